@@ -1,0 +1,82 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "GifBot",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "gifbot", targets: ["gifbot"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0", traits: [.defaults, "YAML"]),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+    ],
+    targets: [
+        // The protocol-agnostic bot: commands, handlers, policies, reply formatting.
+        .target(
+            name: "GifBotCore",
+            dependencies: [
+                "Giphy",
+                "Storage",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // GIPHY API client: tolerant models, HTTP transport, cache, typed errors.
+        .target(
+            name: "Giphy",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Per-user state over SQLKit (SQLite now, PostgreSQL later).
+        .target(
+            name: "Storage",
+            dependencies: [
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The executable: CLI, configuration, wiring and the console adapter.
+        .executableTarget(
+            name: "gifbot",
+            dependencies: [
+                "GifBotCore",
+                "Giphy",
+                "Storage",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        // A local stand-in for GIPHY serving recorded responses; used by tests only.
+        .target(
+            name: "GiphyStandIn",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/GiphyStandIn",
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "GiphyTests", dependencies: ["Giphy", "GiphyStandIn", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "GiphyStandIn"]),
+        .testTarget(name: "GifBotCoreTests", dependencies: ["GifBotCore", "Giphy", "Storage"]),
+        .testTarget(name: "gifbotTests", dependencies: ["gifbot", "GifBotCore", "GiphyStandIn"]),
+    ]
+)

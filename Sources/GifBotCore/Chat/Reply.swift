@@ -1,0 +1,58 @@
+/// What the bot answers; the adapter renders it for its network.
+public enum Reply: Sendable, Equatable {
+    /// A line of text for the conversation.
+    case text(String)
+    /// A GIF to show (a network that can post images may upload it; others post `line`).
+    case gif(GifCard)
+    /// A short notice for the sender only (cooldown warnings): not worth the channel's attention.
+    case notice(String)
+
+    /// The reply as one plain line of text.
+    public var line: String {
+        switch self {
+        case .text(let text), .notice(let text): text
+        case .gif(let card): card.line
+        }
+    }
+}
+
+/// A GIF ready to show: the rendition chosen, the title cleaned.
+public struct GifCard: Sendable, Equatable {
+    public let id: String
+    /// Cleaned of control characters and shortened; safe to put in a protocol line.
+    public let title: String
+    /// Direct link to the animated rendition chosen for chat.
+    public let url: String
+    public let width: Int?
+    public let height: Int?
+    public let byteSize: Int?
+    public let rating: String?
+    /// The GIPHY page.
+    public let pageURL: String?
+    /// "1." when the GIF is part of a numbered list.
+    public let label: String?
+
+    public init(id: String, title: String, url: String, width: Int?, height: Int?, byteSize: Int?,
+                rating: String?, pageURL: String?, label: String? = nil) {
+        self.id = id
+        self.title = title
+        self.url = url
+        self.width = width
+        self.height = height
+        self.byteSize = byteSize
+        self.rating = rating
+        self.pageURL = pageURL
+        self.label = label
+    }
+
+    /// "Title (id) https://…", with the list label in front when there is one.
+    public var line: String {
+        let body = "\(title) (\(id)) \(url)"
+        return label.map { "\($0) \(body)" } ?? body
+    }
+
+    func labelled(_ label: String) -> GifCard {
+        GifCard(id: id, title: title, url: url, width: width, height: height, byteSize: byteSize,
+                rating: rating, pageURL: pageURL, label: label)
+    }
+}

@@ -1,0 +1,23 @@
+/// A parsed command with its arguments. Free text arguments are already cleaned of control
+/// characters and formatting, trimmed, and their inner whitespace collapsed.
+public enum Command: Sendable, Equatable {
+    case gif(query: String)
+    case more
+    case gifs(query: String)
+    case random(tag: String?)
+    case translate(phrase: String)
+    case trending(count: Int)
+    case trends
+    case suggest(prefix: String)
+    case related(term: String)
+    case info(id: String?)
+    case fav(id: String?)
+    case unfav(target: String)
+    case favs(user: String?, page: Int)
+    case recent
+    case clearRecent
+    case help(topic: String?)
+    case about
+    /// A known command with missing or malformed arguments: answered with its usage line.
+    case usage(CommandName)
+}

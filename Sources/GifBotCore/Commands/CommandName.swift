@@ -1,0 +1,62 @@
+/// Every command the bot knows, with what `!help` says about it.
+public enum CommandName: String, CaseIterable, Sendable {
+    case gif, more, gifs, random, translate, trending, trends, suggest, related, info
+    case fav, unfav, favs, recent, help, about
+
+    /// Other words that mean the same command.
+    var aliases: [String] {
+        switch self {
+        case .more: ["next"]
+        default: []
+        }
+    }
+
+    /// Arguments as shown after the command word.
+    var arguments: String {
+        switch self {
+        case .gif, .gifs: "<query>"
+        case .more, .trends, .about: ""
+        case .random: "[tag]"
+        case .translate: "<phrase>"
+        case .trending: "[n]"
+        case .suggest: "<prefix>"
+        case .related: "<term>"
+        case .info, .fav: "[id]"
+        case .unfav: "<id or list number>"
+        case .favs: "[user] [page]"
+        case .recent: "[clear]"
+        case .help: "[command]"
+        }
+    }
+
+    var summary: String {
+        switch self {
+        case .gif: "a GIF for your search; again for the next one you have not seen"
+        case .more: "the next result of your last search"
+        case .gifs: "the top three results as a list"
+        case .random: "a random GIF, optionally for a tag"
+        case .translate: "the single best GIF for a phrase"
+        case .trending: "the top trending GIF, or the top n (at most 5)"
+        case .trends: "today's popular searches"
+        case .suggest: "search terms that start with a prefix"
+        case .related: "search terms related to a term"
+        case .info: "details of a GIF (default: the last one you were shown)"
+        case .fav: "save a GIF to your favorites (default: the last one you were shown)"
+        case .unfav: "remove a favorite"
+        case .favs: "list favorites, yours or someone else's"
+        case .recent: "your last searches; 'clear' forgets them"
+        case .help: "this help, or help for one command"
+        case .about: "version, source and credits"
+        }
+    }
+
+    /// Looks a command word up, case-insensitively, aliases included.
+    static func named(_ word: String) -> CommandName? {
+        let word = word.lowercased()
+        return allCases.first { $0.rawValue == word || $0.aliases.contains(word) }
+    }
+
+    func usage(prefix: String) -> String {
+        arguments.isEmpty ? "\(prefix)\(rawValue)" : "\(prefix)\(rawValue) \(arguments)"
+    }
+}

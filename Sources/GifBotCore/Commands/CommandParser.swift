@@ -1,0 +1,71 @@
+/// Turns a chat line into a `Command`. Lines that are not commands, and commands of other
+/// bots, give nil: the bot stays silent so bots can share a channel.
+public struct CommandParser: Sendable {
+    public let prefix: String
+    /// The most `!trending` lists.
+    static let maximumTrendingCount = 5
+
+    public init(prefix: String) {
+        self.prefix = prefix
+    }
+
+    public func parse(_ line: String) -> Command? {
+        let text = TextSanitizer.clean(line)
+        guard !prefix.isEmpty, text.hasPrefix(prefix) else { return nil }
+        let body = text.dropFirst(prefix.count)
+        let word = body.prefix { !$0.isWhitespace }
+        guard !word.isEmpty, let name = CommandName.named(String(word)) else { return nil }
+        let argument = String(body.dropFirst(word.count)).trimmingSpaces
+        let arguments = argument.split(separator: " ").map(String.init)
+        return command(name, argument: argument, arguments: arguments)
+    }
+
+    private func command(_ name: CommandName, argument: String, arguments: [String]) -> Command {
+        let text: String? = argument.isEmpty ? nil : argument
+        switch name {
+        case .gif: return text.map { .gif(query: $0) } ?? .usage(.gif)
+        case .more: return .more
+        case .gifs: return text.map { .gifs(query: $0) } ?? .usage(.gifs)
+        case .random: return .random(tag: text)
+        case .translate: return text.map { .translate(phrase: $0) } ?? .usage(.translate)
+        case .trending:
+            guard let text else { return .trending(count: 1) }
+            guard let count = Int(text), (1...Self.maximumTrendingCount).contains(count) else { return .usage(.trending) }
+            return .trending(count: count)
+        case .trends: return .trends
+        case .suggest: return text.map { .suggest(prefix: $0) } ?? .usage(.suggest)
+        case .related: return text.map { .related(term: $0) } ?? .usage(.related)
+        case .info: return arguments.count <= 1 ? .info(id: arguments.first) : .usage(.info)
+        case .fav: return arguments.count <= 1 ? .fav(id: arguments.first) : .usage(.fav)
+        case .unfav: return arguments.count == 1 ? .unfav(target: arguments[0]) : .usage(.unfav)
+        case .favs: return favs(arguments)
+        case .recent:
+            if arguments.isEmpty { return .recent }
+            return arguments.count == 1 && arguments[0].lowercased() == "clear" ? .clearRecent : .usage(.recent)
+        case .help: return .help(topic: arguments.first)
+        case .about: return .about
+        }
+    }
+
+    /// `!favs`, `!favs 2`, `!favs alice`, `!favs alice 2`.
+    private func favs(_ arguments: [String]) -> Command {
+        switch arguments.count {
+        case 0:
+            return .favs(user: nil, page: 1)
+        case 1:
+            if let page = Int(arguments[0]) { return page >= 1 ? .favs(user: nil, page: page) : .usage(.favs) }
+            return .favs(user: arguments[0], page: 1)
+        case 2:
+            guard let page = Int(arguments[1]), page >= 1 else { return .usage(.favs) }
+            return .favs(user: arguments[0], page: page)
+        default:
+            return .usage(.favs)
+        }
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        TextSanitizer.collapseWhitespace(self)
+    }
+}

@@ -1,0 +1,75 @@
+/// Cleans text that comes from outside (chat lines, GIPHY titles and terms) so it can neither
+/// confuse the command parser nor inject protocol lines when echoed.
+public enum TextSanitizer {
+    /// Removes mIRC formatting (bold, colours with their digits, hex colours, italics, reset, …)
+    /// and every other control character; tabs and line breaks become spaces.
+    public static func stripFormattingAndControls(_ text: String) -> String {
+        var output = String.UnicodeScalarView()
+        var scalars = Array(text.unicodeScalars)[...]
+        while let scalar = scalars.popFirst() {
+            switch scalar.value {
+            case 0x03: // colour: ^C[fg[,bg]] with one or two digits each
+                dropDigits(&scalars, max: 2)
+                if scalars.first == ",", scalars.dropFirst().first.map(isDigit) == true {
+                    scalars.removeFirst()
+                    dropDigits(&scalars, max: 2)
+                }
+            case 0x04: // hex colour: ^D[RRGGBB[,RRGGBB]]
+                dropHex(&scalars)
+                if scalars.first == ",", scalars.dropFirst().first.map(isHex) == true {
+                    scalars.removeFirst()
+                    dropHex(&scalars)
+                }
+            case 0x09, 0x0A, 0x0D:
+                output.append(" ")
+            case 0x00...0x1F, 0x7F...0x9F:
+                continue
+            case 0x202A...0x202E, 0x2066...0x2069:
+                // Bidirectional overrides can make a title display as something it is not.
+                continue
+            default:
+                output.append(scalar)
+            }
+        }
+        return String(output)
+    }
+
+    /// Strips as above, then collapses runs of whitespace and trims the ends.
+    public static func clean(_ text: String) -> String {
+        collapseWhitespace(stripFormattingAndControls(text))
+    }
+
+    public static func collapseWhitespace(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// Shortens to at most `maximum` characters (grapheme clusters), ending with "…" when cut.
+    public static func truncate(_ text: String, to maximum: Int) -> String {
+        guard text.count > maximum, maximum > 1 else { return text }
+        var cut = String(text.prefix(maximum - 1))
+        if let lastSpace = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: lastSpace) > maximum / 2 {
+            cut = String(cut[..<lastSpace])
+        }
+        while cut.last?.isWhitespace == true { cut.removeLast() }
+        return cut + "…"
+    }
+
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+
+    private static func isHex(_ scalar: Unicode.Scalar) -> Bool {
+        isDigit(scalar) || ("a"..."f").contains(scalar) || ("A"..."F").contains(scalar)
+    }
+
+    private static func dropDigits(_ scalars: inout ArraySlice<Unicode.Scalar>, max: Int) {
+        var taken = 0
+        while taken < max, let next = scalars.first, isDigit(next) {
+            scalars.removeFirst()
+            taken += 1
+        }
+    }
+
+    private static func dropHex(_ scalars: inout ArraySlice<Unicode.Scalar>) {
+        guard scalars.prefix(6).count == 6, scalars.prefix(6).allSatisfy(isHex) else { return }
+        scalars.removeFirst(6)
+    }
+}

@@ -1,0 +1,12 @@
+import Giphy
+
+/// Client-side rating enforcement. GIPHY has returned R-rated GIFs to `rating=g` requests, so
+/// the bot checks every GIF's own rating before posting it.
+public enum ContentPolicy {
+    /// A GIF may be posted when its own rating is at most `maximum`. A GIF without a rating is
+    /// posted only where the limit is above `g`: where only `g` is allowed, unknown is too risky.
+    public static func allows(_ gif: GiphyGif, maximum: ContentRating) -> Bool {
+        guard let rating = ContentRating.ofGif(gif.rating) else { return maximum > .g }
+        return rating <= maximum
+    }
+}

@@ -1,0 +1,48 @@
+import Synchronization
+
+/// Counts GIPHY calls per endpoint and outcome, for the metrics endpoint of a later issue and
+/// for tests that prove calls were saved.
+public final class CallCounter: Sendable {
+    public struct Key: Hashable, Sendable {
+        public let endpoint: String
+        public let outcome: String
+    }
+
+    private let counts = Mutex<[Key: Int]>([:])
+
+    public init() {}
+
+    func record(endpoint: String, outcome: String) {
+        counts.withLock { $0[Key(endpoint: endpoint, outcome: outcome), default: 0] += 1 }
+    }
+
+    /// A copy of every count so far.
+    public func snapshot() -> [Key: Int] {
+        counts.withLock { $0 }
+    }
+
+    /// Calls made to one endpoint (all outcomes) — cache hits are not calls and are not counted here.
+    public func calls(to endpoint: String) -> Int {
+        snapshot().filter { $0.key.endpoint == endpoint && $0.key.outcome != CallOutcome.cacheHit }.values.reduce(0, +)
+    }
+}
+
+/// The outcome labels used by `CallCounter`.
+public enum CallOutcome {
+    public static let success = "ok"
+    public static let cacheHit = "cache_hit"
+
+    static func label(for error: any Error) -> String {
+        switch error as? GiphyError {
+        case .invalidAPIKey: "invalid_key"
+        case .rateLimited: "rate_limited"
+        case .queryTooLong: "query_too_long"
+        case .notFound: "not_found"
+        case .badRequest: "bad_request"
+        case .unavailable: "unavailable"
+        case .timeout: "timeout"
+        case .networkUnreachable: "network"
+        case nil: "other"
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// One GIPHY call: its path, its query (without the API key) and the name it is counted under.
+public struct GiphyEndpoint: Sendable, Hashable {
+    public let name: String
+    public let path: String
+    public let query: [QueryItem]
+
+    public struct QueryItem: Sendable, Hashable {
+        public let name: String
+        public let value: String
+    }
+
+    init(name: String, path: String, query: [(String, String?)]) {
+        self.name = name
+        self.path = path
+        self.query = query.compactMap { name, value in value.map { QueryItem(name: name, value: $0) } }
+    }
+
+    /// Identifies the response for the cache: two calls with the same key get the same answer.
+    var cacheKey: String {
+        path + "?" + query.map { "\($0.name)=\($0.value)" }.sorted().joined(separator: "&")
+    }
+
+    /// Whether the same request may be answered from the cache (random must stay random).
+    var isCacheable: Bool { name != "random" && name != "random_id" }
+}
+
+extension GiphyEndpoint {
+    static func search(_ query: String, offset: Int, limit: Int, rating: ContentRating, lang: String) -> GiphyEndpoint {
+        GiphyEndpoint(name: "search", path: "/v1/gifs/search", query: [
+            ("q", query), ("limit", String(limit)), ("offset", String(offset)),
+            ("rating", rating.parameter), ("lang", lang),
+        ])
+    }
+
+    static func trending(offset: Int, limit: Int, rating: ContentRating) -> GiphyEndpoint {
+        GiphyEndpoint(name: "trending", path: "/v1/gifs/trending", query: [
+            ("limit", String(limit)), ("offset", String(offset)), ("rating", rating.parameter),
+        ])
+    }
+
+    static func translate(_ phrase: String, rating: ContentRating, lang: String) -> GiphyEndpoint {
+        GiphyEndpoint(name: "translate", path: "/v1/gifs/translate", query: [
+            ("s", phrase), ("rating", rating.parameter), ("lang", lang),
+        ])
+    }
+
+    static func random(tag: String?, rating: ContentRating, randomID: String?) -> GiphyEndpoint {
+        GiphyEndpoint(name: "random", path: "/v1/gifs/random", query: [
+            ("tag", tag), ("rating", rating.parameter), ("random_id", randomID),
+        ])
+    }
+
+    static func gif(id: String) -> GiphyEndpoint {
+        GiphyEndpoint(name: "gif_by_id", path: "/v1/gifs/\(PathSegment.encode(id))", query: [])
+    }
+
+    static func gifs(ids: [String], rating: ContentRating) -> GiphyEndpoint {
+        GiphyEndpoint(name: "gifs_by_ids", path: "/v1/gifs", query: [
+            ("ids", ids.joined(separator: ",")), ("rating", rating.parameter),
+        ])
+    }
+
+    static func autocomplete(_ prefix: String, limit: Int) -> GiphyEndpoint {
+        GiphyEndpoint(name: "autocomplete", path: "/v1/gifs/search/tags", query: [
+            ("q", prefix), ("limit", String(limit)),
+        ])
+    }
+
+    static func related(_ term: String) -> GiphyEndpoint {
+        GiphyEndpoint(name: "related", path: "/v1/tags/related/\(PathSegment.encode(term))", query: [])
+    }
+
+    static let trendingSearches = GiphyEndpoint(name: "trending_searches", path: "/v1/trending/searches", query: [])
+
+    static let randomID = GiphyEndpoint(name: "random_id", path: "/v1/randomid", query: [])
+}
+
+/// Percent-encoding for one path segment: user text must never add a `/`, `?` or `#`.
+enum PathSegment {
+    static func encode(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+    }
+
+    /// RFC 3986 unreserved characters; everything else is encoded (also in query values).
+    static let unreserved: CharacterSet = {
+        var set = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        set.insert(charactersIn: "-._~")
+        return set
+    }()
+}

@@ -1,0 +1,72 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+
+/// What came back from GIPHY before interpretation.
+public struct GiphyHTTPResponse: Sendable {
+    public let status: Int
+    public let body: [UInt8]
+
+    public init(status: Int, body: [UInt8]) {
+        self.status = status
+        self.body = body
+    }
+}
+
+/// The HTTP GET underneath the client; the seam that keeps the client testable.
+public protocol GiphyTransport: Sendable {
+    /// Performs a GET within `timeout` for the whole request. Throws only `GiphyError.timeout`
+    /// or `GiphyError.networkUnreachable`.
+    func get(_ url: String, timeout: Duration) async throws -> GiphyHTTPResponse
+}
+
+/// The real transport over the process's single AsyncHTTPClient.
+public struct AsyncHTTPGiphyTransport: GiphyTransport {
+    /// GIPHY pages of 25 GIFs are ~100 kB; anything far larger is not a GIPHY answer.
+    static let maximumBodyBytes = 8 * 1024 * 1024
+
+    private let httpClient: HTTPClient
+
+    public init(httpClient: HTTPClient) {
+        self.httpClient = httpClient
+    }
+
+    public func get(_ url: String, timeout: Duration) async throws -> GiphyHTTPResponse {
+        var request = HTTPClientRequest(url: url)
+        request.method = .GET
+        request.headers.add(name: "Accept", value: "application/json")
+        let deadline = NIODeadline.now() + TimeAmount(timeout)
+        do {
+            let response = try await httpClient.execute(request, deadline: deadline)
+            let body = try await response.body.collect(upTo: Self.maximumBodyBytes)
+            return GiphyHTTPResponse(status: Int(response.status.code), body: Array(buffer: body))
+        } catch let error as HTTPClientError where Self.isTimeout(error) {
+            throw GiphyError.timeout
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            // A request that waited for a connection until its deadline fails with the last
+            // connect error (refused, DNS), which means unreachable rather than slow.
+            throw GiphyError.networkUnreachable
+        }
+    }
+
+    private static func isTimeout(_ error: HTTPClientError) -> Bool {
+        [.deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout, .tlsHandshakeTimeout,
+         .getConnectionFromPoolTimeout].contains(error)
+    }
+}
+
+extension TimeAmount {
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}
+
+extension Duration {
+    /// Whole milliseconds, for log lines.
+    public var milliseconds: Int64 {
+        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+    }
+}

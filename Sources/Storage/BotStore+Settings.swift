@@ -1,0 +1,46 @@
+import SQLKit
+
+extension BotStore {
+    /// Stored overrides for a channel; all nil when none were set.
+    public func channelSettings(network: String, channel: String) async throws -> ChannelSettings {
+        guard let row = try await database.select()
+            .columns("rating", "cooldown_commands", "cooldown_seconds")
+            .from(Schema.channelSettings)
+            .where("network", .equal, network).where("channel", .equal, channel)
+            .first()
+        else { return ChannelSettings() }
+        return ChannelSettings(
+            rating: try row.decode(column: "rating", as: String?.self),
+            cooldownCommands: try row.decode(column: "cooldown_commands", as: Int?.self),
+            cooldownSeconds: try row.decode(column: "cooldown_seconds", as: Int?.self)
+        )
+    }
+
+    public func setChannelSettings(_ settings: ChannelSettings, network: String, channel: String) async throws {
+        try await database.insert(into: Schema.channelSettings)
+            .columns("network", "channel", "rating", "cooldown_commands", "cooldown_seconds")
+            .values(SQLBind(network), SQLBind(channel), SQLBind(settings.rating),
+                    SQLBind(settings.cooldownCommands), SQLBind(settings.cooldownSeconds))
+            .onConflict(with: ["network", "channel"]) {
+                $0.set(excludedValueOf: "rating")
+                    .set(excludedValueOf: "cooldown_commands")
+                    .set(excludedValueOf: "cooldown_seconds")
+            }
+            .run()
+    }
+
+    /// Adapter bookkeeping (a Matrix sync token, a stored access token) by key.
+    public func adapterState(_ key: String) async throws -> String? {
+        try await database.select().column("value").from(Schema.adapterState)
+            .where("key", .equal, key)
+            .first(decodingColumn: "value", as: String.self)
+    }
+
+    public func setAdapterState(_ key: String, to value: String) async throws {
+        try await database.insert(into: Schema.adapterState)
+            .columns("key", "value", "updated_at")
+            .values(SQLBind(key), SQLBind(value), SQLBind(Clock.unixSeconds()))
+            .onConflict(with: ["key"]) { $0.set(excludedValueOf: "value").set(excludedValueOf: "updated_at") }
+            .run()
+    }
+}

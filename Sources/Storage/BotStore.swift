@@ -1,0 +1,48 @@
+import Foundation
+import Logging
+import SQLKit
+
+/// Everything the bot keeps across restarts, over any SQL engine SQLKit speaks. Each public
+/// method is one or a few statements in autocommit mode: when it returns, the change is on
+/// disk, so a confirmation sent after it cannot be lost by a crash.
+public final class BotStore: Sendable {
+    let database: any SQLDatabase
+    private let closeDatabase: @Sendable () async throws -> Void
+    private let logger: Logger
+
+    /// - Parameter close: releases the connection; called once by `close()`.
+    public init(database: any SQLDatabase, logger: Logger, close: @escaping @Sendable () async throws -> Void) {
+        self.database = database
+        self.closeDatabase = close
+        self.logger = logger
+    }
+
+    /// Brings the schema up to date. Safe to call on every start.
+    public func migrate() async throws {
+        let applied = try await Migrator(database: database).run(Schema.migrations)
+        if !applied.isEmpty {
+            logger.info("Database migrated", metadata: ["versions": "\(applied.map(String.init).joined(separator: ","))"])
+        }
+    }
+
+    public func close() async throws {
+        try await closeDatabase()
+    }
+
+    // MARK: Users
+
+    /// The GIPHY random id stored for a user, used to personalise `random`.
+    public func randomID(for user: UserKey) async throws -> String? {
+        try await database.select().column("random_id").from(Schema.users)
+            .where("network", .equal, user.network).where("user_id", .equal, user.userID)
+            .first(decodingColumn: "random_id", as: String?.self) ?? nil
+    }
+
+    public func setRandomID(_ randomID: String, for user: UserKey) async throws {
+        try await database.insert(into: Schema.users)
+            .columns("network", "user_id", "random_id", "created_at")
+            .values(SQLBind(user.network), SQLBind(user.userID), SQLBind(randomID), SQLBind(Clock.unixSeconds()))
+            .onConflict(with: ["network", "user_id"]) { $0.set(excludedValueOf: "random_id") }
+            .run()
+    }
+}

@@ -1,0 +1,13 @@
+/// Per-channel overrides an admin can set. Nil fields fall back to the configured defaults.
+public struct ChannelSettings: Sendable, Equatable {
+    /// A rating parameter (`g`, `pg`, `pg-13`, `r`), never above the configured maximum.
+    public var rating: String?
+    public var cooldownCommands: Int?
+    public var cooldownSeconds: Int?
+
+    public init(rating: String? = nil, cooldownCommands: Int? = nil, cooldownSeconds: Int? = nil) {
+        self.rating = rating
+        self.cooldownCommands = cooldownCommands
+        self.cooldownSeconds = cooldownSeconds
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Logging
+import NIOPosix
+import SQLiteKit
+
+/// Opens the embedded SQLite store. sqlite-nio runs every SQLite call on a thread pool, never on
+/// an event loop thread.
+public enum SQLiteStore {
+    /// Milliseconds a writer waits for another process's lock before failing.
+    static let busyTimeoutMilliseconds = 5000
+
+    public static func open(path: String, logger: Logger) async throws -> BotStore {
+        let connection: SQLiteConnection
+        do {
+            connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+        } catch {
+            throw StoreError.cannotOpen(location: path, reason: reason(error))
+        }
+        let database = connection.sql(queryLogLevel: .trace)
+        do {
+            // WAL lets readers run beside the writer; FULL sync makes every commit durable
+            // before the call returns, which is what a confirmed `!fav` promises.
+            try await database.raw("PRAGMA journal_mode = WAL").run()
+            try await database.raw("PRAGMA synchronous = FULL").run()
+            try await database.raw("PRAGMA busy_timeout = \(unsafeRaw: String(busyTimeoutMilliseconds))").run()
+            try await database.raw("PRAGMA foreign_keys = ON").run()
+        } catch {
+            try? await connection.close()
+            throw StoreError.cannotOpen(location: path, reason: reason(error))
+        }
+        let store = BotStore(database: database, logger: logger) { try await connection.close() }
+        do {
+            try await store.migrate()
+        } catch {
+            try? await store.close()
+            throw StoreError.cannotOpen(location: path, reason: reason(error))
+        }
+        return store
+    }
+
+    /// SQLite's own message ("unable to open database file", "file is not a database").
+    private static func reason(_ error: any Error) -> String {
+        if let sqliteError = error as? SQLiteError { return sqliteError.message }
+        return String(describing: error)
+    }
+}

@@ -1,0 +1,56 @@
+import SQLKit
+
+/// The store's tables, as numbered migrations. Never edit a released step: add a new one.
+enum Schema {
+    static let users = "users"
+    static let favorites = "favorites"
+    static let recentSearches = "recent_searches"
+    static let channelSettings = "channel_settings"
+    static let adapterState = "adapter_state"
+
+    static let migrations: [Migration] = [
+        Migration(version: 1, name: "users, favorites, recent searches, channel settings, adapter state") { db in
+            try await db.create(table: users).ifNotExists()
+                .column("network", type: .text, .notNull)
+                .column("user_id", type: .text, .notNull)
+                .column("random_id", type: .text)
+                .column("created_at", type: .bigint, .notNull)
+                .primaryKey("network", "user_id")
+                .run()
+            // `seq` orders favorites and searches: newest first is highest seq, which stays
+            // correct when two arrive within the same second.
+            try await db.create(table: favorites).ifNotExists()
+                .column("seq", type: .bigint, .primaryKey(autoIncrement: true))
+                .column("network", type: .text, .notNull)
+                .column("user_id", type: .text, .notNull)
+                .column("gif_id", type: .text, .notNull)
+                .column("title", type: .text, .notNull)
+                .column("url", type: .text, .notNull)
+                .column("rating", type: .text)
+                .column("added_at", type: .bigint, .notNull)
+                .unique("network", "user_id", "gif_id")
+                .run()
+            try await db.create(table: recentSearches).ifNotExists()
+                .column("seq", type: .bigint, .primaryKey(autoIncrement: true))
+                .column("network", type: .text, .notNull)
+                .column("user_id", type: .text, .notNull)
+                .column("query", type: .text, .notNull)
+                .column("searched_at", type: .bigint, .notNull)
+                .unique("network", "user_id", "query")
+                .run()
+            try await db.create(table: channelSettings).ifNotExists()
+                .column("network", type: .text, .notNull)
+                .column("channel", type: .text, .notNull)
+                .column("rating", type: .text)
+                .column("cooldown_commands", type: .bigint)
+                .column("cooldown_seconds", type: .bigint)
+                .primaryKey("network", "channel")
+                .run()
+            try await db.create(table: adapterState).ifNotExists()
+                .column("key", type: .text, .primaryKey(autoIncrement: false))
+                .column("value", type: .text, .notNull)
+                .column("updated_at", type: .bigint, .notNull)
+                .run()
+        },
+    ]
+}

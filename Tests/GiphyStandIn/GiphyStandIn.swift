@@ -1,0 +1,68 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// A local stand-in for api.giphy.com: a real HTTP server on 127.0.0.1 that answers with real
+/// recorded GIPHY responses. Tests point the bot's `giphy.base_url` at it, override single
+/// routes to provoke errors, and read back the requests it received.
+public final class GiphyStandIn: Sendable {
+    public static let defaultAPIKey = "standin-test-key-0123456789"
+
+    public let port: Int
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    private let channel: any Channel
+    private let table: RouteTable
+
+    private init(channel: any Channel, table: RouteTable) {
+        self.channel = channel
+        self.port = channel.localAddress?.port ?? 0
+        self.table = table
+    }
+
+    /// Starts on a free port.
+    public static func start(
+        apiKey: String = defaultAPIKey,
+        searchFixture: String = "react_api_search_2023.json",
+        trendingFixture: String = "react_api_trending_2023.json",
+        randomFixture: String = "relax_cats_bot_random_2023.json"
+    ) async throws -> GiphyStandIn {
+        let routes = GiphyRoutes(apiKey: apiKey, searchFixture: searchFixture,
+                                 trendingFixture: trendingFixture, randomFixture: randomFixture)
+        let table = RouteTable(routes: routes)
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+                    try channel.pipeline.syncOperations.addHandler(StandInHandler(table: table))
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        return GiphyStandIn(channel: channel, table: table)
+    }
+
+    /// Answers `path` with `response` from now on (until `clearOverrides`).
+    public func override(_ path: String, with response: StandInResponse) {
+        table.override(path, with: response)
+    }
+
+    public func clearOverrides() {
+        table.clearOverrides()
+    }
+
+    /// Every request so far, oldest first.
+    public var requests: [RecordedRequest] {
+        table.requests
+    }
+
+    public func requests(to path: String) -> [RecordedRequest] {
+        requests.filter { $0.path == path }
+    }
+
+    public func stop() async throws {
+        try await channel.close()
+    }
+}
+

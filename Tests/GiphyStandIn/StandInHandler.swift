@@ -1,0 +1,70 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// Answers each HTTP request from the route table, after the response's delay.
+final class StandInHandler: ChannelInboundHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let table: RouteTable
+    private var head: HTTPRequestHead?
+
+    init(table: RouteTable) {
+        self.table = table
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            self.head = head
+        case .body:
+            break
+        case .end:
+            guard let head else { return }
+            self.head = nil
+            let response = table.respond(to: Self.record(head.uri))
+            let keepAlive = head.isKeepAlive
+            if response.delay > .zero {
+                let loopBoundContext = NIOLoopBound(context, eventLoop: context.eventLoop)
+                context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount.nanoseconds(Int64(response.delay.components.seconds) * 1_000_000_000 + response.delay.components.attoseconds / 1_000_000_000)) {
+                    Self.write(response, keepAlive: keepAlive, context: loopBoundContext.value)
+                }
+            } else {
+                Self.write(response, keepAlive: keepAlive, context: context)
+            }
+        }
+    }
+
+    private static func write(_ response: StandInResponse, keepAlive: Bool, context: ChannelHandlerContext) {
+        guard context.channel.isActive else { return }
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: response.contentType)
+        headers.add(name: "Content-Length", value: String(response.body.count))
+        if !keepAlive { headers.add(name: "Connection", value: "close") }
+        let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
+        context.write(NIOAny(HTTPServerResponsePart.head(head)), promise: nil)
+        context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: response.body)))), promise: nil)
+        let written = context.writeAndFlushPromise()
+        context.writeAndFlush(NIOAny(HTTPServerResponsePart.end(nil)), promise: written)
+        if !keepAlive {
+            written.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        }
+    }
+
+    /// Splits `/path?a=b&c=d` and percent-decodes the query values.
+    static func record(_ uri: String) -> RecordedRequest {
+        let components = URLComponents(string: uri)
+        var query: [String: String] = [:]
+        for item in components?.queryItems ?? [] {
+            query[item.name] = item.value ?? ""
+        }
+        return RecordedRequest(path: components?.percentEncodedPath ?? uri, query: query)
+    }
+}
+
+extension ChannelHandlerContext {
+    fileprivate func writeAndFlushPromise() -> EventLoopPromise<Void> {
+        eventLoop.makePromise(of: Void.self)
+    }
+}

@@ -1,0 +1,157 @@
+import AsyncHTTPClient
+import GiphyStandIn
+import Logging
+import Testing
+@testable import Giphy
+
+/// The real client over real HTTP against the local GIPHY stand-in.
+@Suite struct GiphyClientTests {
+    let standIn: GiphyStandIn
+    let logs = LogCapture()
+
+    init() async throws {
+        standIn = try await GiphyStandIn.start()
+    }
+
+    func client(apiKey: String = GiphyStandIn.defaultAPIKey, baseURL: String? = nil, timeout: Duration = .seconds(5),
+                cacheTTL: Duration = .seconds(300)) -> GiphyClient {
+        GiphyClient(
+            configuration: GiphyClientConfiguration(baseURL: baseURL ?? standIn.baseURL, apiKey: apiKey, language: "en",
+                                                    timeout: timeout, cacheTimeToLive: cacheTTL),
+            transport: AsyncHTTPGiphyTransport(httpClient: HTTPClient.shared),
+            logger: logs.logger())
+    }
+
+    @Test func searchSendsKeyRatingLanguageAndPage() async throws {
+        let page = try await client().search("cat", offset: 0, limit: 25, rating: .g)
+        #expect(page.gifs.count == 25)
+        #expect(page.totalCount == 50)
+        let request = try #require(standIn.requests(to: "/v1/gifs/search").first)
+        #expect(request.query["api_key"] == GiphyStandIn.defaultAPIKey)
+        #expect(request.query["rating"] == "g")
+        #expect(request.query["lang"] == "en")
+        #expect(request.query["limit"] == "25")
+        #expect(request.query["q"] == "cat")
+        try await standIn.stop()
+    }
+
+    @Test func repeatedSearchIsServedFromTheCache() async throws {
+        let client = client()
+        let first = try await client.search("cat", offset: 0, limit: 25, rating: .g)
+        let second = try await client.search("cat", offset: 0, limit: 25, rating: .g)
+        #expect(first == second)
+        #expect(standIn.requests(to: "/v1/gifs/search").count == 1)
+        #expect(client.counter.calls(to: "search") == 1)
+        #expect(client.counter.snapshot()[CallCounter.Key(endpoint: "search", outcome: CallOutcome.cacheHit)] == 1)
+        try await standIn.stop()
+    }
+
+    @Test func cacheOffMeansEveryCallGoesOut() async throws {
+        let client = client(cacheTTL: .zero)
+        _ = try await client.trendingSearches()
+        _ = try await client.trendingSearches()
+        #expect(standIn.requests(to: "/v1/trending/searches").count == 2)
+        try await standIn.stop()
+    }
+
+    @Test func concurrentIdenticalRequestsShareOneCall() async throws {
+        standIn.override("/v1/gifs/trending", with: .fixture("react_api_trending_2023.json", delay: .milliseconds(300)))
+        let client = client()
+        try await withThrowingTaskGroup(of: GifPage.self) { group in
+            for _ in 0..<10 { group.addTask { try await client.trending(offset: 0, limit: 25, rating: .g) } }
+            var pages = 0
+            for try await page in group { pages += 1; #expect(!page.gifs.isEmpty) }
+            #expect(pages == 10)
+        }
+        #expect(standIn.requests(to: "/v1/gifs/trending").count == 1)
+        try await standIn.stop()
+    }
+
+    @Test func wrongKeyIsReportedWithoutTheKey() async throws {
+        let secret = "super-secret-wrong-key-42"
+        let client = client(apiKey: secret)
+        await #expect(throws: GiphyError.invalidAPIKey) { try await client.search("cat", offset: 0, limit: 25, rating: .g) }
+        #expect(standIn.requests.count == 1)
+        #expect(!logs.text.isEmpty)
+        #expect(!logs.text.contains(secret))
+        #expect(!String(describing: GiphyError.invalidAPIKey).contains(secret))
+        try await standIn.stop()
+    }
+
+    @Test func afterA429TheClientStaysAwayButServesTheCache() async throws {
+        let client = client()
+        _ = try await client.search("cat", offset: 0, limit: 25, rating: .g)
+        standIn.override("/v1/gifs/trending", with: .fixture("errors/error_429_rate_limit_meta_2021.json", status: 429))
+        await #expect(throws: GiphyError.rateLimited(retryAfterSeconds: 60)) { try await client.trending(offset: 0, limit: 25, rating: .g) }
+        let before = standIn.requests.count
+        await #expect(throws: GiphyError.self) { try await client.trendingSearches() }
+        #expect(standIn.requests.count == before, "no call during the cool-down")
+        let cached = try await client.search("cat", offset: 0, limit: 25, rating: .g)
+        #expect(cached.gifs.count == 25)
+        try await standIn.stop()
+    }
+
+    @Test func slowGiphyTimesOut() async throws {
+        standIn.override("/v1/gifs/search", with: .fixture("react_api_search_2023.json", delay: .seconds(3)))
+        let started = ContinuousClock.now
+        await #expect(throws: GiphyError.timeout) {
+            try await client(timeout: .milliseconds(400)).search("cat", offset: 0, limit: 25, rating: .g)
+        }
+        #expect(ContinuousClock.now - started < .seconds(3))
+        try await standIn.stop()
+    }
+
+    @Test func unreachableGiphy() async throws {
+        try await standIn.stop()
+        await #expect(throws: GiphyError.networkUnreachable) {
+            try await client(baseURL: standIn.baseURL, timeout: .seconds(1)).trendingSearches()
+        }
+    }
+
+    @Test(arguments: [
+        StandInResponse(status: 500, json: "{}"),
+        StandInResponse.fixture("errors/synthetic_empty_200_2019.json"),
+        StandInResponse(json: "{\"data\": [ {\"id\": "),
+    ])
+    func failingGiphy(_ response: StandInResponse) async throws {
+        standIn.override("/v1/gifs/search", with: response)
+        await #expect(throws: GiphyError.unavailable) { try await client().search("cat", offset: 0, limit: 25, rating: .g) }
+        try await standIn.stop()
+    }
+
+    @Test func tooLongQueryIsRefusedBeforeCalling() async throws {
+        let query = String(repeating: "a", count: 51)
+        await #expect(throws: GiphyError.queryTooLong(maximum: 50)) { try await client().search(query, offset: 0, limit: 25, rating: .g) }
+        #expect(standIn.requests.isEmpty)
+        try await standIn.stop()
+    }
+
+    @Test func unknownIDIsNotFound() async throws {
+        await #expect(throws: GiphyError.notFound) { try await client().gif(id: "doesNotExist") }
+        try await standIn.stop()
+    }
+
+    @Test func everyEndpointAnswers() async throws {
+        let client = client()
+        let search = try await client.search("cat", offset: 0, limit: 25, rating: .pg)
+        let id = try #require(search.gifs.first?.id)
+        #expect(try await client.gif(id: id).id == id)
+        #expect(try await client.gifs(ids: [id], rating: .pg).map(\.id) == [id])
+        #expect(try await client.random(tag: "cat", rating: .g, randomID: "r1") != nil)
+        #expect(standIn.requests(to: "/v1/gifs/random").first?.query["random_id"] == "r1")
+        #expect(try await client.translate("hello there", rating: .g) != nil)
+        #expect(standIn.requests(to: "/v1/gifs/translate").first?.query["s"] == "hello there")
+        #expect(try await client.autocomplete("ca", limit: 5).contains("cas"))
+        #expect(try await client.relatedTerms("cat").first == "cat cute")
+        #expect(try await client.trendingSearches().count == 20)
+        #expect(try await client.randomID().count == 32)
+        #expect(try await client.trending(offset: 25, limit: 25, rating: .g).offset == 25)
+        try await standIn.stop()
+    }
+
+    @Test func translateThatFindsNothing() async throws {
+        standIn.override("/v1/gifs/translate", with: StandInResponse(json: #"{"data":[],"meta":{"status":200,"msg":"OK","response_id":"abc"}}"#))
+        #expect(try await client().translate("zzzz", rating: .g) == nil)
+        try await standIn.stop()
+    }
+}
