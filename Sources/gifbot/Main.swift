@@ -1,1 +1,16 @@
-@main struct Main { static func main() {} }
+import ArgumentParser
+import GifBotCore
+
+@main
+struct GifBotCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gifbot",
+        abstract: "A GIF bot for chat, powered by GIPHY.",
+        discussion: """
+            Configuration comes from command-line options, then environment variables, then a \
+            config file (--config, JSON or YAML), then defaults. GIPHY_API_KEY is required.
+            """,
+        version: GifBotInfo.version,
+        subcommands: [ConsoleCommand.self, RunCommand.self]
+    )
+}

@@ -24,19 +24,23 @@ struct BotContext: Sendable {
 
     var prefix: String { settings.prefix }
 
-    /// The rating limit where a message was said. Per-channel limits (stored in channel
-    /// settings) arrive with the admin commands; until then the configured maximum applies.
-    func rating(for message: ChatMessage) -> ContentRating {
+    /// The rating limit where a message was said: the configured maximum (per-channel limits,
+    /// never above it, are stored in the channel settings by admins).
+    func rating(for message: ChatMessage) async -> ContentRating {
         settings.maximumRating
     }
 
     func memoryKey(_ message: ChatMessage) -> ConversationMemory.Key {
         ConversationMemory.Key(user: message.user.storeKey, conversation: message.conversation)
     }
-}
 
-/// One family of commands.
-protocol CommandHandler: Sendable {
-    /// Nil when the command belongs to another family.
-    func handle(_ command: Command, from message: ChatMessage) async throws -> [Reply]?
+    /// Remembers a search for `!recent`. A store failure costs the user only this entry, so it
+    /// is logged and the search goes on.
+    func recordSearch(_ query: String, for message: ChatMessage) async {
+        do {
+            try await store.recordSearch(query, for: message.user.storeKey, limit: settings.recentLimit)
+        } catch {
+            logger.error("Could not record a recent search", metadata: ["error": "\(error)", "user": "\(message.user.storeKey)"])
+        }
+    }
 }

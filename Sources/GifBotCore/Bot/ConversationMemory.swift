@@ -16,6 +16,8 @@ actor ConversationMemory {
         var nextIndex = 0
         /// Ids already shown for this query, so a reordered page never repeats one.
         var shownIDs: Set<String> = []
+        /// One past the last result, once GIPHY has told: no call is made to learn it again.
+        var endIndex: Int?
     }
 
     /// What `!fav` and `!info` without an id refer to.

@@ -1,0 +1,65 @@
+import Giphy
+import Logging
+import Storage
+
+/// The protocol-agnostic bot: an adapter hands it a `ChatMessage` and renders the `Reply`
+/// values it returns. It never throws and never crashes on input: every failure becomes a short
+/// reply or a log line.
+public final class GifBot: Sendable {
+    private let context: BotContext
+    private let parser: CommandParser
+    private let cooldown: CommandCooldown
+
+    public init(giphy: any GiphyAPI, store: BotStore, settings: BotSettings,
+                names: any UserNameResolving = LowercasedUserNames(), logger: Logger) {
+        context = BotContext(giphy: giphy, store: store, settings: settings, memory: ConversationMemory(),
+                             names: names, logger: logger)
+        parser = CommandParser(prefix: settings.prefix)
+        cooldown = CommandCooldown(limit: settings.cooldownCommands, window: settings.cooldownWindow)
+    }
+
+    /// The replies to one line of chat; empty when the line is not a command of this bot.
+    public func handle(_ message: ChatMessage) async -> [Reply] {
+        guard let command = parser.parse(message.text) else { return [] }
+        switch await cooldown.admit(message.user.storeKey) {
+        case .allowed:
+            break
+        case .limited(let seconds):
+            return [.notice("You're sending commands too fast; I'll listen again in \(seconds) s.")]
+        case .ignored:
+            return []
+        }
+        do {
+            return try await route(command, message)
+        } catch let error as GiphyError {
+            context.logger.info("GIPHY request failed", metadata: ["error": "\(error)", "command": "\(command)"])
+            return [.text(ErrorReplies.message(for: error))]
+        } catch {
+            context.logger.error("Command failed", metadata: ["error": "\(error)", "command": "\(command)"])
+            return [.text(ErrorReplies.internalFailure)]
+        }
+    }
+
+    private func route(_ command: Command, _ message: ChatMessage) async throws -> [Reply] {
+        switch command {
+        case .gif(let query): try await SearchHandler(context: context).gif(query, for: message)
+        case .more: try await SearchHandler(context: context).more(for: message)
+        case .gifs(let query): try await SearchHandler(context: context).gifs(query, for: message)
+        case .random(let tag): try await DiscoveryHandler(context: context).random(tag: tag, for: message)
+        case .translate(let phrase): try await DiscoveryHandler(context: context).translate(phrase, for: message)
+        case .trending(let count): try await DiscoveryHandler(context: context).trending(count: count, for: message)
+        case .trends: try await TermsHandler(context: context).trends()
+        case .suggest(let prefix): try await TermsHandler(context: context).suggest(prefix)
+        case .related(let term): try await TermsHandler(context: context).related(term)
+        case .info(let id): try await InfoHandler(context: context).info(id: id, for: message)
+        case .fav(let id): try await FavoritesHandler(context: context).fav(id: id, for: message)
+        case .unfav(let target): try await FavoritesHandler(context: context).unfav(target, for: message)
+        case .favs(let user, let page): try await FavoritesHandler(context: context).favs(ofName: user, page: page, for: message)
+        case .recent: try await RecentHandler(context: context).recent(for: message)
+        case .clearRecent: try await RecentHandler(context: context).clear(for: message)
+        case .help(let topic): HelpHandler(context: context).help(topic: topic)
+        case .about: HelpHandler(context: context).about()
+        case .usage(let name): HelpHandler(context: context).usage(name)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Giphy
+import Storage
+
+/// `!fav`, `!unfav`, `!favs`: favorites kept per user across restarts.
+struct FavoritesHandler {
+    let context: BotContext
+
+    func fav(id: String?, for message: ChatMessage) async throws -> [Reply] {
+        let gif: GiphyGif
+        if let id {
+            guard GifIDFormat.isValid(id) else { return [.text("\"\(TextSanitizer.truncate(id, to: 20))\" is not a GIPHY id.")] }
+            gif = try await context.giphy.gif(id: id)
+        } else {
+            switch await context.memory.lastShown(context.memoryKey(message)) {
+            case .gif(let shown): gif = shown
+            case .list: return [.text("Which one? Use \(context.prefix)fav <id> with an id from the list.")]
+            case nil: return [.text("No GIF shown to you here yet: search with \(context.prefix)gif first, or use \(context.prefix)fav <id>.")]
+            }
+        }
+        let rating = await context.rating(for: message)
+        guard ContentPolicy.allows(gif, maximum: rating), let card = GifCardBuilder.card(for: gif) else {
+            return [.text("That GIF is rated above what this channel allows (\(rating)).")]
+        }
+        let favorite = Favorite(gifID: card.id, title: card.title, url: card.url, rating: gif.rating)
+        let limit = context.settings.favoritesLimit
+        switch try await context.store.addFavorite(favorite, for: message.user.storeKey, limit: limit) {
+        case .added(let count):
+            return [.text("Saved \"\(card.title)\" (\(card.id)) to your favorites (\(count)/\(limit)).")]
+        case .alreadyFavorite:
+            return [.text("\"\(card.title)\" (\(card.id)) is already one of your favorites.")]
+        case .limitReached:
+            return [.text("Your favorites are full (\(limit)/\(limit)); remove one with \(context.prefix)unfav <id or number> first.")]
+        }
+    }
+
+    func unfav(_ target: String, for message: ChatMessage) async throws -> [Reply] {
+        let user = message.user.storeKey
+        let favorites = try await context.store.favorites(for: user)
+        let favorite: Favorite
+        if let number = Int(target) {
+            guard favorites.indices.contains(number - 1) else {
+                return [.text(favorites.isEmpty ? "You have no favorites to remove."
+                              : "There is no favorite number \(number); you have \(favorites.count).")]
+            }
+            favorite = favorites[number - 1]
+        } else {
+            guard let match = favorites.first(where: { $0.gifID == target }) else {
+                return [.text("\"\(TextSanitizer.truncate(target, to: 20))\" is not one of your favorites.")]
+            }
+            favorite = match
+        }
+        _ = try await context.store.removeFavorite(favorite.gifID, for: user)
+        return [.text("Removed \"\(favorite.title)\" (\(favorite.gifID)) from your favorites.")]
+    }
+
+    func favs(ofName name: String?, page: Int, for message: ChatMessage) async throws -> [Reply] {
+        let network = message.user.network
+        let owner = name.map { UserKey(network: network, userID: context.names.userID(forName: $0, network: network)) }
+            ?? message.user.storeKey
+        let isOwn = owner == message.user.storeKey
+        let whose = isOwn ? "Your" : "\(TextSanitizer.truncate(name ?? "", to: 30))'s"
+        let favorites = try await context.store.favorites(for: owner)
+        guard !favorites.isEmpty else {
+            return [.text(isOwn
+                ? "You have no favorites yet: after a GIF, say \(context.prefix)fav to keep it (or \(context.prefix)fav <id>)."
+                : "\(TextSanitizer.truncate(name ?? "", to: 30)) has no favorites yet.")]
+        }
+        let pageSize = max(1, context.settings.favoritesPageSize)
+        let pageCount = (favorites.count + pageSize - 1) / pageSize
+        guard page <= pageCount else {
+            return [.text("There is no page \(page): \(whose.lowercasedFirst) favorites fill \(pageCount) page\(pageCount == 1 ? "" : "s").")]
+        }
+        let rating = await context.rating(for: message)
+        let first = (page - 1) * pageSize
+        var replies: [Reply] = [.text("\(whose) favorites (\(favorites.count), page \(page)/\(pageCount), newest first):")]
+        for (offset, favorite) in favorites[first..<min(favorites.count, first + pageSize)].enumerated() {
+            let number = first + offset + 1
+            if let rated = ContentRating.ofGif(favorite.rating), rated > rating {
+                replies.append(.text("\(number). (\(favorite.gifID), rated \(rated), hidden here)"))
+            } else {
+                replies.append(.text("\(number). \(favorite.title) (\(favorite.gifID)) \(favorite.url)"))
+            }
+        }
+        if page < pageCount {
+            let more = isOwn ? "\(context.prefix)favs \(page + 1)" : "\(context.prefix)favs \(name ?? "") \(page + 1)"
+            replies.append(.text("More: \(more)"))
+        }
+        return replies
+    }
+}
+
+extension String {
+    fileprivate var lowercasedFirst: String {
+        guard let first else { return self }
+        return first.lowercased() + dropFirst()
+    }
+}

@@ -1,0 +1,30 @@
+/// `!help`, `!about`, and the usage line of a command used wrongly.
+struct HelpHandler {
+    let context: BotContext
+
+    func help(topic: String?) -> [Reply] {
+        let prefix = context.prefix
+        guard let topic else {
+            let names = CommandName.allCases.map { "\(prefix)\($0.rawValue)" }.joined(separator: " ")
+            return [.text("Commands: \(names). Say \(prefix)help <command> for one of them. Powered by GIPHY.")]
+        }
+        let word = topic.hasPrefix(prefix) ? String(topic.dropFirst(prefix.count)) : topic
+        guard let name = CommandName.named(word) else {
+            return [.text("There is no command \"\(TextSanitizer.truncate(word, to: 20))\"; \(prefix)help lists them all.")]
+        }
+        return [.text(describe(name))]
+    }
+
+    func about() -> [Reply] {
+        [.text("GifBot \(GifBotInfo.version), a GIF bot for chat. Source: \(GifBotInfo.sourceURL). Powered by GIPHY.")]
+    }
+
+    func usage(_ name: CommandName) -> [Reply] {
+        [.text("Usage: \(describe(name))")]
+    }
+
+    private func describe(_ name: CommandName) -> String {
+        let aliases = name.aliases.map { " (also \(context.prefix)\($0))" }.joined()
+        return "\(name.usage(prefix: context.prefix))\(aliases): \(name.summary)"
+    }
+}

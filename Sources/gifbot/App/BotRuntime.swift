@@ -1,0 +1,33 @@
+import AsyncHTTPClient
+import GifBotCore
+import Giphy
+import Logging
+import Storage
+
+/// The shared parts of a running process: one HTTP client, one store, one GIPHY client and the
+/// bot, opened together and closed together.
+struct BotRuntime: Sendable {
+    let bot: GifBot
+    let giphy: GiphyClient
+    let store: BotStore
+    let httpClient: HTTPClient
+    let logger: Logger
+
+    static func start(_ configuration: AppConfiguration, logger: Logger) async throws -> BotRuntime {
+        let store: BotStore
+        switch configuration.database {
+        case .sqlite(let path):
+            store = try await SQLiteStore.open(path: path, logger: logger)
+        }
+        let httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
+        let giphy = GiphyClient(configuration: configuration.giphy,
+                                transport: AsyncHTTPGiphyTransport(httpClient: httpClient), logger: logger)
+        let bot = GifBot(giphy: giphy, store: store, settings: configuration.bot, logger: logger)
+        return BotRuntime(bot: bot, giphy: giphy, store: store, httpClient: httpClient, logger: logger)
+    }
+
+    func shutdown() async {
+        do { try await httpClient.shutdown() } catch { logger.warning("HTTP client shutdown failed", metadata: ["error": "\(error)"]) }
+        do { try await store.close() } catch { logger.warning("Store close failed", metadata: ["error": "\(error)"]) }
+    }
+}

@@ -1,0 +1,86 @@
+import ArgumentParser
+
+/// Options shared by every subcommand. Each overrides the environment variable and the config
+/// file key of the same name.
+struct ConfigurationOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("A JSON or YAML config file.", valueName: "file"))
+    var config: String?
+
+    @Option(name: .customLong("giphy-api-key"), help: "GIPHY API key (GIPHY_API_KEY). Required.")
+    var giphyAPIKey: String?
+
+    @Option(name: .customLong("giphy-base-url"), help: "GIPHY API base URL (GIPHY_BASE_URL). Default: https://api.giphy.com.")
+    var giphyBaseURL: String?
+
+    @Option(name: .customLong("giphy-rating"), help: "Highest rating posted: g, pg, pg-13 or r (GIPHY_RATING). Default: g.")
+    var giphyRating: String?
+
+    @Option(name: .customLong("giphy-lang"), help: "Two-letter search language (GIPHY_LANG). Default: en.")
+    var giphyLanguage: String?
+
+    @Option(name: .customLong("giphy-timeout"), help: "Seconds for a whole GIPHY request (GIPHY_TIMEOUT). Default: 8.")
+    var giphyTimeout: String?
+
+    @Option(name: .customLong("giphy-cache-ttl"), help: "Seconds GIPHY answers are cached; 0 turns the cache off (GIPHY_CACHE_TTL). Default: 300.")
+    var giphyCacheTTL: String?
+
+    @Option(name: .customLong("giphy-rate-limit-cooldown"), help: "Seconds without GIPHY calls after a 429 (GIPHY_RATE_LIMIT_COOLDOWN). Default: 60.")
+    var giphyRateLimitCooldown: String?
+
+    @Option(name: .customLong("database-url"), help: "SQLite file or sqlite:///absolute/path (DATABASE_URL). Default: gifbot.sqlite.")
+    var databaseURL: String?
+
+    @Option(name: .customLong("bot-prefix"), help: "Command prefix (BOT_PREFIX). Default: !.")
+    var botPrefix: String?
+
+    @Option(name: .customLong("bot-favorites-limit"), help: "Favorites kept per user (BOT_FAVORITES_LIMIT). Default: 20.")
+    var botFavoritesLimit: String?
+
+    @Option(name: .customLong("bot-recent-limit"), help: "Recent searches kept per user (BOT_RECENT_LIMIT). Default: 5.")
+    var botRecentLimit: String?
+
+    @Option(name: .customLong("bot-cooldown-commands"), help: "Commands a user may send per cooldown window; 0 turns it off (BOT_COOLDOWN_COMMANDS). Default: 5.")
+    var botCooldownCommands: String?
+
+    @Option(name: .customLong("bot-cooldown-seconds"), help: "Length of the cooldown window in seconds (BOT_COOLDOWN_SECONDS). Default: 30.")
+    var botCooldownSeconds: String?
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (LOG_LEVEL). Default: info.")
+    var logLevel: String?
+
+    /// The options given, by the key they set.
+    var values: [SettingKey: String] {
+        let pairs: [(SettingKey, String?)] = [
+            (.giphyAPIKey, giphyAPIKey), (.giphyBaseURL, giphyBaseURL), (.giphyRating, giphyRating),
+            (.giphyLanguage, giphyLanguage), (.giphyTimeout, giphyTimeout), (.giphyCacheTTL, giphyCacheTTL),
+            (.giphyRateLimitCooldown, giphyRateLimitCooldown), (.databaseURL, databaseURL),
+            (.botPrefix, botPrefix), (.botFavoritesLimit, botFavoritesLimit), (.botRecentLimit, botRecentLimit),
+            (.botCooldownCommands, botCooldownCommands), (.botCooldownSeconds, botCooldownSeconds), (.logLevel, logLevel),
+        ]
+        var values: [SettingKey: String] = [:]
+        for case let (key, value?) in pairs { values[key] = value }
+        return values
+    }
+
+    /// Loads and validates the configuration, or ends the process with a one-line error.
+    func load(environment: [String: String]) async throws -> (AppConfiguration, ConfigurationSources) {
+        do {
+            let sources = try await ConfigurationSources.load(options: values, environment: environment, configFile: config)
+            return (try AppConfiguration.load(from: sources), sources)
+        } catch {
+            throw ConfigurationFailure(error)
+        }
+    }
+}
+
+/// Printed as "gifbot: configuration error: …" and exits with EX_CONFIG (78): no stack trace.
+struct ConfigurationFailure: Error, CustomStringConvertible {
+    static let exitCode: Int32 = 78
+    let error: ConfigurationError
+
+    init(_ error: ConfigurationError) {
+        self.error = error
+    }
+
+    var description: String { "configuration error: \(error.description)" }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import GifBotCore
+import Giphy
+import Logging
+import Storage
+
+/// The validated configuration of one process. Built once at start: any problem ends the
+/// process with a one-line error before anything connects.
+struct AppConfiguration: Sendable {
+    var giphy: GiphyClientConfiguration
+    var database: DatabaseLocation
+    var bot: BotSettings
+    var logLevel: Logger.Level
+
+    static func load(from sources: ConfigurationSources) throws(ConfigurationError) -> AppConfiguration {
+        let values = ValueParser(sources: sources)
+        guard let apiKey = sources.text(.giphyAPIKey)?.trimmingCharacters(in: .whitespacesAndNewlines), !apiKey.isEmpty else {
+            throw .missing(.giphyAPIKey, hint: "your GIPHY API key from developers.giphy.com")
+        }
+        let giphy = GiphyClientConfiguration(
+            baseURL: try values.httpURL(.giphyBaseURL, default: "https://api.giphy.com"),
+            apiKey: apiKey,
+            language: try values.language(.giphyLanguage, default: "en"),
+            timeout: try values.seconds(.giphyTimeout, default: 8, allowZero: false),
+            cacheTimeToLive: try values.seconds(.giphyCacheTTL, default: 300, allowZero: true),
+            rateLimitCooldown: try values.seconds(.giphyRateLimitCooldown, default: 60, allowZero: false)
+        )
+        let databaseURL = sources.text(.databaseURL) ?? "gifbot.sqlite"
+        let database: DatabaseLocation
+        do {
+            database = try DatabaseLocation(url: databaseURL)
+        } catch {
+            throw .invalid(.databaseURL, accepted: "a file path or sqlite:///absolute/path", got: databaseURL)
+        }
+        let bot = BotSettings(
+            prefix: try values.prefix(.botPrefix, default: "!"),
+            favoritesLimit: try values.integer(.botFavoritesLimit, default: 20, in: 1...1000),
+            recentLimit: try values.integer(.botRecentLimit, default: 5, in: 1...100),
+            maximumRating: try values.rating(.giphyRating, default: .g),
+            cooldownCommands: try values.integer(.botCooldownCommands, default: 5, in: 0...1000),
+            cooldownWindow: .seconds(try values.integer(.botCooldownSeconds, default: 30, in: 1...86_400))
+        )
+        return AppConfiguration(giphy: giphy, database: database, bot: bot,
+                                logLevel: try values.logLevel(.logLevel, default: .info))
+    }
+}

@@ -1,0 +1,61 @@
+import Configuration
+import Foundation
+
+/// Where configuration values come from, highest precedence first: command-line options,
+/// environment variables, the config file (JSON or YAML), then the defaults in code.
+struct ConfigurationSources: Sendable {
+    private let reader: ConfigReader
+
+    init(reader: ConfigReader) {
+        self.reader = reader
+    }
+
+    static func load(options: [SettingKey: String], environment: [String: String],
+                     configFile: String?) async throws(ConfigurationError) -> ConfigurationSources {
+        var values: [AbsoluteConfigKey: ConfigValue] = [:]
+        for (key, value) in options {
+            values[AbsoluteConfigKey(ConfigKey(key.key))] = ConfigValue(.string(value), isSecret: key.isSecret)
+        }
+        var providers: [any ConfigProvider] = [
+            InMemoryProvider(name: "command line", values: values),
+            EnvironmentVariablesProvider(environmentVariables: environment, secretsSpecifier: .dynamic { name, _ in
+                let lowered = name.lowercased()
+                return lowered.contains("key") || lowered.contains("password") || lowered.contains("token")
+                    || lowered.contains("secret") || lowered == "database_url"
+            }),
+        ]
+        if let configFile {
+            providers.append(try await fileProvider(configFile))
+        }
+        return ConfigurationSources(reader: ConfigReader(providers: providers))
+    }
+
+    /// The value of a key as text, whatever type the source stored it as (a JSON number, a YAML
+    /// boolean), so validation can name the key and the accepted values itself.
+    func text(_ key: SettingKey) -> String? {
+        let configKey = ConfigKey(key.key)
+        if let string = reader.string(forKey: configKey, isSecret: key.isSecret) { return string }
+        if let int = reader.int(forKey: configKey, isSecret: key.isSecret) { return String(int) }
+        if let double = reader.double(forKey: configKey, isSecret: key.isSecret) { return String(double) }
+        if let bool = reader.bool(forKey: configKey, isSecret: key.isSecret) { return String(bool) }
+        return nil
+    }
+
+    private static func fileProvider(_ path: String) async throws(ConfigurationError) -> any ConfigProvider {
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw .unreadableFile(path, reason: "no such readable file")
+        }
+        let lowered = path.lowercased()
+        // The file providers take their path from a reader, which spares a direct dependency
+        // on swift-system for its FilePath type.
+        let pathReader = ConfigReader(provider: InMemoryProvider(values: ["filePath": ConfigValue(.string(path), isSecret: false)]))
+        do {
+            if lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") {
+                return try await FileProvider<YAMLSnapshot>(config: pathReader)
+            }
+            return try await FileProvider<JSONSnapshot>(config: pathReader)
+        } catch {
+            throw .unreadableFile(path, reason: "not valid \(lowered.hasSuffix(".json") ? "JSON" : "JSON or YAML") (\(type(of: error)))")
+        }
+    }
+}
