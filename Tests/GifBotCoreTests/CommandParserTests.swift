@@ -1,3 +1,4 @@
+import Giphy
 import Testing
 @testable import GifBotCore
 
@@ -40,6 +41,15 @@ import Testing
         ("!help", .help(topic: nil)),
         ("!help gif", .help(topic: "gif")),
         ("!about", .about),
+        ("!undo", .undo),
+        ("!rating", .rating(nil)),
+        ("!rating PG-13", .rating(.pg13)),
+        ("!rating nc17", .usage(.rating)),
+        ("!cooldown", .showCooldown),
+        ("!cooldown 3 10", .cooldown(commands: 3, seconds: 10)),
+        ("!cooldown 0 10", .cooldown(commands: 0, seconds: 10)),
+        ("!cooldown 3", .usage(.cooldown)),
+        ("!cooldown -1 10", .usage(.cooldown)),
     ])
     func parses(_ line: String, _ expected: Command) {
         #expect(parser.parse(line) == expected)

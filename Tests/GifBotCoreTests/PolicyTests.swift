@@ -28,21 +28,21 @@ import Testing
     let bob = UserKey(network: "n", userID: "bob")
 
     @Test func slidingWindowWithOneWarning() async {
-        let cooldown = CommandCooldown(limit: 3, window: .seconds(30))
+        let cooldown = CommandCooldown()
         let start = ContinuousClock.now
         var results: [CommandCooldown.Admission] = []
         for second in [0, 1, 2, 3, 4] {
-            results.append(await cooldown.admit(alice, now: start + .seconds(second)))
+            results.append(await cooldown.admit(alice, limit: 3, window: .seconds(30), now: start + .seconds(second)))
         }
         #expect(results == [.allowed, .allowed, .allowed, .limited(retryAfterSeconds: 27), .ignored])
-        #expect(await cooldown.admit(bob, now: start + .seconds(4)) == .allowed)
-        #expect(await cooldown.admit(alice, now: start + .seconds(30)) == .allowed, "the first command left the window")
-        #expect(await cooldown.admit(alice, now: start + .seconds(30)) == .limited(retryAfterSeconds: 1))
+        #expect(await cooldown.admit(bob, limit: 3, window: .seconds(30), now: start + .seconds(4)) == .allowed)
+        #expect(await cooldown.admit(alice, limit: 3, window: .seconds(30), now: start + .seconds(30)) == .allowed, "the first command left the window")
+        #expect(await cooldown.admit(alice, limit: 3, window: .seconds(30), now: start + .seconds(30)) == .limited(retryAfterSeconds: 1))
     }
 
     @Test func zeroTurnsItOff() async {
-        let cooldown = CommandCooldown(limit: 0, window: .seconds(30))
-        for _ in 0..<100 { #expect(await cooldown.admit(alice) == .allowed) }
+        let cooldown = CommandCooldown()
+        for _ in 0..<100 { #expect(await cooldown.admit(alice, limit: 0, window: .seconds(30)) == .allowed) }
     }
 }
 

@@ -50,7 +50,7 @@ final class ConsoleHarness: Sendable {
     }
 
     func say(_ lines: [String], as user: String = "alice", in channel: String = "#test", runtime: BotRuntime) async throws -> [String] {
-        let adapter = ConsoleAdapter(bot: runtime.bot, userName: user, channel: channel)
+        let adapter = ConsoleAdapter(bot: runtime.bot, userName: user, channel: channel, admins: runtime.configuration.admins)
         let printed = Printed()
         await adapter.run(lines: AsyncStream { continuation in
             for line in lines { continuation.yield(line) }

@@ -42,7 +42,7 @@ import Testing
     @Test func helpAndAbout() async throws {
         let harness = try await ConsoleHarness()
         let output = try await harness.say(["!help", "!help gif", "!HELP !more", "!help nope", "!about"])
-        #expect(output[0].hasPrefix("Commands: !gif !more !gifs !random !translate !trending !trends !suggest !related !info !fav !unfav !favs !recent !help !about."))
+        #expect(output[0].hasPrefix("Commands: !gif !more !gifs !random !translate !trending !trends !suggest !related !info !fav !unfav !favs !recent !help !about !undo. Channel settings: !rating !cooldown."))
         #expect(output[1] == "!gif <query>: a GIF for your search; again for the next one you have not seen")
         #expect(output[2] == "!more (also !next): the next result of your last search")
         #expect(output[3] == "There is no command \"nope\"; !help lists them all.")

@@ -20,14 +20,27 @@ struct BotContext: Sendable {
     let settings: BotSettings
     let memory: ConversationMemory
     let names: any UserNameResolving
+    let channelSettings: ChannelSettingsCache
     let logger: Logger
 
     var prefix: String { settings.prefix }
 
-    /// The rating limit where a message was said: the configured maximum (per-channel limits,
-    /// never above it, are stored in the channel settings by admins).
+    /// The rating limit where a message was said: the channel's own rating when an admin set
+    /// one, never above the configured maximum.
     func rating(for message: ChatMessage) async -> ContentRating {
-        settings.maximumRating
+        guard !message.isPrivate else { return settings.maximumRating }
+        let stored = await channelSettings.settings(network: message.user.network, channel: message.conversation).rating
+        guard let rating = stored.flatMap(ContentRating.init(parameter:)) else { return settings.maximumRating }
+        return min(rating, settings.maximumRating)
+    }
+
+    /// The per-user command limit where a message was said.
+    func cooldownLimits(for message: ChatMessage) async -> (commands: Int, window: Duration) {
+        let defaults = (settings.cooldownCommands, settings.cooldownWindow)
+        guard !message.isPrivate else { return defaults }
+        let stored = await channelSettings.settings(network: message.user.network, channel: message.conversation)
+        guard let commands = stored.cooldownCommands, let seconds = stored.cooldownSeconds else { return defaults }
+        return (commands, .seconds(seconds))
     }
 
     func memoryKey(_ message: ChatMessage) -> ConversationMemory.Key {

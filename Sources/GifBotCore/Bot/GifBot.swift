@@ -13,15 +13,16 @@ public final class GifBot: Sendable {
     public init(giphy: any GiphyAPI, store: BotStore, settings: BotSettings,
                 names: any UserNameResolving = LowercasedUserNames(), logger: Logger) {
         context = BotContext(giphy: giphy, store: store, settings: settings, memory: ConversationMemory(),
-                             names: names, logger: logger)
+                             names: names, channelSettings: ChannelSettingsCache(store: store, logger: logger), logger: logger)
         parser = CommandParser(prefix: settings.prefix)
-        cooldown = CommandCooldown(limit: settings.cooldownCommands, window: settings.cooldownWindow)
+        cooldown = CommandCooldown()
     }
 
     /// The replies to one line of chat; empty when the line is not a command of this bot.
     public func handle(_ message: ChatMessage) async -> [Reply] {
         guard let command = parser.parse(message.text) else { return [] }
-        switch await cooldown.admit(message.user.storeKey) {
+        let limits = await context.cooldownLimits(for: message)
+        switch await cooldown.admit(message.user.storeKey, limit: limits.commands, window: limits.window) {
         case .allowed:
             break
         case .limited(let seconds):
@@ -60,6 +61,11 @@ public final class GifBot: Sendable {
         case .help(let topic): HelpHandler(context: context).help(topic: topic)
         case .about: HelpHandler(context: context).about()
         case .usage(let name): HelpHandler(context: context).usage(name)
+        case .undo: [.undoLastGif]
+        case .rating(let rating): try await AdminHandler(context: context).rating(rating, for: message)
+        case .cooldown(let commands, let seconds):
+            try await AdminHandler(context: context).setCooldown(commands: commands, seconds: seconds, for: message)
+        case .showCooldown: await AdminHandler(context: context).showCooldown(for: message)
         }
     }
 }

@@ -5,11 +5,15 @@ public struct ChatMessage: Sendable, Equatable {
     public let conversation: String
     public let isPrivate: Bool
     public let text: String
+    /// Whether the adapter recognised the sender as a bot admin (by services account where the
+    /// network has accounts, so a nick alone never grants it there).
+    public let senderIsAdmin: Bool
 
-    public init(user: ChatUser, conversation: String, isPrivate: Bool = false, text: String) {
+    public init(user: ChatUser, conversation: String, isPrivate: Bool = false, text: String, senderIsAdmin: Bool = false) {
         self.user = user
         self.conversation = conversation
         self.isPrivate = isPrivate
         self.text = text
+        self.senderIsAdmin = senderIsAdmin
     }
 }

@@ -6,14 +6,21 @@ public enum Reply: Sendable, Equatable {
     case gif(GifCard)
     /// A short notice for the sender only (cooldown warnings): not worth the channel's attention.
     case notice(String)
+    /// Delete the bot's most recent GIF that answered this user here. Networks that cannot
+    /// delete messages answer with `undoUnsupportedText`.
+    case undoLastGif
 
     /// The reply as one plain line of text.
     public var line: String {
         switch self {
         case .text(let text), .notice(let text): text
         case .gif(let card): card.line
+        case .undoLastGif: Self.undoUnsupportedText
         }
     }
+
+    /// What a network without message deletion says to `!undo`.
+    public static let undoUnsupportedText = "Messages can't be deleted here once they are sent."
 }
 
 /// A GIF ready to show: the rendition chosen, the title cleaned.

@@ -1,3 +1,5 @@
+import Giphy
+
 /// A parsed command with its arguments. Free text arguments are already cleaned of control
 /// characters and formatting, trimmed, and their inner whitespace collapsed.
 public enum Command: Sendable, Equatable {
@@ -18,6 +20,12 @@ public enum Command: Sendable, Equatable {
     case clearRecent
     case help(topic: String?)
     case about
+    case undo
+    /// `!rating` shows the channel's rating; with a value, an admin sets it.
+    case rating(ContentRating?)
+    /// `!cooldown` shows the channel's cooldown; with values, an admin sets it (0 commands: off).
+    case cooldown(commands: Int, seconds: Int)
+    case showCooldown
     /// A known command with missing or malformed arguments: answered with its usage line.
     case usage(CommandName)
 }

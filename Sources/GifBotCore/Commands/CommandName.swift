@@ -1,7 +1,11 @@
 /// Every command the bot knows, with what `!help` says about it.
 public enum CommandName: String, CaseIterable, Sendable {
     case gif, more, gifs, random, translate, trending, trends, suggest, related, info
-    case fav, unfav, favs, recent, help, about
+    case fav, unfav, favs, recent, help, about, undo
+    case rating, cooldown
+
+    /// Commands only admins may use to change something; listed apart in `!help`.
+    var isAdminCommand: Bool { self == .rating || self == .cooldown }
 
     /// Other words that mean the same command.
     var aliases: [String] {
@@ -15,7 +19,7 @@ public enum CommandName: String, CaseIterable, Sendable {
     var arguments: String {
         switch self {
         case .gif, .gifs: "<query>"
-        case .more, .trends, .about: ""
+        case .more, .trends, .about, .undo: ""
         case .random: "[tag]"
         case .translate: "<phrase>"
         case .trending: "[n]"
@@ -26,6 +30,8 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .favs: "[user] [page]"
         case .recent: "[clear]"
         case .help: "[command]"
+        case .rating: "[g|pg|pg-13|r]"
+        case .cooldown: "[commands seconds]"
         }
     }
 
@@ -47,6 +53,9 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .recent: "your last searches; 'clear' forgets them"
         case .help: "this help, or help for one command"
         case .about: "version, source and credits"
+        case .undo: "delete the last GIF I posted for you here (where the network allows it)"
+        case .rating: "this channel's content rating; admins can lower it"
+        case .cooldown: "this channel's command limit per user; admins can change it (0 turns it off)"
         }
     }
 

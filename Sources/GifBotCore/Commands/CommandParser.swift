@@ -1,3 +1,5 @@
+import Giphy
+
 /// Turns a chat line into a `Command`. Lines that are not commands, and commands of other
 /// bots, give nil: the bot stays silent so bots can share a channel.
 public struct CommandParser: Sendable {
@@ -44,6 +46,15 @@ public struct CommandParser: Sendable {
             return arguments.count == 1 && arguments[0].lowercased() == "clear" ? .clearRecent : .usage(.recent)
         case .help: return .help(topic: arguments.first)
         case .about: return .about
+        case .undo: return arguments.isEmpty ? .undo : .usage(.undo)
+        case .rating:
+            guard let text else { return .rating(nil) }
+            return ContentRating(parameter: text).map { .rating($0) } ?? .usage(.rating)
+        case .cooldown:
+            if arguments.isEmpty { return .showCooldown }
+            guard arguments.count == 2, let commands = Int(arguments[0]), let seconds = Int(arguments[1]),
+                  (0...100).contains(commands), (1...3600).contains(seconds) else { return .usage(.cooldown) }
+            return .cooldown(commands: commands, seconds: seconds)
         }
     }
 

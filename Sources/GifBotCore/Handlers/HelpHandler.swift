@@ -5,8 +5,9 @@ struct HelpHandler {
     func help(topic: String?) -> [Reply] {
         let prefix = context.prefix
         guard let topic else {
-            let names = CommandName.allCases.map { "\(prefix)\($0.rawValue)" }.joined(separator: " ")
-            return [.text("Commands: \(names). Say \(prefix)help <command> for one of them. Powered by GIPHY.")]
+            let names = CommandName.allCases.filter { !$0.isAdminCommand }.map { "\(prefix)\($0.rawValue)" }.joined(separator: " ")
+            let admin = CommandName.allCases.filter(\.isAdminCommand).map { "\(prefix)\($0.rawValue)" }.joined(separator: " ")
+            return [.text("Commands: \(names). Channel settings: \(admin). Say \(prefix)help <command> for one of them. Powered by GIPHY.")]
         }
         let word = topic.hasPrefix(prefix) ? String(topic.dropFirst(prefix.count)) : topic
         guard let name = CommandName.named(word) else {

@@ -17,18 +17,18 @@ actor CommandCooldown {
         var warned = false
     }
 
-    private let limit: Int
-    private let window: Duration
+    /// Users are forgotten once this long has passed since their last command.
+    private let memory: Duration
     private var histories: [UserKey: History] = [:]
     private var admissionsSincePrune = 0
 
-    /// A `limit` of 0 turns the cooldown off.
-    init(limit: Int, window: Duration) {
-        self.limit = limit
-        self.window = window
+    init(memory: Duration = .seconds(3600)) {
+        self.memory = memory
     }
 
-    func admit(_ user: UserKey, now: ContinuousClock.Instant = .now) -> Admission {
+    /// Admits a command unless the user sent `limit` commands within `window` (a `limit` of 0
+    /// turns the cooldown off). The limits are passed per call: channels may have their own.
+    func admit(_ user: UserKey, limit: Int, window: Duration, now: ContinuousClock.Instant = .now) -> Admission {
         guard limit > 0, window > .zero else { return .allowed }
         pruneOccasionally(now: now)
         var history = histories[user] ?? History()
@@ -50,6 +50,6 @@ actor CommandCooldown {
         admissionsSincePrune += 1
         guard admissionsSincePrune >= 1000 else { return }
         admissionsSincePrune = 0
-        histories = histories.filter { _, history in history.times.contains { now - $0 < window } }
+        histories = histories.filter { _, history in history.times.contains { now - $0 < memory } }
     }
 }

@@ -7,6 +7,7 @@ import Storage
 /// The shared parts of a running process: one HTTP client, one store, one GIPHY client and the
 /// bot, opened together and closed together.
 struct BotRuntime: Sendable {
+    let configuration: AppConfiguration
     let bot: GifBot
     let giphy: GiphyClient
     let store: BotStore
@@ -23,7 +24,7 @@ struct BotRuntime: Sendable {
         let giphy = GiphyClient(configuration: configuration.giphy,
                                 transport: AsyncHTTPGiphyTransport(httpClient: httpClient), logger: logger)
         let bot = GifBot(giphy: giphy, store: store, settings: configuration.bot, logger: logger)
-        return BotRuntime(bot: bot, giphy: giphy, store: store, httpClient: httpClient, logger: logger)
+        return BotRuntime(configuration: configuration, bot: bot, giphy: giphy, store: store, httpClient: httpClient, logger: logger)
     }
 
     func shutdown() async {

@@ -45,6 +45,9 @@ struct ConfigurationOptions: ParsableArguments {
     @Option(name: .customLong("bot-cooldown-seconds"), help: "Length of the cooldown window in seconds (BOT_COOLDOWN_SECONDS). Default: 30.")
     var botCooldownSeconds: String?
 
+    @Option(name: .customLong("bot-admins"), help: "Comma-separated admins: IRC accounts, Matrix ids, console names (BOT_ADMINS).")
+    var botAdmins: String?
+
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (LOG_LEVEL). Default: info.")
     var logLevel: String?
 
@@ -55,7 +58,7 @@ struct ConfigurationOptions: ParsableArguments {
             (.giphyLanguage, giphyLanguage), (.giphyTimeout, giphyTimeout), (.giphyCacheTTL, giphyCacheTTL),
             (.giphyRateLimitCooldown, giphyRateLimitCooldown), (.databaseURL, databaseURL),
             (.botPrefix, botPrefix), (.botFavoritesLimit, botFavoritesLimit), (.botRecentLimit, botRecentLimit),
-            (.botCooldownCommands, botCooldownCommands), (.botCooldownSeconds, botCooldownSeconds), (.logLevel, logLevel),
+            (.botCooldownCommands, botCooldownCommands), (.botCooldownSeconds, botCooldownSeconds), (.botAdmins, botAdmins), (.logLevel, logLevel),
         ]
         var values: [SettingKey: String] = [:]
         for case let (key, value?) in pairs { values[key] = value }

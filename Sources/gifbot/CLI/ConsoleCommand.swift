@@ -23,7 +23,8 @@ struct ConsoleCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await ProcessRunner.run(options: options) { runtime in
-            let adapter = ConsoleAdapter(bot: runtime.bot, userName: user ?? Self.loginName(), channel: channel)
+            let adapter = ConsoleAdapter(bot: runtime.bot, userName: user ?? Self.loginName(), channel: channel,
+                                         admins: runtime.configuration.admins)
             await adapter.run(lines: StandardInputLines.stream()) { line in
                 FileHandle.standardOutput.write(Data((line + "\n").utf8))
             }

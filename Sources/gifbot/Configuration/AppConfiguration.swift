@@ -10,6 +10,9 @@ struct AppConfiguration: Sendable {
     var giphy: GiphyClientConfiguration
     var database: DatabaseLocation
     var bot: BotSettings
+    /// Who may change channel settings: services accounts (or nicks on networks without
+    /// accounts) on IRC, user ids on Matrix, login names in the console.
+    var admins: [String]
     var logLevel: Logger.Level
 
     static func load(from sources: ConfigurationSources) throws(ConfigurationError) -> AppConfiguration {
@@ -40,7 +43,7 @@ struct AppConfiguration: Sendable {
             cooldownCommands: try values.integer(.botCooldownCommands, default: 5, in: 0...1000),
             cooldownWindow: .seconds(try values.integer(.botCooldownSeconds, default: 30, in: 1...86_400))
         )
-        return AppConfiguration(giphy: giphy, database: database, bot: bot,
+        return AppConfiguration(giphy: giphy, database: database, bot: bot, admins: values.list(.botAdmins),
                                 logLevel: try values.logLevel(.logLevel, default: .info))
     }
 }

@@ -41,6 +41,11 @@ struct ConfigurationSources: Sendable {
         return nil
     }
 
+    /// A list given as a list in a config file (environment variables give comma-separated text).
+    func list(_ key: SettingKey) -> [String] {
+        reader.stringArray(forKey: ConfigKey(key.key), isSecret: key.isSecret) ?? []
+    }
+
     private static func fileProvider(_ path: String) async throws(ConfigurationError) -> any ConfigProvider {
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw .unreadableFile(path, reason: "no such readable file")

@@ -37,5 +37,6 @@ extension SettingKey {
     static let botRecentLimit = SettingKey("bot.recent_limit")
     static let botCooldownCommands = SettingKey("bot.cooldown_commands")
     static let botCooldownSeconds = SettingKey("bot.cooldown_seconds")
+    static let botAdmins = SettingKey("bot.admins")
     static let logLevel = SettingKey("log.level")
 }

@@ -63,6 +63,12 @@ struct ValueParser {
         return level
     }
 
+    /// A comma-separated list (or a list in the config file), without empty entries.
+    func list(_ key: SettingKey) -> [String] {
+        let text = sources.text(key) ?? sources.list(key).joined(separator: ",")
+        return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
     /// An empty value counts as unset, as an empty environment variable usually means.
     private func trimmed(_ key: SettingKey) -> String? {
         guard let text = sources.text(key)?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }

@@ -8,16 +8,18 @@ struct ConsoleAdapter: Sendable {
     let bot: GifBot
     let user: ChatUser
     let channel: String
+    let isAdmin: Bool
 
-    init(bot: GifBot, userName: String, channel: String) {
+    init(bot: GifBot, userName: String, channel: String, admins: [String] = []) {
         self.bot = bot
         self.user = ChatUser(network: Self.network, id: userName.lowercased(), displayName: userName)
         self.channel = channel
+        self.isAdmin = admins.contains { $0.lowercased() == userName.lowercased() }
     }
 
     func run<Lines: AsyncSequence<String, Never>>(lines: Lines, write: (String) -> Void) async {
         for await line in lines {
-            let message = ChatMessage(user: user, conversation: channel, isPrivate: false, text: line)
+            let message = ChatMessage(user: user, conversation: channel, isPrivate: false, text: line, senderIsAdmin: isAdmin)
             for reply in await bot.handle(message) {
                 write(Self.render(reply))
             }
