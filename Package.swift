@@ -9,6 +9,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
@@ -48,6 +49,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // IRC: wire protocol, framing, flood control, connection (NIO + NIOSSL) and the adapter.
+        .target(
+            name: "IRC",
+            dependencies: [
+                "GifBotCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         // The executable: CLI, configuration, wiring and the console adapter.
         .executableTarget(
             name: "gifbot",
@@ -55,6 +68,7 @@ let package = Package(
                 "GifBotCore",
                 "Giphy",
                 "Storage",
+                "IRC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
@@ -74,6 +88,9 @@ let package = Package(
             path: "Tests/GiphyStandIn",
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "IRCTests", dependencies: ["IRC", "GifBotCore", "Giphy", "Storage", "GiphyStandIn",
+                                                     .product(name: "NIOCore", package: "swift-nio"),
+                                                     .product(name: "AsyncHTTPClient", package: "async-http-client")]),
         .testTarget(name: "GiphyTests", dependencies: ["Giphy", "GiphyStandIn", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "GiphyStandIn"]),
         .testTarget(name: "GifBotCoreTests", dependencies: ["GifBotCore", "Giphy", "Storage"]),

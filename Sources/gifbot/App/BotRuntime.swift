@@ -9,6 +9,8 @@ import Storage
 struct BotRuntime: Sendable {
     let configuration: AppConfiguration
     let bot: GifBot
+    /// How each network names users, filled in by the adapters as they start.
+    let names: NetworkUserNames
     let giphy: GiphyClient
     let store: BotStore
     let httpClient: HTTPClient
@@ -23,8 +25,9 @@ struct BotRuntime: Sendable {
         let httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
         let giphy = GiphyClient(configuration: configuration.giphy,
                                 transport: AsyncHTTPGiphyTransport(httpClient: httpClient), logger: logger)
-        let bot = GifBot(giphy: giphy, store: store, settings: configuration.bot, logger: logger)
-        return BotRuntime(configuration: configuration, bot: bot, giphy: giphy, store: store, httpClient: httpClient, logger: logger)
+        let names = NetworkUserNames()
+        let bot = GifBot(giphy: giphy, store: store, settings: configuration.bot, names: names, logger: logger)
+        return BotRuntime(configuration: configuration, bot: bot, names: names, giphy: giphy, store: store, httpClient: httpClient, logger: logger)
     }
 
     func shutdown() async {

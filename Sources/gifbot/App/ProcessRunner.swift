@@ -6,16 +6,19 @@ import Storage
 /// Start-up and shut-down shared by the subcommands: configuration, logging, the runtime, and
 /// the one-line errors a failed start ends with.
 enum ProcessRunner {
-    static func loadConfiguration(_ options: ConfigurationOptions) async throws -> AppConfiguration {
+    static func loadConfiguration(_ options: ConfigurationOptions, extra: [SettingKey: String] = [:]) async throws -> AppConfiguration {
         do {
-            return try await options.load(environment: ProcessInfo.processInfo.environment).0
+            return try await options.load(environment: ProcessInfo.processInfo.environment, extra: extra).0
         } catch let failure as ConfigurationFailure {
             fail(failure.description, exitCode: ExitCode(ConfigurationFailure.exitCode))
         }
     }
 
     static func run(options: ConfigurationOptions, _ body: (BotRuntime) async throws -> Void) async throws {
-        let configuration = try await loadConfiguration(options)
+        try await run(try await loadConfiguration(options), body)
+    }
+
+    static func run(_ configuration: AppConfiguration, _ body: (BotRuntime) async throws -> Void) async throws {
         let logger = makeLogger(level: configuration.logLevel)
         let runtime: BotRuntime
         do {

@@ -66,9 +66,9 @@ struct ConfigurationOptions: ParsableArguments {
     }
 
     /// Loads and validates the configuration, or ends the process with a one-line error.
-    func load(environment: [String: String]) async throws -> (AppConfiguration, ConfigurationSources) {
+    func load(environment: [String: String], extra: [SettingKey: String] = [:]) async throws -> (AppConfiguration, ConfigurationSources) {
         do {
-            let sources = try await ConfigurationSources.load(options: values, environment: environment, configFile: config)
+            let sources = try await ConfigurationSources.load(options: values.merging(extra) { $1 }, environment: environment, configFile: config)
             return (try AppConfiguration.load(from: sources), sources)
         } catch {
             throw ConfigurationFailure(error)

@@ -1,5 +1,8 @@
 import ArgumentParser
 import Foundation
+import GifBotCore
+import IRC
+import ServiceLifecycle
 
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -7,18 +10,37 @@ struct RunCommand: AsyncParsableCommand {
         abstract: "Run the configured chat adapters until stopped.",
         discussion: """
             Connects to every configured chat network and answers commands there until SIGTERM \
-            or SIGINT. No chat adapter exists in this version yet: use `gifbot console` to talk \
-            to the bot in a terminal.
+            or SIGINT, then quits politely. IRC: set irc.host (IRC_HOST) and irc.channels \
+            (IRC_CHANNELS), or list several networks in a config file under irc.networks. \
+            Other keys: irc.port, irc.tls, irc.tls_verify, irc.tls_ca_file, irc.nick, \
+            irc.username, irc.realname, irc.password, irc.sasl_username, irc.sasl_password, \
+            irc.sasl_mechanism, irc.sasl_required, irc.tls_client_cert, irc.tls_client_key, \
+            irc.flood_burst, irc.flood_interval, and bot.admins.
             """
     )
 
     @OptionGroup var options: ConfigurationOptions
+    @OptionGroup var irc: IRCOptions
 
     func run() async throws {
-        _ = try await ProcessRunner.loadConfiguration(options)
-        ProcessRunner.fail("""
-            no chat network is configured, and this version has no chat adapter to configure yet \
-            (IRC and Matrix arrive in the next versions); use `gifbot console` meanwhile
-            """, exitCode: ExitCode.validationFailure)
+        let configuration = try await ProcessRunner.loadConfiguration(options, extra: irc.values)
+        guard !configuration.ircNetworks.isEmpty else {
+            ProcessRunner.fail("""
+                no chat network is configured: set irc.host (IRC_HOST) and irc.channels (IRC_CHANNELS), \
+                or list networks under irc.networks in a config file; `gifbot console` needs none
+                """, exitCode: ExitCode.validationFailure)
+        }
+        try await ProcessRunner.run(configuration) { runtime in
+            let adapters = configuration.ircNetworks.map { network in
+                IRCAdapter(configuration: network, bot: runtime.bot, names: runtime.names, version: GifBotInfo.version, logger: runtime.logger)
+            }
+            let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+                services: adapters.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: runtime.logger
+            ))
+            runtime.logger.info("GifBot running", metadata: ["irc_networks": "\(configuration.ircNetworks.map(\.name).joined(separator: ","))"])
+            try await group.run()
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GifBotCore
 import Giphy
+import IRC
 import Logging
 import Storage
 
@@ -13,6 +14,7 @@ struct AppConfiguration: Sendable {
     /// Who may change channel settings: services accounts (or nicks on networks without
     /// accounts) on IRC, user ids on Matrix, login names in the console.
     var admins: [String]
+    var ircNetworks: [IRCNetworkConfiguration]
     var logLevel: Logger.Level
 
     static func load(from sources: ConfigurationSources) throws(ConfigurationError) -> AppConfiguration {
@@ -43,7 +45,9 @@ struct AppConfiguration: Sendable {
             cooldownCommands: try values.integer(.botCooldownCommands, default: 5, in: 0...1000),
             cooldownWindow: .seconds(try values.integer(.botCooldownSeconds, default: 30, in: 1...86_400))
         )
-        return AppConfiguration(giphy: giphy, database: database, bot: bot, admins: values.list(.botAdmins),
+        let admins = values.list(.botAdmins)
+        return AppConfiguration(giphy: giphy, database: database, bot: bot, admins: admins,
+                                ircNetworks: try IRCSettings(sources: sources, admins: admins).networks(),
                                 logLevel: try values.logLevel(.logLevel, default: .info))
     }
 }

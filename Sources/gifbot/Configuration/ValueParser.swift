@@ -63,6 +63,28 @@ struct ValueParser {
         return level
     }
 
+    func optionalInteger(_ key: SettingKey, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int? {
+        guard let text = trimmed(key) else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw .invalid(key, accepted: "a whole number from \(range.lowerBound) to \(range.upperBound)", got: text)
+        }
+        return value
+    }
+
+    func bool(_ key: SettingKey, default fallback: Bool) throws(ConfigurationError) -> Bool {
+        guard let text = trimmed(key) else { return fallback }
+        switch text.lowercased() {
+        case "true", "yes", "on", "1": return true
+        case "false", "no", "off", "0": return false
+        default: throw .invalid(key, accepted: "true or false", got: text)
+        }
+    }
+
+    /// Trimmed text, nil when unset or empty.
+    func text(_ key: SettingKey) -> String? {
+        trimmed(key)
+    }
+
     /// A comma-separated list (or a list in the config file), without empty entries.
     func list(_ key: SettingKey) -> [String] {
         let text = sources.text(key) ?? sources.list(key).joined(separator: ",")

@@ -1,0 +1,77 @@
+import GifBotCore
+import Logging
+import NIOCore
+import NIOPosix
+import ServiceLifecycle
+import Synchronization
+
+/// The bot on one IRC network: connects, answers commands, and reconnects after any loss with
+/// exponential backoff and jitter (never a tight loop), until the service group shuts down.
+public final class IRCAdapter: Service {
+    private let configuration: IRCNetworkConfiguration
+    private let bot: GifBot
+    private let directory = IRCUserDirectory()
+    private let control = IRCSessionControl()
+    private let group: any EventLoopGroup
+    private let version: String
+    private let logger: Logger
+    private let channels: Mutex<[IRCNetworkConfiguration.Channel]>
+    private let connections = Atomic<Int>(0)
+
+    public init(configuration: IRCNetworkConfiguration, bot: GifBot, names: NetworkUserNames, version: String,
+                logger: Logger, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) {
+        self.configuration = configuration
+        self.bot = bot
+        self.version = version
+        self.group = group
+        self.channels = Mutex(configuration.channels)
+        var logger = logger
+        logger[metadataKey: "network"] = "\(configuration.name)"
+        self.logger = logger
+        names.register(directory, for: configuration.name)
+    }
+
+    /// How many connections have registered so far (for tests and metrics).
+    public var registeredConnections: Int { connections.load(ordering: .relaxed) }
+
+    public func run() async throws {
+        var backoff = ReconnectBackoff(initial: configuration.timing.reconnectInitial, maximum: configuration.timing.reconnectMaximum,
+                                       stableAfter: configuration.timing.stableConnection)
+        await withGracefulShutdownHandler {
+            while !Task.isCancelled, !control.isShuttingDown {
+                let started = ContinuousClock.now
+                backoff.connected(at: started)
+                let reason = await connectOnce()
+                backoff.disconnected(at: .now)
+                guard !Task.isCancelled, !control.isShuttingDown else { break }
+                let delay = backoff.nextDelay()
+                logger.warning("Disconnected; reconnecting", metadata: ["reason": "\(reason)", "in_seconds": "\(delay.components.seconds)"])
+                do { try await Task.sleep(for: delay) } catch { break }
+            }
+            logger.info("IRC adapter stopped")
+        } onGracefulShutdown: { [control] in
+            control.requestShutdown(reason: "GifBot is shutting down")
+        }
+    }
+
+    /// One connection from connect to close; never throws, returns why it ended.
+    private func connectOnce() async -> String {
+        logger.info("Connecting", metadata: ["host": "\(configuration.host)", "port": "\(configuration.port)", "tls": "\(configuration.useTLS)"])
+        let connection: IRCConnector.Connection
+        do {
+            connection = try await IRCConnector(configuration: configuration, group: group).connect()
+        } catch {
+            return "could not connect: \(error)"
+        }
+        let session = IRCSession(configuration: configuration, channels: channels.withLock { $0 }, bot: bot, directory: directory,
+                                 control: control, version: version, logger: logger,
+                                 onRegistered: { [self] in self.connections.add(1, ordering: .relaxed) })
+        do {
+            let outcome = try await session.run(connection)
+            channels.withLock { $0 = outcome.channels }
+            return outcome.reason
+        } catch {
+            return "connection failed: \(error)"
+        }
+    }
+}

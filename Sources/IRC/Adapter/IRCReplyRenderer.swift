@@ -1,0 +1,59 @@
+import GifBotCore
+
+/// Turns the bot's replies into PRIVMSG and NOTICE lines that are safe to send: every piece
+/// fits the 512 bytes the server relays (counting the bot's own prefix), none starts with a
+/// command prefix or a CTCP marker, and none can carry CR, LF or NUL.
+struct IRCReplyRenderer {
+    /// What is known about the bot on this connection.
+    let ownNick: String
+    let ownPrefix: String?
+    let canTagReplies: Bool
+    let caseMapping: IRCCaseMapping
+
+    func fold(_ name: String) -> String { caseMapping.fold(name) }
+
+    static let undoText = "Messages can't be deleted on IRC once they are sent."
+
+    func lines(for replies: [Reply], answering chat: IncomingChat) -> [IRCMessage] {
+        replies.flatMap { reply -> [IRCMessage] in
+            switch reply {
+            case .text(let text): privmsg(text, answering: chat)
+            case .gif(let card): privmsg(card.line, answering: chat)
+            case .undoLastGif: privmsg(Self.undoText, answering: chat)
+            case .notice(let text): notice(text, to: chat.nick)
+            }
+        }
+    }
+
+    /// In a channel every piece is addressed to the asker (`alice: …`), which also means no
+    /// piece can begin with another bot's prefix. In private, a piece that would begin with
+    /// a symbol gets a neutral marker in front for the same reason.
+    private func privmsg(_ text: String, answering chat: IncomingChat) -> [IRCMessage] {
+        let address = chat.isPrivate ? "" : "\(IRCLineSerializer.strip(chat.nick)): "
+        let clean = TextSanitizer.clean(text)
+        let budget = IRCLineBudget.textBytes(command: "PRIVMSG", target: chat.replyTarget, ownPrefix: prefix) - address.utf8.count - Self.markerBytes
+        var tags: [String: String] = [:]
+        if canTagReplies, let messageID = chat.messageID { tags["+reply"] = messageID }
+        return IRCMessageSplitter.split(clean, maximumBytes: max(16, budget)).map { piece in
+            IRCMessage(tags: tags, command: "PRIVMSG", parameters: [chat.replyTarget, address + guarded(piece, isPrivate: chat.isPrivate)])
+        }
+    }
+
+    private func notice(_ text: String, to nick: String) -> [IRCMessage] {
+        let budget = IRCLineBudget.textBytes(command: "NOTICE", target: nick, ownPrefix: prefix) - Self.markerBytes
+        return IRCMessageSplitter.split(TextSanitizer.clean(text), maximumBytes: max(16, budget)).map { piece in
+            IRCMessage(command: "NOTICE", parameters: [nick, guarded(piece, isPrivate: true)])
+        }
+    }
+
+    private static let marker = "» "
+    private static var markerBytes: Int { marker.utf8.count }
+
+    private func guarded(_ piece: String, isPrivate: Bool) -> String {
+        guard isPrivate, let first = piece.unicodeScalars.first,
+              !(first.properties.isAlphabetic || ("0"..."9").contains(first)) else { return piece }
+        return Self.marker + piece
+    }
+
+    private var prefix: String? { ownPrefix }
+}

@@ -1,0 +1,65 @@
+/// Parses one IRC line (without its CRLF) into an `IRCMessage`.
+///
+/// Works on UTF-8 bytes rather than Characters: a space followed by a combining mark is a
+/// single Character, but on the wire it is still a separator.
+public enum IRCMessageParser {
+    static let maximumMiddleParameters = 14
+
+    public static func parse(_ line: String) -> IRCMessage? {
+        guard line.contains(where: { !$0.isWhitespace }) else { return nil }
+        var bytes = Array(line.utf8)
+        // Callers normally hand over decoded lines, but a stray terminator must not become data.
+        while let last = bytes.last, last == .carriageReturn || last == .lineFeed {
+            bytes.removeLast()
+        }
+        var cursor = ByteCursor(bytes: bytes)
+        cursor.skipSpaces()
+
+        var tags: [String: String] = [:]
+        if cursor.peek == .at {
+            cursor.advance()
+            tags = IRCTagCoding.parseTags(cursor.readToken())
+            cursor.skipSpaces()
+        }
+
+        var source: String?
+        if cursor.peek == .colon {
+            cursor.advance()
+            let token = cursor.readToken()
+            source = token.isEmpty ? nil : token
+            cursor.skipSpaces()
+        }
+
+        let command = uppercasedASCII(cursor.readToken())
+        guard !command.isEmpty else { return nil }
+
+        var parameters: [String] = []
+        while true {
+            cursor.skipSpaces()
+            guard let next = cursor.peek else { break }
+            if next == .colon {
+                cursor.advance()
+                parameters.append(cursor.readRest())
+                break
+            }
+            if parameters.count == maximumMiddleParameters {
+                parameters.append(cursor.readRest())
+                break
+            }
+            parameters.append(cursor.readToken())
+        }
+
+        return IRCMessage(tags: tags, source: source, command: command, parameters: parameters)
+    }
+
+    /// ASCII only, so that commands never change their byte length (e.g. "ß" → "SS").
+    static func uppercasedASCII(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) else {
+            return text
+        }
+        let upper = text.utf8.map { byte -> UInt8 in
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) ? byte - 32 : byte
+        }
+        return String(decoding: upper, as: UTF8.self)
+    }
+}

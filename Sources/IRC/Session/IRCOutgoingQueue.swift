@@ -1,0 +1,64 @@
+import Synchronization
+
+/// Lines waiting to be written, in two lanes: registration, PONG and QUIT go first and skip the
+/// flood bucket; everything else waits its turn in order. The writer drains it; producers
+/// never block.
+final class IRCOutgoingQueue: Sendable {
+    private struct Lanes {
+        var urgent: [IRCMessage] = []
+        var normal: [IRCMessage] = []
+        var closed = false
+    }
+
+    /// Queued ordinary lines beyond this are dropped (and counted): a bot that cannot keep up
+    /// must not grow without bound.
+    static let maximumQueuedLines = 500
+
+    private let lanes = Mutex(Lanes())
+    private let wakeUp: AsyncStream<Void>.Continuation
+    let wakeUps: AsyncStream<Void>
+
+    init() {
+        (wakeUps, wakeUp) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// Queues lines; returns how many were dropped because the queue was full.
+    @discardableResult
+    func enqueue(_ messages: [IRCMessage], bypassFloodControl: Bool) -> Int {
+        let dropped = lanes.withLock { lanes -> Int in
+            guard !lanes.closed else { return messages.count }
+            if bypassFloodControl {
+                lanes.urgent += messages
+                return 0
+            }
+            let room = max(0, Self.maximumQueuedLines - lanes.normal.count)
+            lanes.normal += messages.prefix(room)
+            return messages.count - min(room, messages.count)
+        }
+        wakeUp.yield()
+        return dropped
+    }
+
+    /// The next urgent line, if any.
+    func nextUrgent() -> IRCMessage? {
+        lanes.withLock { $0.urgent.isEmpty ? nil : $0.urgent.removeFirst() }
+    }
+
+    /// The next ordinary line, if any.
+    func peekNormal() -> IRCMessage? {
+        lanes.withLock { $0.normal.first }
+    }
+
+    func removeFirstNormal() {
+        lanes.withLock { if !$0.normal.isEmpty { $0.normal.removeFirst() } }
+    }
+
+    var isClosed: Bool { lanes.withLock { $0.closed } }
+
+    var pendingCount: Int { lanes.withLock { $0.urgent.count + $0.normal.count } }
+
+    func close() {
+        lanes.withLock { $0.closed = true }
+        wakeUp.finish()
+    }
+}

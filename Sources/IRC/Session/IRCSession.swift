@@ -1,0 +1,95 @@
+import GifBotCore
+import Logging
+import NIOCore
+
+/// One connection's life: registration, then reading lines, answering commands and keeping
+/// the connection alive, until the server goes away, the connection dies or the adapter shuts
+/// down. One loop owns the protocol state; readers, timers and command answers feed it events.
+struct IRCSession {
+    let configuration: IRCNetworkConfiguration
+    let channels: [IRCNetworkConfiguration.Channel]
+    let bot: GifBot
+    let directory: IRCUserDirectory
+    let control: IRCSessionControl
+    let version: String
+    let logger: Logger
+    /// Called once when the server accepts the registration.
+    let onRegistered: @Sendable () -> Void
+
+    struct Outcome {
+        let registered: Bool
+        /// Configured channels plus those an admin invited the bot to, for the next connection.
+        let channels: [IRCNetworkConfiguration.Channel]
+        let reason: String
+    }
+
+    func run(_ connection: IRCConnector.Connection) async throws -> Outcome {
+        try await connection.executeThenClose { inbound, outbound in
+            let (events, sink) = AsyncStream.makeStream(of: IRCSessionEvent.self)
+            let queue = IRCOutgoingQueue()
+            let sequencer = ReplySequencer()
+            control.attach(sink)
+            defer { control.detach() }
+            return await withTaskGroup(of: Void.self) { group in
+                let logger = logger
+                group.addTask {
+                    let writer = IRCLineWriter(queue: queue, flood: configuration.flood) { message in
+                        if logger.logLevel <= .trace { logger.trace("→ \(IRCLineSerializer.serialize(Self.redacted(message)))") }
+                    }
+                    do { try await writer.run(outbound) } catch { sink.yield(.inboundClosed("write failed: \(error)")) }
+                }
+                group.addTask {
+                    do {
+                        for try await line in inbound { sink.yield(.line(line)) }
+                        sink.yield(.inboundClosed("the server closed the connection"))
+                    } catch {
+                        sink.yield(.inboundClosed("connection lost: \(error)"))
+                    }
+                }
+                group.addTask {
+                    while (try? await Task.sleep(for: .seconds(1))) != nil {
+                        sink.yield(.tick)
+                    }
+                }
+                var loop = SessionLoop(session: self, queue: queue, sequencer: sequencer, now: .now)
+                let outcome = await loop.run(events) { chat, renderer, ticket in
+                    group.addTask { await answer(chat, renderer: renderer, ticket: ticket, queue: queue, sequencer: sequencer) }
+                }
+                // Let a QUIT reach the server before the connection closes.
+                await drain(queue)
+                queue.close()
+                sink.finish()
+                group.cancelAll()
+                return outcome
+            }
+        }
+    }
+
+    /// Asks the bot and queues its answer in the order the commands arrived.
+    private func answer(_ chat: IncomingChat, renderer: IRCReplyRenderer, ticket: Int,
+                        queue: IRCOutgoingQueue, sequencer: ReplySequencer) async {
+        let user = ChatUser(network: configuration.name, id: directory.userID(nick: chat.nick, account: chat.account),
+                            displayName: chat.nick)
+        let conversation = chat.isPrivate ? user.id : renderer.fold(chat.replyTarget)
+        let message = ChatMessage(user: user, conversation: conversation, isPrivate: chat.isPrivate, text: chat.text,
+                                  senderIsAdmin: chat.senderIsAdmin)
+        let replies = await bot.handle(message)
+        let lines = sequencer.deliver(renderer.lines(for: replies, answering: chat), ticket: ticket, target: renderer.fold(chat.replyTarget))
+        let dropped = queue.enqueue(lines, bypassFloodControl: false)
+        if dropped > 0 { logger.warning("Outgoing queue full; dropped \(dropped) lines") }
+    }
+
+    private func drain(_ queue: IRCOutgoingQueue) async {
+        let deadline = ContinuousClock.now + .seconds(2)
+        while queue.pendingCount > 0, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    /// Passwords never reach a log line, not even at trace level.
+    static func redacted(_ message: IRCMessage) -> IRCMessage {
+        let isSecret = message.command == "PASS"
+            || (message.command == "AUTHENTICATE" && !["PLAIN", "EXTERNAL", "*", "+"].contains(message.parameters.first ?? ""))
+        return isSecret ? IRCMessage(command: message.command, parameters: ["<redacted>"]) : message
+    }
+}

@@ -1,0 +1,81 @@
+import GifBotCore
+import Logging
+
+/// The single owner of a connection's protocol state: applies every event to the state
+/// machine and carries out the resulting actions.
+struct SessionLoop {
+    let session: IRCSession
+    let queue: IRCOutgoingQueue
+    let sequencer: ReplySequencer
+    var state: IRCClientState
+    private var announcedRegistration = false
+
+    init(session: IRCSession, queue: IRCOutgoingQueue, sequencer: ReplySequencer, now: ContinuousClock.Instant) {
+        self.session = session
+        self.queue = queue
+        self.sequencer = sequencer
+        state = IRCClientState(configuration: session.configuration, channels: session.channels,
+                               version: session.version, now: now)
+    }
+
+    typealias ChatHandler = (IncomingChat, IRCReplyRenderer, Int) -> Void
+
+    mutating func run(_ events: AsyncStream<IRCSessionEvent>, onChat: ChatHandler) async -> IRCSession.Outcome {
+        var reason = "connection ended"
+        if let ended = perform(state.start(), onChat: onChat) { reason = ended }
+        for await event in events {
+            let actions: [IRCClientAction]
+            switch event {
+            case .line(.line(let text)):
+                guard let message = IRCMessageParser.parse(text) else {
+                    session.logger.debug("Ignored an unparsable line", metadata: ["bytes": "\(text.utf8.count)"])
+                    continue
+                }
+                actions = state.receive(message, now: .now)
+            case .line(.overlong(let byteCount)):
+                session.logger.warning("Dropped an overlong line from the server", metadata: ["bytes": "\(byteCount)"])
+                continue
+            case .inboundClosed(let why):
+                reason = why
+                return outcome(reason)
+            case .tick:
+                actions = state.tick(now: .now)
+            case .shutdown(let why):
+                _ = perform(state.quit(reason: why), onChat: onChat)
+                return outcome("shutting down")
+            }
+            if !announcedRegistration, state.hasRegistered {
+                announcedRegistration = true
+                session.onRegistered()
+            }
+            if let ended = perform(actions, onChat: onChat) {
+                return outcome(ended)
+            }
+        }
+        return outcome(reason)
+    }
+
+    /// Carries out actions; returns a reason when the connection must end.
+    private mutating func perform(_ actions: [IRCClientAction], onChat: ChatHandler) -> String? {
+        for action in actions {
+            switch action {
+            case .send(let message, let bypass):
+                queue.enqueue([message], bypassFloodControl: bypass)
+            case .chat(let chat):
+                session.directory.update(caseMapping: state.caseMapping, knowsAccounts: state.knowsAccounts)
+                let renderer = IRCReplyRenderer(ownNick: state.nick, ownPrefix: state.ownPrefix,
+                                                canTagReplies: state.canTagReplies, caseMapping: state.caseMapping)
+                onChat(chat, renderer, sequencer.ticket(for: renderer.fold(chat.replyTarget)))
+            case .log(let level, let text):
+                session.logger.log(level: level, "\(text)", metadata: ["network": "\(session.configuration.name)"])
+            case .disconnect(let reason):
+                return reason
+            }
+        }
+        return nil
+    }
+
+    private func outcome(_ reason: String) -> IRCSession.Outcome {
+        IRCSession.Outcome(registered: state.hasRegistered, channels: state.wantedChannels, reason: reason)
+    }
+}
