@@ -88,12 +88,24 @@ let package = Package(
             path: "Tests/GiphyStandIn",
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "IRCTests", dependencies: ["IRC", "GifBotCore", "Giphy", "Storage", "GiphyStandIn",
+        // Real IRC servers (InspIRCd + Atheme, ngIRCd) started for tests, and a raw test client.
+        .target(
+            name: "IRCTestSupport",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            path: "Tests/IRCTestSupport",
+            resources: [.copy("Servers")]
+        ),
+        .testTarget(name: "IRCTests", dependencies: ["IRC", "IRCTestSupport", "GifBotCore", "Giphy", "Storage", "GiphyStandIn",
+                                                     .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                                      .product(name: "NIOCore", package: "swift-nio"),
                                                      .product(name: "AsyncHTTPClient", package: "async-http-client")]),
         .testTarget(name: "GiphyTests", dependencies: ["Giphy", "GiphyStandIn", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "GiphyStandIn"]),
         .testTarget(name: "GifBotCoreTests", dependencies: ["GifBotCore", "Giphy", "Storage"]),
-        .testTarget(name: "gifbotTests", dependencies: ["gifbot", "GifBotCore", "GiphyStandIn"]),
+        .testTarget(name: "gifbotTests", dependencies: ["gifbot", "GifBotCore", "GiphyStandIn", "IRCTestSupport"]),
     ]
 )

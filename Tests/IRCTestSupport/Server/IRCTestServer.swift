@@ -1,0 +1,112 @@
+import Foundation
+
+/// A real IRC server running on 127.0.0.1 for one test process, in its own folder on free ports.
+///
+/// `start` makes a fresh instance (use it for tests that stop or restart their server);
+/// `shared` hands every test of the process the same instance of a kind (never stop or
+/// restart that one). Instances are stopped at process exit by an atexit hook, after a crash
+/// by their watchdog, and in any case by Servers/stop-all.sh.
+public final class IRCTestServer: Sendable {
+    public enum Kind: Sendable {
+        /// InspIRCd 3 + Atheme 7.2: CAP LS 302, SASL PLAIN/EXTERNAL, IRCv3 tags, TLS.
+        case inspircdAtheme
+        /// ngIRCd 26: plain RFC IRC, no IRCv3 beyond CAP LS with multi-prefix.
+        case ngircd
+    }
+
+    public let kind: Kind
+    public let ports: IRCServerPorts
+    /// The instance's working folder (configs, cert, logs/, run/).
+    public let directory: URL
+    /// InspIRCd's server-link port that Atheme connects to; 0 for ngIRCd.
+    let linkPort: Int
+
+    /// PEM of the instance's self-signed server cert (CN=localhost, SAN localhost and
+    /// 127.0.0.1): pass it as the trusted certificate to connect with TLS.
+    public var tlsCertificatePath: String {
+        directory.appendingPathComponent("tls-cert.pem").path
+    }
+
+    init(kind: Kind, ports: IRCServerPorts, linkPort: Int, directory: URL) {
+        self.kind = kind
+        self.ports = ports
+        self.linkPort = linkPort
+        self.directory = directory
+    }
+
+    /// Starts a fresh instance on free ports in a new folder and returns once it is ready
+    /// (InspIRCd: once CAP LS 302 offers "sasl=" with mechanisms, i.e. Atheme has linked).
+    public static func start(_ kind: Kind) async throws -> IRCTestServer {
+        let directory = try InstanceDirectory.create(named: kind.folderPrefix)
+        let free = try await FreePorts.allocate(kind.portCount)
+        let server = switch kind {
+        case .inspircdAtheme:
+            IRCTestServer(kind: kind, ports: IRCServerPorts(plain: free[0], relaxed: free[1], tls: free[2]),
+                          linkPort: free[3], directory: directory)
+        case .ngircd:
+            IRCTestServer(kind: kind, ports: IRCServerPorts(plain: free[0], relaxed: free[0], tls: free[1]),
+                          linkPort: 0, directory: directory)
+        }
+        ProcessCleanup.register(directory)
+        do {
+            try await server.launch()
+            try await server.waitUntilReady()
+        } catch {
+            try? await server.stop()
+            throw error
+        }
+        return server
+    }
+
+    /// One instance per kind for the whole test process, started on first use; concurrent
+    /// callers get the same instance. Do not stop or restart it: other tests use it.
+    public static func shared(_ kind: Kind) async throws -> IRCTestServer {
+        try await SharedServers.registry.server(kind)
+    }
+
+    /// Stops the server processes (InspIRCd and Atheme both) and waits until the ports are closed.
+    public func stop() async throws {
+        try await ServerScripts.run("stop.sh", arguments: [directory.path], instance: directory)
+        let ports = allPorts
+        try await Readiness.poll("\(kind) ports still open after stop", timeout: .seconds(10),
+                                 log: { InstanceDirectory.logTail(directory) }) {
+            for port in ports where await PortProbe.isOpen(port) {
+                return false
+            }
+            return true
+        }
+    }
+
+    /// Stops, then starts again on the same ports in the same folder (same cert, same
+    /// services database); returns once ready again.
+    public func restart() async throws {
+        try await stop()
+        try await launch()
+        try await waitUntilReady()
+    }
+
+    /// InspIRCd only: stops Atheme alone and returns once InspIRCd has noticed, i.e. CAP LS
+    /// offers "sasl" without mechanisms. From then on AUTHENTICATE gets no answer at all.
+    public func stopServices() async throws {
+        guard kind == .inspircdAtheme else {
+            throw IRCTestServerError.unsupported("stopServices() needs InspIRCd + Atheme, not \(kind)")
+        }
+        try await ServerScripts.run("stop.sh", arguments: [directory.path, "atheme"], instance: directory)
+        let port = ports.relaxed
+        try await Readiness.poll("SASL still offered after stopping Atheme", timeout: .seconds(10),
+                                 log: { InstanceDirectory.logTail(directory) }) {
+            guard let offered = await PortProbe.capabilities(port: port) else { return false }
+            return (offered["sasl"] ?? "").isEmpty
+        }
+    }
+
+    /// InspIRCd only: starts Atheme again after `stopServices()`; returns once SASL is usable.
+    public func startServices() async throws {
+        guard kind == .inspircdAtheme else {
+            throw IRCTestServerError.unsupported("startServices() needs InspIRCd + Atheme, not \(kind)")
+        }
+        try await ServerScripts.run("start-inspircd-atheme.sh", environment: scriptEnvironment(only: "services"),
+                                    instance: directory)
+        try await waitUntilReady()
+    }
+}

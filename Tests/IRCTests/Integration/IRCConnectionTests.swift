@@ -1,0 +1,89 @@
+import Foundation
+import IRCTestSupport
+import Testing
+@testable import IRC
+
+/// SASL, TLS and reconnection against the real servers.
+@Suite struct IRCConnectionTests {
+    @Test func saslLoginShowsOnTheBotsMessages() async throws {
+        let server = try await IRCTestServer.shared(.inspircdAtheme)
+        let harness = try await IRCBotHarness()
+        let nick = uniqueNick("carol")
+        let carol = try await harness.client(port: server.ports.relaxed, nick: nick)
+        let bot = harness.startBot(harness.network(port: server.ports.relaxed, sasl: ("gifbot", "botpassword")))
+        try await carol.waitForJoin(of: harness.botNick, in: harness.channel)
+        try await carol.say(harness.channel, "!about")
+        let reply = try await carol.nextMessage(from: harness.botNick, to: harness.channel)
+        #expect(reply.tags["account"] == "gifbot")
+        #expect(harness.logs.text.contains("SASL authentication succeeded"))
+        #expect(!harness.logs.text.contains("botpassword"))
+        await bot.stop()
+        await carol.quit()
+        await harness.finish()
+    }
+
+    @Test func aFailedSASLLoginIsLoggedAndTheBotCarriesOn() async throws {
+        let server = try await IRCTestServer.shared(.inspircdAtheme)
+        let harness = try await IRCBotHarness()
+        let nick = uniqueNick("dave")
+        let dave = try await harness.client(port: server.ports.relaxed, nick: nick)
+        let bot = harness.startBot(harness.network(port: server.ports.relaxed, sasl: ("gifbot", "wrong-password-123")))
+        try await dave.waitForJoin(of: harness.botNick, in: harness.channel)
+        try await dave.say(harness.channel, "!about")
+        let reply = try await dave.nextMessage(from: harness.botNick, to: harness.channel)
+        #expect(reply.tags["account"] == nil)
+        #expect(harness.logs.text.contains("SASL login as gifbot failed"))
+        #expect(!harness.logs.text.contains("wrong-password-123"))
+        await bot.stop()
+        await dave.quit()
+        await harness.finish()
+    }
+
+    @Test func tlsWithATrustedSelfSignedCertificate() async throws {
+        let server = try await IRCTestServer.shared(.inspircdAtheme)
+        let harness = try await IRCBotHarness()
+        let nick = uniqueNick("erin")
+        let erin = try await harness.client(port: server.ports.relaxed, nick: nick)
+        let bot = harness.startBot(harness.network(port: server.ports.tls, tls: true, caFile: server.tlsCertificatePath))
+        try await erin.waitForJoin(of: harness.botNick, in: harness.channel)
+        try await erin.say(harness.channel, "!gif cat")
+        #expect(try await erin.nextMessage(from: harness.botNick, to: harness.channel).parameters[1].contains("(l0NwGpoOVLTAyUJSo)"))
+        await bot.stop()
+        await erin.quit()
+        await harness.finish()
+    }
+
+    @Test func anUntrustedCertificateIsRefused() async throws {
+        let server = try await IRCTestServer.shared(.inspircdAtheme)
+        let harness = try await IRCBotHarness()
+        let bot = harness.startBot(harness.network(port: server.ports.tls, tls: true))
+        try await Task.sleep(for: .seconds(3))
+        #expect(bot.adapter.registeredConnections == 0)
+        #expect(harness.logs.text.contains("Disconnected; reconnecting"))
+        #expect(harness.logs.text.lowercased().contains("certificate") || harness.logs.text.contains("handshake"))
+        await bot.stop()
+        await harness.finish()
+    }
+
+    @Test func aRestartedServerIsRejoinedAndServedAgain() async throws {
+        let server = try await IRCTestServer.start(.ngircd)
+        let harness = try await IRCBotHarness()
+        let nick = uniqueNick("frank")
+        let before = try await harness.client(port: server.ports.plain, nick: nick, capabilities: [])
+        let bot = harness.startBot(harness.network(port: server.ports.plain))
+        try await before.waitForJoin(of: harness.botNick, in: harness.channel)
+        #expect(bot.adapter.registeredConnections == 1)
+
+        try await server.restart()
+        await before.quit()
+        let after = try await harness.client(port: server.ports.plain, nick: nick, capabilities: [])
+        try await after.waitForJoin(of: harness.botNick, in: harness.channel, timeout: .seconds(30))
+        try await after.say(harness.channel, "!gif cat")
+        #expect(try await after.nextMessage(from: harness.botNick, to: harness.channel).parameters[1].contains("(l0NwGpoOVLTAyUJSo)"))
+        #expect(bot.adapter.registeredConnections == 2)
+        await bot.stop()
+        await after.quit()
+        try await server.stop()
+        await harness.finish()
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import IRCTestSupport
+import Testing
+@testable import IRC
+
+/// A burst of commands on a port with InspIRCd's default flood limits.
+@Suite struct IRCFloodTests {
+    @Test func thirtyCommandsFromTwoUsersAreAllAnsweredInOrderWithoutAFloodKill() async throws {
+        let server = try await IRCTestServer.shared(.inspircdAtheme)
+        let harness = try await IRCBotHarness()
+        let (jackNick, kimNick) = (uniqueNick("jack"), uniqueNick("kim"))
+        let jack = try await harness.client(port: server.ports.relaxed, nick: jackNick)
+        let kim = try await harness.client(port: server.ports.relaxed, nick: kimNick)
+        let bot = harness.startBot(harness.network(port: server.ports.plain))
+        try await jack.waitForJoin(of: harness.botNick, in: harness.channel)
+        let started = ContinuousClock.now
+        for index in 1...15 {
+            try await jack.say(harness.channel, "!suggest j\(index)")
+            try await kim.say(harness.channel, "!suggest k\(index)")
+        }
+        _ = try await jack.waitFor(timeout: .seconds(90)) { line in
+            line.sourceNick == harness.botNick && line.command == "PRIVMSG" && line.parameters[1].contains("\"k15\"")
+        }
+        let elapsed = ContinuousClock.now - started
+        let replies = await jack.lines().filter { $0.sourceNick == harness.botNick && $0.command == "PRIVMSG" }.map { $0.parameters[1] }
+        let toJack = replies.filter { $0.hasPrefix("\(jackNick): ") }
+        let toKim = replies.filter { $0.hasPrefix("\(kimNick): ") }
+        #expect(toJack == (1...15).map { "\(jackNick): Suggestions for \"j\($0)\": j\($0)s, j\($0) funny, j\($0) love" })
+        #expect(toKim == (1...15).map { "\(kimNick): Suggestions for \"k\($0)\": k\($0)s, k\($0) funny, k\($0) love" })
+        #expect(await !jack.lines().contains { $0.command == "QUIT" && $0.sourceNick == harness.botNick })
+        #expect(bot.adapter.registeredConnections == 1, "never disconnected")
+        print("IRC flood burst: 30 replies delivered in \(elapsed)")
+        await bot.stop()
+        await jack.quit()
+        await kim.quit()
+        await harness.finish()
+    }
+
+    @Test func theDefaultCooldownLimitsPolitely() async throws {
+        let server = try await IRCTestServer.shared(.inspircdAtheme)
+        let harness = try await IRCBotHarness(settings: .init())
+        let nick = uniqueNick("lee")
+        let lee = try await harness.client(port: server.ports.relaxed, nick: nick)
+        let bot = harness.startBot(harness.network(port: server.ports.plain))
+        try await lee.waitForJoin(of: harness.botNick, in: harness.channel)
+        for index in 1...8 { try await lee.say(harness.channel, "!suggest x\(index)") }
+        _ = try await lee.waitFor(timeout: .seconds(30)) { $0.sourceNick == harness.botNick && $0.command == "NOTICE" }
+        try await Task.sleep(for: .seconds(2))
+        let fromBot = await lee.lines().filter { $0.sourceNick == harness.botNick && ($0.command == "PRIVMSG" || $0.command == "NOTICE") }
+        #expect(fromBot.filter { $0.command == "PRIVMSG" }.count == 5)
+        #expect(fromBot.filter { $0.command == "NOTICE" }.count == 1)
+        #expect(fromBot.first { $0.command == "NOTICE" }?.parameters[1].hasPrefix("You're sending commands too fast") == true)
+        await bot.stop()
+        await lee.quit()
+        await harness.finish()
+    }
+}
