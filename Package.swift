@@ -61,6 +61,20 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // Matrix: client-server API over AsyncHTTPClient, sync loop, inline GIF uploads, the adapter.
+        .target(
+            name: "Matrix",
+            dependencies: [
+                "GifBotCore",
+                "Storage",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         // The executable: CLI, configuration, wiring and the console adapter.
         .executableTarget(
             name: "gifbot",
@@ -69,6 +83,7 @@ let package = Package(
                 "Giphy",
                 "Storage",
                 "IRC",
+                "Matrix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),

@@ -7,6 +7,7 @@ enum Schema {
     static let recentSearches = "recent_searches"
     static let channelSettings = "channel_settings"
     static let adapterState = "adapter_state"
+    static let uploadedMedia = "uploaded_media"
 
     static let migrations: [Migration] = [
         Migration(version: 1, name: "users, favorites, recent searches, channel settings, adapter state") { db in
@@ -50,6 +51,19 @@ enum Schema {
                 .column("key", type: .text, .primaryKey(autoIncrement: false))
                 .column("value", type: .text, .notNull)
                 .column("updated_at", type: .bigint, .notNull)
+                .run()
+        },
+        Migration(version: 2, name: "GIFs uploaded to a Matrix homeserver, to reuse their mxc URIs") { db in
+            try await db.create(table: uploadedMedia).ifNotExists()
+                .column("network", type: .text, .notNull)
+                .column("gif_id", type: .text, .notNull)
+                .column("content_uri", type: .text, .notNull)
+                .column("mimetype", type: .text, .notNull)
+                .column("byte_size", type: .bigint, .notNull)
+                .column("width", type: .bigint)
+                .column("height", type: .bigint)
+                .column("uploaded_at", type: .bigint, .notNull)
+                .primaryKey("network", "gif_id")
                 .run()
         },
     ]

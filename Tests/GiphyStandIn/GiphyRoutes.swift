@@ -10,6 +10,10 @@ struct GiphyRoutes: Sendable {
     let randomFixture: String
 
     func respond(to request: RecordedRequest) -> StandInResponse {
+        // /media/<id>/<bytes>.gif: a real GIF of that many bytes, as a CDN would serve it.
+        if request.path.hasPrefix("/media/") {
+            return StandInResponse(body: TestGIF.bytes(forMediaPath: request.path), contentType: "image/gif")
+        }
         guard request.query["api_key"] == apiKey else {
             return .fixture("errors/error_401_unauthorized_meta_2022.json", status: 401)
         }

@@ -38,9 +38,12 @@ public struct GifCard: Sendable, Equatable {
     public let pageURL: String?
     /// "1." when the GIF is part of a numbered list.
     public let label: String?
+    /// Every animated GIF rendition, smallest first, for networks that upload the GIF itself and
+    /// can afford a larger one than the link shows.
+    public let renditions: [GifRenditionLink]
 
     public init(id: String, title: String, url: String, width: Int?, height: Int?, byteSize: Int?,
-                rating: String?, pageURL: String?, label: String? = nil) {
+                rating: String?, pageURL: String?, label: String? = nil, renditions: [GifRenditionLink] = []) {
         self.id = id
         self.title = title
         self.url = url
@@ -50,6 +53,7 @@ public struct GifCard: Sendable, Equatable {
         self.rating = rating
         self.pageURL = pageURL
         self.label = label
+        self.renditions = renditions
     }
 
     /// "Title (id) https://…", with the list label in front when there is one.
@@ -60,6 +64,24 @@ public struct GifCard: Sendable, Equatable {
 
     func labelled(_ label: String) -> GifCard {
         GifCard(id: id, title: title, url: url, width: width, height: height, byteSize: byteSize,
-                rating: rating, pageURL: pageURL, label: label)
+                rating: rating, pageURL: pageURL, label: label, renditions: renditions)
+    }
+}
+
+/// One animated rendition of a GIF: where it is and how big GIPHY says it is (a claim only:
+/// downloads cap the bytes they accept whatever `byteSize` says).
+public struct GifRenditionLink: Sendable, Equatable {
+    public let name: String
+    public let url: String
+    public let width: Int?
+    public let height: Int?
+    public let byteSize: Int?
+
+    public init(name: String, url: String, width: Int?, height: Int?, byteSize: Int?) {
+        self.name = name
+        self.url = url
+        self.width = width
+        self.height = height
+        self.byteSize = byteSize
     }
 }

@@ -12,8 +12,22 @@ enum GifCardBuilder {
         return GifCard(
             id: TextSanitizer.clean(gif.id), title: title(of: gif), url: TextSanitizer.clean(url),
             width: rendition.width, height: rendition.height, byteSize: rendition.size,
-            rating: gif.rating, pageURL: gif.pageURL.map(TextSanitizer.clean)
+            rating: gif.rating, pageURL: gif.pageURL.map(TextSanitizer.clean), renditions: animatedRenditions(gif.renditions)
         )
+    }
+
+    /// Animated GIF renditions, smallest first; those without a size last.
+    static func animatedRenditions(_ renditions: [String: GiphyRendition]) -> [GifRenditionLink] {
+        renditions
+            .filter { name, rendition in isAnimatedGif(name: name, rendition) }
+            .sorted { lhs, rhs in
+                let left = lhs.value.size ?? Int.max, right = rhs.value.size ?? Int.max
+                return left != right ? left < right : lhs.key < rhs.key
+            }
+            .compactMap { name, rendition in
+                rendition.url.map { GifRenditionLink(name: name, url: TextSanitizer.clean($0), width: rendition.width,
+                                                     height: rendition.height, byteSize: rendition.size) }
+            }
     }
 
     static func title(of gif: GiphyGif) -> String {
@@ -41,6 +55,10 @@ enum GifCardBuilder {
 
     private static func isAnimatedGif(name: String, _ rendition: GiphyRendition) -> Bool {
         guard rendition.isUsable, !name.contains("still"), let url = rendition.url else { return false }
+        return isGifURL(url)
+    }
+
+    private static func isGifURL(_ url: String) -> Bool {
         let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
         return path.lowercased().hasSuffix(".gif")
     }

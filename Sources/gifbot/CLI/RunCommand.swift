@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GifBotCore
 import IRC
+import Matrix
 import ServiceLifecycle
 
 struct RunCommand: AsyncParsableCommand {
@@ -15,7 +16,10 @@ struct RunCommand: AsyncParsableCommand {
             Other keys: irc.port, irc.tls, irc.tls_verify, irc.tls_ca_file, irc.nick, \
             irc.username, irc.realname, irc.password, irc.sasl_username, irc.sasl_password, \
             irc.sasl_mechanism, irc.sasl_required, irc.tls_client_cert, irc.tls_client_key, \
-            irc.flood_burst, irc.flood_interval, and bot.admins.
+            irc.flood_burst, irc.flood_interval, and bot.admins. Matrix: set matrix.homeserver \
+            (MATRIX_HOMESERVER), matrix.user and matrix.password (or matrix.access_token); also \
+            matrix.rooms, matrix.invite_allow, matrix.upload_gifs, matrix.max_upload_bytes, or \
+            several accounts under matrix.accounts in a config file.
             """
     )
 
@@ -24,22 +28,31 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try await ProcessRunner.loadConfiguration(options, extra: irc.values)
-        guard !configuration.ircNetworks.isEmpty else {
+        guard !configuration.ircNetworks.isEmpty || !configuration.matrixAccounts.isEmpty else {
             ProcessRunner.fail("""
                 no chat network is configured: set irc.host (IRC_HOST) and irc.channels (IRC_CHANNELS), \
-                or list networks under irc.networks in a config file; `gifbot console` needs none
+                or matrix.homeserver (MATRIX_HOMESERVER), matrix.user and matrix.password, or list them in a \
+                config file; `gifbot console` needs none
                 """, exitCode: ExitCode.validationFailure)
         }
         try await ProcessRunner.run(configuration) { runtime in
-            let adapters = configuration.ircNetworks.map { network in
+            var services: [any Service] = configuration.ircNetworks.map { network in
                 IRCAdapter(configuration: network, bot: runtime.bot, names: runtime.names, version: GifBotInfo.version, logger: runtime.logger)
             }
+            services += configuration.matrixAccounts.map { account in
+                MatrixAdapter(configuration: account, bot: runtime.bot, store: runtime.store, names: runtime.names,
+                              httpClient: runtime.httpClient, logger: runtime.logger)
+            }
+            // An adapter that stops (a refused Matrix token) must not take the others down.
             let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-                services: adapters.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
+                services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0, successTerminationBehavior: .ignore) },
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: runtime.logger
             ))
-            runtime.logger.info("GifBot running", metadata: ["irc_networks": "\(configuration.ircNetworks.map(\.name).joined(separator: ","))"])
+            runtime.logger.info("GifBot running", metadata: [
+                "irc_networks": "\(configuration.ircNetworks.map(\.name).joined(separator: ","))",
+                "matrix_accounts": "\(configuration.matrixAccounts.map(\.user).joined(separator: ","))",
+            ])
             try await group.run()
         }
     }

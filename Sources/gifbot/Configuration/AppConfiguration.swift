@@ -2,6 +2,7 @@ import Foundation
 import GifBotCore
 import Giphy
 import IRC
+import Matrix
 import Logging
 import Storage
 
@@ -15,6 +16,7 @@ struct AppConfiguration: Sendable {
     /// accounts) on IRC, user ids on Matrix, login names in the console.
     var admins: [String]
     var ircNetworks: [IRCNetworkConfiguration]
+    var matrixAccounts: [MatrixConfiguration]
     var logLevel: Logger.Level
 
     static func load(from sources: ConfigurationSources) throws(ConfigurationError) -> AppConfiguration {
@@ -48,6 +50,7 @@ struct AppConfiguration: Sendable {
         let admins = values.list(.botAdmins)
         return AppConfiguration(giphy: giphy, database: database, bot: bot, admins: admins,
                                 ircNetworks: try IRCSettings(sources: sources, admins: admins).networks(),
+                                matrixAccounts: try MatrixSettings(sources: sources, admins: admins).accounts(),
                                 logLevel: try values.logLevel(.logLevel, default: .info))
     }
 }

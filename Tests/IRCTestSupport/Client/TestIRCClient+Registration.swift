@@ -7,8 +7,9 @@ extension TestIRCClient {
 
     private enum CapabilityOffer {
         case offered([String: String])
-        /// The server answered CAP with 421 or registered the client without waiting for CAP END.
+        /// The server does not know CAP (421): NICK and USER register the client anyway.
         case none
+        /// The server sent 001 without waiting for CAP END.
         case alreadyWelcomed
     }
 

@@ -34,8 +34,11 @@ public actor TestIRCClient {
 
     /// Connects to 127.0.0.1:`port` and registers: CAP LS 302, NICK, USER, CAP REQ of the
     /// `capabilities` the server offers (plus "sasl" when `sasl` is given), AUTHENTICATE PLAIN,
-    /// CAP END. Returns after 001. Throws on SASL failure, refused TLS, or `timeout` for the
-    /// whole registration (SASL with services down never answers, so it ends in a timeout).
+    /// CAP END. Returns after 001, with the lines after it (005, MOTD) left for `waitFor`.
+    /// Throws `saslFailed` on 904 and the like, or with numeric "CAP" when `sasl` is asked
+    /// for but not offered (ngIRCd; InspIRCd while Atheme is stopped); `connectionClosed` when
+    /// TLS is refused; `timedOut` when `timeout` for the whole registration runs out (as SASL
+    /// does while Atheme is paused: AUTHENTICATE is never answered).
     /// A server without CAP (or with only multi-prefix, like ngIRCd) still registers.
     public static func connect(
         port: Int,

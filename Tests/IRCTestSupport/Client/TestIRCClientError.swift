@@ -1,11 +1,11 @@
 /// Why a `TestIRCClient` call failed. Each case carries the recent lines, so a failing test
 /// shows what the server said instead of just "timed out".
 public enum TestIRCClientError: Error, CustomStringConvertible {
-    /// No matching line within the timeout (also: SASL while services are down).
+    /// No matching line within the timeout (also: SASL while Atheme is paused).
     case timedOut(after: Duration, recentLines: [String])
     /// The connection closed; `reason` is the pipeline's error, e.g. a refused TLS certificate.
     case connectionClosed(reason: String?, recentLines: [String])
-    /// 902/904/905/906/907/908 during registration, or SASL not offered by the server.
+    /// 902/904/905/906/907/908 during registration, or numeric "CAP": SASL not offered.
     case saslFailed(numeric: String, message: String)
     /// The server refused the registration (e.g. 433 nick in use, ERROR).
     case registrationFailed(line: String)

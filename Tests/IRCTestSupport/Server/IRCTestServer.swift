@@ -84,29 +84,4 @@ public final class IRCTestServer: Sendable {
         try await launch()
         try await waitUntilReady()
     }
-
-    /// InspIRCd only: stops Atheme alone and returns once InspIRCd has noticed, i.e. CAP LS
-    /// offers "sasl" without mechanisms. From then on AUTHENTICATE gets no answer at all.
-    public func stopServices() async throws {
-        guard kind == .inspircdAtheme else {
-            throw IRCTestServerError.unsupported("stopServices() needs InspIRCd + Atheme, not \(kind)")
-        }
-        try await ServerScripts.run("stop.sh", arguments: [directory.path, "atheme"], instance: directory)
-        let port = ports.relaxed
-        try await Readiness.poll("SASL still offered after stopping Atheme", timeout: .seconds(10),
-                                 log: { InstanceDirectory.logTail(directory) }) {
-            guard let offered = await PortProbe.capabilities(port: port) else { return false }
-            return (offered["sasl"] ?? "").isEmpty
-        }
-    }
-
-    /// InspIRCd only: starts Atheme again after `stopServices()`; returns once SASL is usable.
-    public func startServices() async throws {
-        guard kind == .inspircdAtheme else {
-            throw IRCTestServerError.unsupported("startServices() needs InspIRCd + Atheme, not \(kind)")
-        }
-        try await ServerScripts.run("start-inspircd-atheme.sh", environment: scriptEnvironment(only: "services"),
-                                    instance: directory)
-        try await waitUntilReady()
-    }
 }

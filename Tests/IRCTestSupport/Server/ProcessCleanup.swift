@@ -32,6 +32,7 @@ enum ProcessCleanup {
             for name in JobFiles.allNames {
                 if let pid = JobFiles.pid(directory, name), JobFiles.isAlive(pid) {
                     kill(pid, SIGTERM)
+                    kill(pid, SIGCONT)  // a paused Atheme handles SIGTERM only when continued
                 }
             }
             try? FileManager.default.removeItem(at: directory)

@@ -89,6 +89,7 @@ stop_job() {
     pid=$(cat "$dir/run/$name.job")
     if owned "$pid" "$dir"; then
         kill -TERM "$pid" 2>/dev/null || true
+        kill -CONT "$pid" 2>/dev/null || true   # a paused Atheme handles TERM only when continued
         for _ in $(seq 100); do alive "$pid" || break; sleep 0.05; done
         if alive "$pid"; then
             kill -KILL "$pid" 2>/dev/null || true
@@ -108,8 +109,10 @@ prepare_dir() {
 }
 
 # start_watchdog: one per instance, for the life of the test process (it survives restart()).
+# run/owner names that process, so stop-all.sh --orphans can tell leftovers from live instances.
 start_watchdog() {
     [ -n "${IRC_OWNER_PID:-}" ] || return 0
+    echo "$IRC_OWNER_PID" > "$IRC_DIR/run/owner"
     if [ -f "$IRC_DIR/run/watchdog.job" ] && owned "$(cat "$IRC_DIR/run/watchdog.job")" "$IRC_DIR"; then
         return 0
     fi

@@ -31,7 +31,9 @@ if [ "${IRC_ONLY:-}" != services ]; then
 fi
 
 # Atheme refuses to start while its pid file names a live process; stop.sh removes it.
+# In the foreground (-n) it logs to stdout (logs/atheme.log), and the config adds
+# logs/atheme-services.log with commands and registrations; its main log (-l) would repeat both.
 launch atheme atheme-services -n -c "$IRC_DIR/atheme/atheme.conf" -D "$IRC_DIR/atheme" \
-    -l "$IRC_DIR/logs/atheme-main.log" -p "$IRC_DIR/run/atheme.pid"
+    -l /dev/null -p "$IRC_DIR/run/atheme.pid"
 start_watchdog
 echo "started: inspircd $(cat "$IRC_DIR/run/inspircd.job"), atheme $(cat "$IRC_DIR/run/atheme.job")"

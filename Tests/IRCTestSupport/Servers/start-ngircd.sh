@@ -16,6 +16,7 @@ cp "$SERVERS_DIR/ngircd/ffdhe2048.pem" "$IRC_DIR/dh.pem"
 make_cert
 # Started as root, ngIRCd drops to nobody before it reads motd, cert, key and DH file.
 chmod 755 "$IRC_DIR"
+chmod a+x "$(dirname "$IRC_DIR")" 2>/dev/null || true
 chmod 644 "$IRC_DIR/motd.txt" "$IRC_DIR/dh.pem" "$IRC_DIR/ngircd.conf"
 
 launch ngircd ngircd --nodaemon --config "$IRC_DIR/ngircd.conf"

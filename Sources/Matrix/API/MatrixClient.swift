@@ -1,0 +1,111 @@
+import AsyncHTTPClient
+import Foundation
+import NIOHTTP1
+
+/// The client-server API calls the bot makes, one method each.
+struct MatrixClient: Sendable {
+    let http: MatrixHTTP
+    let timing: MatrixTiming
+    /// Set once logged in.
+    var accessToken: String?
+
+    struct Login: Sendable, Equatable {
+        let userID: String
+        let accessToken: String
+        let deviceID: String
+    }
+
+    /// Password login; `deviceID` reuses an earlier device instead of creating a new one.
+    func login(user: String, password: String, deviceID: String?) async throws(MatrixError) -> Login {
+        var body: [String: JSONValue] = [
+            "type": "m.login.password",
+            "identifier": ["type": "m.id.user", "user": .string(user)],
+            "password": .string(password),
+            "initial_device_display_name": "GifBot",
+        ]
+        if let deviceID { body["device_id"] = .string(deviceID) }
+        let json = try await http.request(.POST, "/_matrix/client/v3/login", json: .object(body), accessToken: nil,
+                                          timeout: timing.requestTimeout).json()
+        guard let userID = json["user_id"]?.string, let token = json["access_token"]?.string,
+              let device = json["device_id"]?.string else { throw .transport("login answer without a token") }
+        return Login(userID: userID, accessToken: token, deviceID: device)
+    }
+
+    /// The user id the token belongs to; `M_UNKNOWN_TOKEN` when it is not valid.
+    func whoAmI() async throws(MatrixError) -> String {
+        let json = try await get("/_matrix/client/v3/account/whoami")
+        guard let userID = json["user_id"]?.string else { throw .transport("whoami answer without a user id") }
+        return userID
+    }
+
+    /// A filter that keeps sync answers small: room messages only, no presence or receipts.
+    func createFilter(userID: String) async throws(MatrixError) -> String {
+        let filter: JSONValue = [
+            "presence": ["types": []],
+            "account_data": ["types": []],
+            "room": [
+                "timeline": ["limit": 50, "types": ["m.room.message"]],
+                "state": ["types": [], "lazy_load_members": true],
+                "ephemeral": ["types": []],
+                "account_data": ["types": []],
+            ],
+        ]
+        let json = try await http.request(.POST, "/_matrix/client/v3/user/\(MatrixHTTP.encode(userID))/filter", json: filter,
+                                          accessToken: accessToken, timeout: timing.requestTimeout).json()
+        guard let id = json["filter_id"]?.string else { throw .transport("filter answer without an id") }
+        return id
+    }
+
+    /// A long poll; the HTTP deadline is longer than the poll so the server answers first.
+    func sync(since: String?, filterID: String, timeout: Duration) async throws(MatrixError) -> SyncResponse {
+        var query = [("filter", filterID), ("timeout", String(timeout.components.seconds * 1000))]
+        if let since { query.append(("since", since)) }
+        let response = try await http.request(.GET, "/_matrix/client/v3/sync", query: query, accessToken: accessToken,
+                                              timeout: timeout + .seconds(15))
+        do {
+            return try JSONDecoder().decode(SyncResponse.self, from: response.body)
+        } catch {
+            throw .transport("unreadable sync answer")
+        }
+    }
+
+    func join(_ roomIDOrAlias: String) async throws(MatrixError) -> String {
+        let json = try await http.request(.POST, "/_matrix/client/v3/join/\(MatrixHTTP.encode(roomIDOrAlias))", json: [:],
+                                          accessToken: accessToken, timeout: timing.requestTimeout).json()
+        return json["room_id"]?.string ?? roomIDOrAlias
+    }
+
+    /// Sends an event; the same `transactionID` sent again returns the same event, so retries
+    /// never post twice.
+    func send(_ content: JSONValue, type: String = "m.room.message", to roomID: String, transactionID: String) async throws(MatrixError) -> String {
+        let path = "/_matrix/client/v3/rooms/\(MatrixHTTP.encode(roomID))/send/\(type)/\(MatrixHTTP.encode(transactionID))"
+        let json = try await http.request(.PUT, path, json: content, accessToken: accessToken, timeout: timing.requestTimeout).json()
+        guard let eventID = json["event_id"]?.string else { throw .transport("send answer without an event id") }
+        return eventID
+    }
+
+    func redact(_ eventID: String, in roomID: String, reason: String, transactionID: String) async throws(MatrixError) {
+        let path = "/_matrix/client/v3/rooms/\(MatrixHTTP.encode(roomID))/redact/\(MatrixHTTP.encode(eventID))/\(MatrixHTTP.encode(transactionID))"
+        _ = try await http.request(.PUT, path, json: ["reason": .string(reason)], accessToken: accessToken, timeout: timing.requestTimeout)
+    }
+
+    /// The largest upload the homeserver accepts, when it says.
+    func uploadLimit() async -> Int? {
+        for path in ["/_matrix/client/v1/media/config", "/_matrix/media/v3/config"] {
+            if let json = try? await get(path), let size = json["m.upload.size"]?.int { return size }
+        }
+        return nil
+    }
+
+    /// Uploads bytes; returns the `mxc://` URI.
+    func upload(_ bytes: [UInt8], contentType: String, filename: String) async throws(MatrixError) -> String {
+        let json = try await http.request(.POST, "/_matrix/media/v3/upload", query: [("filename", filename)],
+                                          body: (bytes, contentType), accessToken: accessToken, timeout: timing.requestTimeout).json()
+        guard let uri = json["content_uri"]?.string, uri.hasPrefix("mxc://") else { throw .transport("upload answer without a content URI") }
+        return uri
+    }
+
+    private func get(_ path: String) async throws(MatrixError) -> JSONValue {
+        try await http.request(.GET, path, accessToken: accessToken, timeout: timing.requestTimeout).json()
+    }
+}

@@ -1,0 +1,91 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// Requests to the homeserver over the process's one HTTP client: JSON in and out, bounded
+/// bodies, a deadline on every request, and Matrix errors decoded into `MatrixError`.
+struct MatrixHTTP: Sendable {
+    /// Sync batches with many rooms are large; nothing legitimate comes near this.
+    static let maximumResponseBytes = 32 * 1024 * 1024
+
+    let client: HTTPClient
+    let baseURL: String
+
+    struct Response: Sendable {
+        let status: Int
+        let headers: HTTPHeaders
+        let body: Data
+
+        func json() throws(MatrixError) -> JSONValue {
+            do {
+                return try JSONDecoder().decode(JSONValue.self, from: body)
+            } catch {
+                throw .transport("the homeserver's answer is not JSON")
+            }
+        }
+    }
+
+    func request(_ method: HTTPMethod, _ path: String, query: [(String, String)] = [], json: JSONValue? = nil,
+                 body: (bytes: [UInt8], contentType: String)? = nil, accessToken: String?, timeout: Duration) async throws(MatrixError) -> Response {
+        var request = HTTPClientRequest(url: url(path, query: query))
+        request.method = method
+        request.headers.add(name: "Accept", value: "application/json")
+        if let accessToken { request.headers.add(name: "Authorization", value: "Bearer \(accessToken)") }
+        if let json {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            let data: Data
+            do { data = try json.encoded() } catch { throw .transport("could not encode the request") }
+            request.body = .bytes(ByteBuffer(data: data))
+        } else if let body {
+            request.headers.add(name: "Content-Type", value: body.contentType)
+            request.body = .bytes(ByteBuffer(bytes: body.bytes))
+        }
+        let response: HTTPClientResponse
+        let collected: ByteBuffer
+        do {
+            response = try await client.execute(request, deadline: .now() + TimeAmount(timeout))
+            collected = try await response.body.collect(upTo: Self.maximumResponseBytes)
+        } catch is CancellationError {
+            throw .transport("cancelled")
+        } catch {
+            throw .transport(String(describing: error))
+        }
+        let result = Response(status: Int(response.status.code), headers: response.headers, body: Data(buffer: collected))
+        guard (200..<300).contains(result.status) else { throw Self.error(from: result) }
+        return result
+    }
+
+    /// `{"errcode": …, "error": …, "retry_after_ms": …}` plus a `Retry-After` header, which
+    /// newer homeservers prefer.
+    static func error(from response: Response) -> MatrixError {
+        let body = try? JSONDecoder().decode(JSONValue.self, from: response.body)
+        var retryAfter: Duration?
+        if let header = response.headers.first(name: "Retry-After"), let seconds = Double(header), seconds >= 0 {
+            retryAfter = .milliseconds(Int64(seconds * 1000))
+        } else if let milliseconds = body?["retry_after_ms"]?.int, milliseconds >= 0 {
+            retryAfter = .milliseconds(Int64(milliseconds))
+        }
+        return .api(status: response.status, code: body?["errcode"]?.string ?? "HTTP_\(response.status)",
+                    message: String((body?["error"]?.string ?? "").prefix(200)), retryAfter: retryAfter)
+    }
+
+    private func url(_ path: String, query: [(String, String)]) -> String {
+        guard !query.isEmpty else { return baseURL + path }
+        return baseURL + path + "?" + query.map { "\($0.0)=\(Self.encode($0.1))" }.joined(separator: "&")
+    }
+
+    /// Percent-encodes a path segment or query value (room ids contain `!` and `:`).
+    static func encode(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+}
+
+extension TimeAmount {
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}

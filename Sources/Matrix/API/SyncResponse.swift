@@ -1,0 +1,80 @@
+/// The parts of a `/sync` answer the bot reads. Everything is optional: homeservers leave out
+/// empty sections.
+struct SyncResponse: Decodable, Sendable {
+    let nextBatch: String
+    let rooms: Rooms?
+
+    struct Rooms: Decodable, Sendable {
+        let join: [String: JoinedRoom]?
+        let invite: [String: InvitedRoom]?
+    }
+
+    struct JoinedRoom: Decodable, Sendable {
+        let timeline: Timeline?
+    }
+
+    struct Timeline: Decodable, Sendable {
+        let events: LossyList<RoomEvent>?
+    }
+
+    struct InvitedRoom: Decodable, Sendable {
+        let inviteState: InviteState?
+
+        private enum CodingKeys: String, CodingKey { case inviteState = "invite_state" }
+    }
+
+    struct InviteState: Decodable, Sendable {
+        let events: LossyList<StrippedEvent>?
+    }
+
+    /// A state event as invites show it.
+    struct StrippedEvent: Decodable, Sendable {
+        let type: String?
+        let sender: String?
+        let stateKey: String?
+        let content: JSONValue?
+
+        private enum CodingKeys: String, CodingKey {
+            case type, sender, content
+            case stateKey = "state_key"
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case nextBatch = "next_batch"
+        case rooms
+    }
+}
+
+/// A timeline event. Undecodable events are skipped rather than failing the whole batch.
+struct RoomEvent: Decodable, Sendable {
+    let eventID: String
+    let type: String
+    let sender: String
+    let content: JSONValue
+    let unsigned: JSONValue?
+
+    private enum CodingKeys: String, CodingKey {
+        case eventID = "event_id"
+        case type, sender, content, unsigned
+    }
+}
+
+/// A list decoded element by element, keeping those that decode: one odd event from another
+/// client must not cost the bot a whole sync batch.
+struct LossyList<Element: Decodable & Sendable>: Decodable, Sendable {
+    let elements: [Element]
+
+    init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        var elements: [Element] = []
+        while !container.isAtEnd {
+            if let element = try? container.decode(Element.self) {
+                elements.append(element)
+            } else {
+                _ = try? container.decode(JSONValue.self)
+            }
+        }
+        self.elements = elements
+    }
+}

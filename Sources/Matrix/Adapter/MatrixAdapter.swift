@@ -1,0 +1,174 @@
+import AsyncHTTPClient
+import Foundation
+import GifBotCore
+import Logging
+import ServiceLifecycle
+import Storage
+import Synchronization
+
+/// The bot on one Matrix account: logs in (reusing its token), long-polls `/sync`, joins rooms
+/// it is invited to by allowed users, answers commands with notices and inline GIFs, and
+/// stores its sync position after each batch is handled, so a restart neither answers old
+/// history nor answers anything twice.
+public final class MatrixAdapter: Service {
+    /// Matrix user ids are global, so one network name serves every homeserver.
+    public static let network = "matrix"
+
+    private let configuration: MatrixConfiguration
+    private let bot: GifBot
+    private let store: BotStore
+    private let httpClient: HTTPClient
+    private let logger: Logger
+    private let seen = SeenEvents()
+    private let posted = PostedGIFLog()
+    private let shutdown = MatrixShutdown()
+    private let batches = Atomic<Int>(0)
+
+    public init(configuration: MatrixConfiguration, bot: GifBot, store: BotStore, names: NetworkUserNames,
+                httpClient: HTTPClient, logger: Logger) {
+        self.configuration = configuration
+        self.bot = bot
+        self.store = store
+        self.httpClient = httpClient
+        var logger = logger
+        logger[metadataKey: "matrix_user"] = "\(configuration.user)"
+        self.logger = logger
+        names.register(MatrixUserNames(serverName: Self.serverName(configuration)), for: Self.network)
+    }
+
+    /// How many sync batches have been handled (for tests and metrics).
+    public var handledBatches: Int { batches.load(ordering: .relaxed) }
+
+    public func run() async throws {
+        await withGracefulShutdownHandler {
+            await runUntilStopped()
+        } onGracefulShutdown: { [shutdown] in
+            shutdown.begin()
+        }
+    }
+
+    private var http: MatrixHTTP { MatrixHTTP(client: httpClient, baseURL: configuration.homeserver) }
+    private var syncKey: String { "matrix:\(configuration.homeserver):\(configuration.user):next_batch" }
+
+    private func runUntilStopped() async {
+        var backoff = RetrySchedule(initial: configuration.timing.retryInitial, maximum: configuration.timing.retryMaximum)
+        var refusedToken: String?
+        while !shutdown.isShuttingDown {
+            let client: MatrixClient, userID: String
+            do {
+                (client, userID) = try await MatrixSession(configuration: configuration, http: http, store: store, logger: logger)
+                    .authenticate(avoiding: refusedToken)
+            } catch {
+                switch error {
+                case .refused(let reason):
+                    logger.error("Matrix adapter stopped: \(reason)")
+                    return
+                case .unavailable(let cause):
+                    logger.warning("Matrix login failed; retrying", metadata: ["error": "\(cause)"])
+                    guard await pause(backoff.next()) else { return }
+                    continue
+                }
+            }
+            backoff.reset()
+            switch await serve(client: client, userID: userID) {
+            case .stopped:
+                return
+            case .retry:
+                guard await pause(backoff.next()) else { return }
+            case .tokenRefused:
+                refusedToken = client.accessToken
+                logger.warning("The homeserver refused the access token; logging in again")
+            }
+        }
+    }
+
+    private enum ServeEnd { case stopped, retry, tokenRefused }
+
+    /// Sync until shutdown or until the token stops working.
+    private func serve(client: MatrixClient, userID: String) async -> ServeEnd {
+        let filterID: String
+        do {
+            filterID = try await client.createFilter(userID: userID)
+        } catch {
+            logger.warning("Could not create a sync filter; retrying", metadata: ["error": "\(error)"])
+            return error.isUnknownToken ? .tokenRefused : .retry
+        }
+        let handler = await makeHandler(client: client, userID: userID)
+        await joinConfiguredRooms(client)
+        var since = try? await store.adapterState(syncKey)
+        if since?.isEmpty == true { since = nil }
+        var backoff = RetrySchedule(initial: configuration.timing.retryInitial, maximum: configuration.timing.retryMaximum)
+        while !shutdown.isShuttingDown {
+            // Without a position (first start, or a position the server forgot) the bot only
+            // records where "now" is: it never answers what was said before it started.
+            let isFresh = since == nil
+            let position = since
+            let pollTimeout = isFresh ? Duration.zero : configuration.timing.syncTimeout
+            let response: SyncResponse
+            do {
+                response = try await shutdown.cancellable {
+                    try await client.sync(since: position, filterID: filterID, timeout: pollTimeout)
+                }
+            } catch let error as MatrixError {
+                if shutdown.isShuttingDown { return .stopped }
+                if error.isUnknownToken { return .tokenRefused }
+                if error.code == "M_UNKNOWN_POS" {
+                    logger.warning("The homeserver forgot the sync position; starting from now")
+                    since = nil
+                    continue
+                }
+                let delay = backoff.next()
+                logger.warning("Sync failed; retrying", metadata: ["error": "\(error)", "delay_ms": "\(delay.components.seconds * 1000)"])
+                guard await pause(delay) else { return .stopped }
+                continue
+            } catch {
+                return .stopped
+            }
+            backoff.reset()
+            await handler.handle(response, skipTimeline: isFresh)
+            since = response.nextBatch
+            do {
+                try await store.setAdapterState(syncKey, to: response.nextBatch)
+            } catch {
+                logger.error("Could not store the sync position", metadata: ["error": "\(error)"])
+            }
+            batches.add(1, ordering: .relaxed)
+        }
+        return .stopped
+    }
+
+    private func makeHandler(client: MatrixClient, userID: String) async -> MatrixSyncHandler {
+        var uploader: GIFUploader?
+        if configuration.uploadGIFs {
+            let serverLimit = await client.uploadLimit()
+            let limit = min(configuration.maxUploadBytes, serverLimit ?? configuration.maxUploadBytes)
+            uploader = GIFUploader(client: client, downloader: GIFDownloader(client: httpClient, timeout: configuration.timing.downloadTimeout),
+                                   store: store, storeNetwork: configuration.homeserver, limit: limit, logger: logger)
+        }
+        let sender = MatrixReplySender(client: client, uploader: uploader, posted: posted, logger: logger)
+        return MatrixSyncHandler(client: client, userID: userID, bot: bot, sender: sender, seen: seen,
+                                 invites: InviteAllowList(patterns: configuration.inviteAllow, admins: configuration.admins),
+                                 admins: Set(configuration.admins), logger: logger)
+    }
+
+    private func joinConfiguredRooms(_ client: MatrixClient) async {
+        for room in configuration.rooms {
+            do {
+                let roomID = try await client.join(room)
+                logger.info("Joined room", metadata: ["room": "\(room)", "room_id": "\(roomID)"])
+            } catch {
+                logger.error("Could not join room", metadata: ["room": "\(room)", "error": "\(error)"])
+            }
+        }
+    }
+
+    /// Sleeps unless shutting down; false when the adapter should stop.
+    private func pause(_ duration: Duration) async -> Bool {
+        (try? await shutdown.cancellable { try await Task.sleep(for: duration) }) != nil && !shutdown.isShuttingDown
+    }
+
+    static func serverName(_ configuration: MatrixConfiguration) -> String {
+        if let colon = configuration.user.firstIndex(of: ":") { return String(configuration.user[configuration.user.index(after: colon)...]) }
+        return URL(string: configuration.homeserver)?.host ?? "localhost"
+    }
+}

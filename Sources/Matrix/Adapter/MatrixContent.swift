@@ -1,0 +1,41 @@
+import GifBotCore
+import Storage
+
+/// Event contents the bot sends. Text replies are `m.notice`: clients and other bots must not
+/// answer notices, so bots never answer each other in circles.
+enum MatrixContent {
+    static func notice(_ text: String, inReplyTo eventID: String?) -> JSONValue {
+        withReply(["msgtype": "m.notice", "body": .string(text)], to: eventID)
+    }
+
+    /// A GIF as a link, when it is not uploaded: the title links to the GIF.
+    static func link(to card: GifCard, inReplyTo eventID: String?) -> JSONValue {
+        let label = card.label.map { "\($0) " } ?? ""
+        let html = "\(escape(label))<a href=\"\(escape(card.url))\">\(escape(card.title))</a> (\(escape(card.id)))"
+        return withReply(["msgtype": "m.notice", "body": .string(card.line), "format": "org.matrix.custom.html",
+                          "formatted_body": .string(html)], to: eventID)
+    }
+
+    /// The GIF itself, shown inline.
+    static func image(_ card: GifCard, media: UploadedMedia, inReplyTo eventID: String?) -> JSONValue {
+        var info: [String: JSONValue] = ["mimetype": .string(media.mimetype), "size": .number(Double(media.byteSize)),
+                                         "is_animated": true, "org.matrix.msc4230.is_animated": true]
+        if let width = media.width { info["w"] = .number(Double(width)) }
+        if let height = media.height { info["h"] = .number(Double(height)) }
+        let label = card.label.map { "\($0) " } ?? ""
+        return withReply(["msgtype": "m.image", "body": .string("\(label)\(card.title) (\(card.id))"),
+                          "filename": .string("\(card.id).gif"), "url": .string(media.contentURI), "info": .object(info)],
+                         to: eventID)
+    }
+
+    private static func withReply(_ content: [String: JSONValue], to eventID: String?) -> JSONValue {
+        var content = content
+        if let eventID { content["m.relates_to"] = ["m.in_reply_to": ["event_id": .string(eventID)]] }
+        return .object(content)
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}

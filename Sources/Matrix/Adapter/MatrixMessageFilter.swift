@@ -1,0 +1,33 @@
+import Foundation
+
+/// Decides which timeline events are commands to read, and what their text is. Pure, so each
+/// rule (own events, notices, edits, reply fallbacks) is tested on its own.
+enum MatrixMessageFilter {
+    /// The text to parse, or nil when the event must not be answered.
+    static func commandText(of event: RoomEvent, ownUserID: String) -> String? {
+        guard event.type == "m.room.message", event.sender != ownUserID else { return nil }
+        let content = event.content
+        // Notices are for bots: answering them makes bots answer each other forever.
+        guard content["msgtype"]?.string == "m.text", var body = content["body"]?.string else { return nil }
+        // Edits repeat a message already answered.
+        if content["m.new_content"] != nil || content["m.relates_to"]?["rel_type"]?.string == "m.replace" { return nil }
+        if content["m.relates_to"]?["m.in_reply_to"] != nil { body = stripReplyFallback(body) }
+        return body
+    }
+
+    /// Replies from older clients quote the original as `> ` lines and a blank line before the
+    /// answer; the command is what follows.
+    static func stripReplyFallback(_ body: String) -> String {
+        let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first?.hasPrefix("> ") == true else { return body }
+        let rest = lines.drop { $0.hasPrefix(">") }
+        return rest.drop { $0.trimmingCharacters(in: .whitespaces).isEmpty }.joined(separator: "\n")
+    }
+
+    /// The inviter of an invite, if the invite is for `ownUserID`.
+    static func inviter(in room: SyncResponse.InvitedRoom, ownUserID: String) -> String? {
+        room.inviteState?.events?.elements.first { event in
+            event.type == "m.room.member" && event.stateKey == ownUserID && event.content?["membership"]?.string == "invite"
+        }?.sender
+    }
+}

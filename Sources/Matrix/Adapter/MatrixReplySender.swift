@@ -1,0 +1,92 @@
+import Foundation
+import GifBotCore
+import Logging
+
+/// Sends the bot's replies to a room, in order, and makes sure they arrive: a failed send is
+/// retried with the same transaction id (the homeserver then never posts twice), and a 429
+/// waits as long as the homeserver asks before trying again. Nothing is dropped for a rate
+/// limit; only a refusal (not in the room, forbidden) gives up, with a log line.
+struct MatrixReplySender: Sendable {
+    static let maximumAttempts = 30
+
+    let client: MatrixClient
+    let uploader: GIFUploader?
+    let posted: PostedGIFLog
+    let logger: Logger
+
+    func deliver(_ replies: [Reply], room: String, answering eventID: String, user: String) async {
+        for reply in replies {
+            switch reply {
+            case .text(let text), .notice(let text):
+                _ = await send(MatrixContent.notice(text, inReplyTo: eventID), to: room)
+            case .gif(let card):
+                if let posted = await sendGIF(card, to: room, answering: eventID) {
+                    self.posted.record(posted, room: room, user: user)
+                }
+            case .undoLastGif:
+                await undo(room: room, user: user, answering: eventID)
+            }
+        }
+    }
+
+    private func sendGIF(_ card: GifCard, to room: String, answering eventID: String) async -> String? {
+        if let uploader {
+            do {
+                let media = try await uploader.media(for: card)
+                return await send(MatrixContent.image(card, media: media, inReplyTo: eventID), to: room)
+            } catch {
+                logger.warning("GIF upload failed; posting the link", metadata: ["gif": "\(card.id)", "error": "\(error)"])
+            }
+        }
+        return await send(MatrixContent.link(to: card, inReplyTo: eventID), to: room)
+    }
+
+    private func undo(room: String, user: String, answering eventID: String) async {
+        guard let last = posted.takeLast(room: room, user: user) else {
+            _ = await send(MatrixContent.notice("There is no GIF of mine for you to remove here.", inReplyTo: eventID), to: room)
+            return
+        }
+        let transaction = "gifbot-undo-\(UUID().uuidString)"
+        let redacted = await retrying("redaction") { () async throws(MatrixError) -> String in
+            try await client.redact(last, in: room, reason: "removed at the request of \(user)", transactionID: transaction)
+            return last
+        }
+        if redacted == nil {
+            _ = await send(MatrixContent.notice("I could not remove that GIF.", inReplyTo: eventID), to: room)
+        }
+    }
+
+    /// Sends one event; returns its id, or nil when the homeserver refused it for good.
+    func send(_ content: JSONValue, to room: String) async -> String? {
+        let transaction = "gifbot-\(UUID().uuidString)"
+        return await retrying("send") { () async throws(MatrixError) -> String in
+            try await client.send(content, to: room, transactionID: transaction)
+        }
+    }
+
+    private func retrying<T: Sendable>(_ what: String, _ operation: () async throws(MatrixError) -> T) async -> T? {
+        var wait = Duration.milliseconds(500)
+        for attempt in 1...Self.maximumAttempts {
+            do {
+                return try await operation()
+            } catch {
+                guard error.isRetryable, !Task.isCancelled else {
+                    logger.error("Matrix \(what) refused", metadata: ["error": "\(error)"])
+                    return nil
+                }
+                let delay: Duration
+                if case .api(_, _, _, let retryAfter?) = error, error.isRateLimited {
+                    delay = retryAfter
+                } else {
+                    delay = wait
+                    wait = min(wait * 2, .seconds(30))
+                }
+                logger.notice("Matrix \(what) will be retried", metadata: ["attempt": "\(attempt)", "error": "\(error)",
+                                                                          "delay_ms": "\(delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000)"])
+                do { try await Task.sleep(for: delay) } catch { return nil }
+            }
+        }
+        logger.error("Matrix \(what) failed after \(Self.maximumAttempts) attempts")
+        return nil
+    }
+}

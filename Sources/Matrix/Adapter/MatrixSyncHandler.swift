@@ -1,0 +1,61 @@
+import GifBotCore
+import Logging
+
+/// Handles one sync batch: joins rooms allowed users invited the bot to, and answers the
+/// commands in every room's timeline — rooms side by side, each room's commands in order.
+struct MatrixSyncHandler: Sendable {
+    let client: MatrixClient
+    let userID: String
+    let bot: GifBot
+    let sender: MatrixReplySender
+    let seen: SeenEvents
+    let invites: InviteAllowList
+    let admins: Set<String>
+    let logger: Logger
+
+    func handle(_ response: SyncResponse, skipTimeline: Bool) async {
+        for (roomID, room) in response.rooms?.invite ?? [:] {
+            await handleInvite(roomID: roomID, room: room)
+        }
+        if skipTimeline {
+            // Remember what is there so it is never answered, even if delivered again.
+            for room in (response.rooms?.join ?? [:]).values {
+                for event in room.timeline?.events?.elements ?? [] { _ = seen.firstSighting(event.eventID) }
+            }
+            return
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for (roomID, room) in response.rooms?.join ?? [:] {
+                let events = room.timeline?.events?.elements ?? []
+                guard !events.isEmpty else { continue }
+                group.addTask {
+                    for event in events { await handle(event, in: roomID) }
+                }
+            }
+        }
+    }
+
+    private func handle(_ event: RoomEvent, in roomID: String) async {
+        guard seen.firstSighting(event.eventID), let text = MatrixMessageFilter.commandText(of: event, ownUserID: userID) else { return }
+        let user = ChatUser(network: MatrixAdapter.network, id: event.sender, displayName: event.sender)
+        let message = ChatMessage(user: user, conversation: roomID, isPrivate: false, text: text,
+                                  senderIsAdmin: admins.contains(event.sender))
+        let replies = await bot.handle(message)
+        guard !replies.isEmpty else { return }
+        await sender.deliver(replies, room: roomID, answering: event.eventID, user: event.sender)
+    }
+
+    private func handleInvite(roomID: String, room: SyncResponse.InvitedRoom) async {
+        guard let inviter = MatrixMessageFilter.inviter(in: room, ownUserID: userID) else { return }
+        guard invites.allows(inviter) else {
+            logger.notice("Ignored an invitation", metadata: ["room_id": "\(roomID)", "inviter": "\(inviter)"])
+            return
+        }
+        do {
+            _ = try await client.join(roomID)
+            logger.info("Joined a room on invitation", metadata: ["room_id": "\(roomID)", "inviter": "\(inviter)"])
+        } catch {
+            logger.error("Could not join a room on invitation", metadata: ["room_id": "\(roomID)", "error": "\(error)"])
+        }
+    }
+}

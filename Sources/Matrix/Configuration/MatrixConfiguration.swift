@@ -1,0 +1,52 @@
+/// One Matrix account the bot runs as (`matrix.*` keys).
+public struct MatrixConfiguration: Sendable, Equatable {
+    /// Base URL of the homeserver's client-server API, e.g. https://matrix.example.org.
+    public var homeserver: String
+    /// `@gifbot:example.org` or the localpart.
+    public var user: String
+    /// Secret. Used to log in when no stored or configured access token works.
+    public var password: String?
+    /// Secret. Used as is when given.
+    public var accessToken: String?
+    /// Room ids or aliases joined at start.
+    public var rooms: [String]
+    /// Who may invite the bot (`@*:example.org`, `@alice:example.org`); empty means admins only.
+    public var inviteAllow: [String]
+    public var uploadGIFs: Bool
+    public var maxUploadBytes: Int
+    /// Matrix user ids allowed to change channel settings.
+    public var admins: [String]
+    public var timing: MatrixTiming
+
+    public init(homeserver: String, user: String, password: String? = nil, accessToken: String? = nil, rooms: [String] = [],
+                inviteAllow: [String] = [], uploadGIFs: Bool = true, maxUploadBytes: Int = 4 * 1024 * 1024,
+                admins: [String] = [], timing: MatrixTiming = MatrixTiming()) {
+        var base = homeserver
+        while base.hasSuffix("/") { base.removeLast() }
+        self.homeserver = base
+        self.user = user
+        self.password = password
+        self.accessToken = accessToken
+        self.rooms = rooms
+        self.inviteAllow = inviteAllow
+        self.uploadGIFs = uploadGIFs
+        self.maxUploadBytes = maxUploadBytes
+        self.admins = admins
+        self.timing = timing
+    }
+}
+
+/// Waits and limits; the defaults suit real homeservers, tests shorten them.
+public struct MatrixTiming: Sendable, Equatable {
+    /// The long poll of `/sync`.
+    public var syncTimeout: Duration = .seconds(30)
+    /// Every other request.
+    public var requestTimeout: Duration = .seconds(30)
+    /// Downloading a GIF from GIPHY.
+    public var downloadTimeout: Duration = .seconds(20)
+    /// Backoff after sync errors.
+    public var retryInitial: Duration = .seconds(1)
+    public var retryMaximum: Duration = .seconds(120)
+
+    public init() {}
+}

@@ -1,0 +1,52 @@
+import GifBotCore
+import Logging
+import Storage
+
+/// Puts a GIF on the homeserver once: the first time it is downloaded (the largest animated
+/// rendition within the cap) and uploaded; afterwards its stored `mxc://` URI is reused.
+struct GIFUploader: Sendable {
+    let client: MatrixClient
+    let downloader: GIFDownloader
+    let store: BotStore
+    /// The homeserver, as media is stored per homeserver.
+    let storeNetwork: String
+    let limit: Int
+    let logger: Logger
+
+    func media(for card: GifCard) async throws(MatrixError) -> UploadedMedia {
+        if let stored = try? await store.uploadedMedia(gifID: card.id, network: storeNetwork) { return stored }
+        let candidates = Self.candidates(card, limit: limit)
+        guard !candidates.isEmpty else { throw .tooLarge(limit: limit) }
+        var lastError = MatrixError.tooLarge(limit: limit)
+        for rendition in candidates {
+            do {
+                let bytes = try await downloader.download(rendition.url, limit: limit)
+                let uri = try await client.upload(bytes, contentType: "image/gif", filename: "\(card.id).gif")
+                let media = UploadedMedia(gifID: card.id, contentURI: uri, mimetype: "image/gif", byteSize: bytes.count,
+                                          width: rendition.width, height: rendition.height)
+                do {
+                    try await store.recordUploadedMedia(media, network: storeNetwork)
+                } catch {
+                    logger.warning("Could not remember an uploaded GIF", metadata: ["gif": "\(card.id)", "error": "\(error)"])
+                }
+                return media
+            } catch {
+                // Too large after all, or a broken rendition: try the next smaller one.
+                lastError = error
+                logger.debug("GIF rendition not usable", metadata: ["gif": "\(card.id)", "rendition": "\(rendition.name)", "error": "\(error)"])
+                if case .api = error { throw error } // the homeserver refused the upload: smaller ones will not help
+            }
+        }
+        throw lastError
+    }
+
+    /// Renditions to try, largest first, among those GIPHY says fit the cap; ones without a
+    /// size come last, the cap still applies while downloading.
+    static func candidates(_ card: GifCard, limit: Int) -> [GifRenditionLink] {
+        let sized = card.renditions.filter { ($0.byteSize ?? Int.max) <= limit }.sorted { ($0.byteSize ?? 0) > ($1.byteSize ?? 0) }
+        let unsized = card.renditions.filter { $0.byteSize == nil }
+        let fallback = card.renditions.isEmpty
+            ? [GifRenditionLink(name: "chosen", url: card.url, width: card.width, height: card.height, byteSize: card.byteSize)] : []
+        return sized + unsized + fallback
+    }
+}
