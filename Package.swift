@@ -11,6 +11,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -118,13 +119,27 @@ let package = Package(
                                                      .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                                      .product(name: "NIOCore", package: "swift-nio"),
                                                      .product(name: "AsyncHTTPClient", package: "async-http-client")]),
-        .testTarget(name: "MatrixTests", dependencies: ["Matrix", "GifBotCore", "Giphy", "Storage", "GiphyStandIn",
+        // A real Synapse homeserver (from PyPI, in a virtual environment) started for tests, and a
+        // Matrix client the tests talk through.
+        .target(
+            name: "MatrixTestSupport",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Tests/MatrixTestSupport",
+            resources: [.copy("Synapse")]
+        ),
+        .testTarget(name: "MatrixTests", dependencies: ["Matrix", "MatrixTestSupport", "GifBotCore", "Giphy", "Storage", "GiphyStandIn",
                                                         .product(name: "NIOHTTP1", package: "swift-nio"),
                                                         .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
         .testTarget(name: "GiphyTests", dependencies: ["Giphy", "GiphyStandIn", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "GiphyStandIn"]),
         .testTarget(name: "GifBotCoreTests", dependencies: ["GifBotCore", "Giphy", "Storage"]),
-        .testTarget(name: "gifbotTests", dependencies: ["gifbot", "GifBotCore", "GiphyStandIn", "IRCTestSupport"]),
+        .testTarget(name: "gifbotTests", dependencies: ["gifbot", "GifBotCore", "GiphyStandIn", "IRCTestSupport", "MatrixTestSupport"]),
     ]
 )

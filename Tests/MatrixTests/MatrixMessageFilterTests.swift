@@ -66,3 +66,21 @@ import Testing
         #expect(!list.allows("@alice:x"))
     }
 }
+
+@Suite struct MatrixHistoryTests {
+    func event(_ id: String, _ type: String, sender: String, stateKey: String? = nil, content: JSONValue) -> RoomEvent {
+        var json: [String: JSONValue] = ["event_id": .string(id), "type": .string(type), "sender": .string(sender), "content": content]
+        if let stateKey { json["state_key"] = .string(stateKey) }
+        return try! JSONDecoder().decode(RoomEvent.self, from: try! JSONValue.object(json).encoded())
+    }
+
+    @Test func whatCameBeforeTheBotsJoinIsHistory() {
+        let events = [
+            event("$old", "m.room.message", sender: "@a:l", content: ["msgtype": "m.text", "body": "!about"]),
+            event("$join", "m.room.member", sender: "@bot:l", stateKey: "@bot:l", content: ["membership": "join"]),
+            event("$new", "m.room.message", sender: "@a:l", content: ["msgtype": "m.text", "body": "!gif"]),
+        ]
+        #expect(MatrixSyncHandler.afterOwnJoin(events, ownUserID: "@bot:l").map(\.eventID) == ["$new"])
+        #expect(MatrixSyncHandler.afterOwnJoin(events, ownUserID: "@other:l").map(\.eventID) == ["$old", "$join", "$new"])
+    }
+}

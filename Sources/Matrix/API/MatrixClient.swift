@@ -44,7 +44,8 @@ struct MatrixClient: Sendable {
             "presence": ["types": []],
             "account_data": ["types": []],
             "room": [
-                "timeline": ["limit": 50, "types": ["m.room.message"]],
+                // Member events too: the bot's own join marks where a room's history ends.
+                "timeline": ["limit": 50, "types": ["m.room.message", "m.room.member"]],
                 "state": ["types": [], "lazy_load_members": true],
                 "ephemeral": ["types": []],
                 "account_data": ["types": []],
@@ -61,7 +62,7 @@ struct MatrixClient: Sendable {
         var query = [("filter", filterID), ("timeout", String(timeout.components.seconds * 1000))]
         if let since { query.append(("since", since)) }
         let response = try await http.request(.GET, "/_matrix/client/v3/sync", query: query, accessToken: accessToken,
-                                              timeout: timeout + .seconds(15))
+                                              timeout: timeout + max(.seconds(5), timeout / 2))
         do {
             return try JSONDecoder().decode(SyncResponse.self, from: response.body)
         } catch {

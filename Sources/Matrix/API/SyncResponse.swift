@@ -52,11 +52,12 @@ struct RoomEvent: Decodable, Sendable {
     let type: String
     let sender: String
     let content: JSONValue
-    let unsigned: JSONValue?
+    let stateKey: String?
 
     private enum CodingKeys: String, CodingKey {
         case eventID = "event_id"
-        case type, sender, content, unsigned
+        case type, sender, content
+        case stateKey = "state_key"
     }
 }
 

@@ -26,13 +26,22 @@ struct MatrixSyncHandler: Sendable {
         }
         await withTaskGroup(of: Void.self) { group in
             for (roomID, room) in response.rooms?.join ?? [:] {
-                let events = room.timeline?.events?.elements ?? []
+                let events = Self.afterOwnJoin(room.timeline?.events?.elements ?? [], ownUserID: userID)
                 guard !events.isEmpty else { continue }
                 group.addTask {
                     for event in events { await handle(event, in: roomID) }
                 }
             }
         }
+    }
+
+    /// A room the bot has just joined arrives with its recent history; what was said before the
+    /// bot's own join is not addressed to it, so only what follows the join counts.
+    static func afterOwnJoin(_ events: [RoomEvent], ownUserID: String) -> ArraySlice<RoomEvent> {
+        let join = events.lastIndex { event in
+            event.type == "m.room.member" && event.stateKey == ownUserID && event.content["membership"]?.string == "join"
+        }
+        return join.map { events[($0 + 1)...] } ?? events[...]
     }
 
     private func handle(_ event: RoomEvent, in roomID: String) async {

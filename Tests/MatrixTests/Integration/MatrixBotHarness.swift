@@ -1,0 +1,108 @@
+import AsyncHTTPClient
+import Foundation
+import GifBotCore
+import Giphy
+import GiphyStandIn
+import Logging
+import MatrixTestSupport
+import ServiceLifecycle
+import Storage
+@testable import Matrix
+
+/// A real bot (GIPHY client to the stand-in, SQLite store, Matrix adapter over HTTP) on a real
+/// Synapse, a bot account and a human account registered for the test.
+final class MatrixBotHarness: Sendable {
+    let server: SynapseServer
+    let standIn: GiphyStandIn
+    let directory: URL
+    let store: BotStore
+    let httpClient: HTTPClient
+    let bot: GifBot
+    let names = NetworkUserNames()
+    let logs = LogCapture()
+    let botUser: String
+    let botPassword = "bot-password-4711"
+    let alice: MatrixTestClient
+
+    init(server: SynapseServer) async throws {
+        self.server = server
+        standIn = try await GiphyStandIn.start()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gifbot-matrix-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let logger = logs.logger(level: .debug)
+        store = try await SQLiteStore.open(path: directory.appendingPathComponent("bot.sqlite").path, logger: logger)
+        httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
+        let giphy = GiphyClient(configuration: GiphyClientConfiguration(baseURL: standIn.baseURL, apiKey: GiphyStandIn.defaultAPIKey),
+                                transport: AsyncHTTPGiphyTransport(httpClient: httpClient), logger: logger)
+        bot = GifBot(giphy: giphy, store: store, settings: BotSettings(cooldownCommands: 0), names: names, logger: logger)
+        let botLocalpart = SynapseServer.uniqueLocalpart("gifbot")
+        botUser = try await server.registerUser(botLocalpart, password: botPassword).userID
+        let human = try await server.registerUser(SynapseServer.uniqueLocalpart("alice"), password: "alice-password")
+        alice = MatrixTestClient(server: server, user: human)
+        standIn.override("/v1/gifs/search", with: Self.catSearch(standIn))
+    }
+
+    /// A search answer whose GIFs live on the stand-in, so the bot can download them: the
+    /// first has a 30 kB `downsized`, a 2 kB small one and a 9 MB original above the cap.
+    static func catSearch(_ standIn: GiphyStandIn) -> StandInResponse {
+        func rendition(_ id: String, _ size: Int, _ width: Int) -> [String: String] {
+            ["url": "\(standIn.baseURL)/media/\(id)/\(size).gif", "width": String(width), "height": String(width / 2), "size": String(size)]
+        }
+        let gifs: [[String: Any]] = ["catgif1", "catgif2"].map { id in
+            ["type": "gif", "id": id, "title": "Cat \(id)", "rating": "g", "url": "https://giphy.com/gifs/\(id)",
+             "images": ["downsized": rendition(id, 30_000, 400), "fixed_width_small": rendition(id, 2_000, 100),
+                        "original": rendition(id, 9_000_000, 800)]]
+        }
+        let body: [String: Any] = ["data": gifs, "pagination": ["total_count": 2, "count": 2, "offset": 0],
+                                   "meta": ["status": 200, "msg": "OK", "response_id": "cats"]]
+        return StandInResponse(body: Array(try! JSONSerialization.data(withJSONObject: body)))
+    }
+
+    func configuration(uploadGIFs: Bool = true, admins: [String] = [], inviteAllow: [String]? = nil) async -> MatrixConfiguration {
+        var timing = MatrixTiming()
+        timing.syncTimeout = .seconds(10)
+        timing.retryInitial = .milliseconds(300)
+        timing.retryMaximum = .seconds(2)
+        return MatrixConfiguration(homeserver: server.baseURL, user: botUser, password: botPassword,
+                                   inviteAllow: inviteAllow ?? [alice.user.userID], uploadGIFs: uploadGIFs, admins: admins, timing: timing)
+    }
+
+    func startBot(_ configuration: MatrixConfiguration) -> RunningMatrixBot {
+        let adapter = MatrixAdapter(configuration: configuration, bot: bot, store: store, names: names, httpClient: httpClient,
+                                    logger: logs.logger(level: .debug))
+        let group = ServiceGroup(services: [adapter], logger: Logger(label: "test-services"))
+        return RunningMatrixBot(adapter: adapter, group: group, task: Task { try await group.run() })
+    }
+
+    /// A room alice made and the bot joined on her invitation.
+    func roomWithBot() async throws -> String {
+        let room = try await alice.createRoom(name: "gifs", invite: [botUser])
+        let botUser = botUser
+        _ = try await alice.waitForEvent(in: room, timeout: .seconds(30)) { $0.type == "m.room.member" && $0.stateKey == botUser && $0.membership == "join" }
+        return room
+    }
+
+    /// The bot's next event in `room` that answers `eventID`.
+    func answer(to eventID: String, in room: String, timeout: Duration = .seconds(30)) async throws -> MatrixTestEvent {
+        let botUser = botUser
+        return try await alice.waitForEvent(in: room, timeout: timeout) { $0.sender == botUser && $0.inReplyTo == eventID }
+    }
+
+    func finish() async {
+        try? await httpClient.shutdown()
+        try? await store.close()
+        try? await standIn.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+struct RunningMatrixBot: Sendable {
+    let adapter: MatrixAdapter
+    let group: ServiceGroup
+    let task: Task<Void, any Error>
+
+    func stop() async {
+        await group.triggerGracefulShutdown()
+        _ = try? await task.value
+    }
+}
