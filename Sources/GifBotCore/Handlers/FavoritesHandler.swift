@@ -7,20 +7,10 @@ struct FavoritesHandler {
     let context: BotContext
 
     func fav(id: String?, for message: ChatMessage) async throws -> [Reply] {
-        let gif: GiphyGif
-        if let id {
-            guard GifIDFormat.isValid(id) else { return [.text("\"\(TextSanitizer.truncate(id, to: 20))\" is not a GIPHY id.")] }
-            gif = try await context.giphy.gif(id: id)
-        } else {
-            switch await context.memory.lastShown(context.memoryKey(message)) {
-            case .gif(let shown): gif = shown
-            case .list: return [.text("Which one? Use \(context.prefix)fav <id> with an id from the list.")]
-            case nil: return [.text("No GIF shown to you here yet: search with \(context.prefix)gif first, or use \(context.prefix)fav <id>.")]
-            }
-        }
-        let rating = await context.rating(for: message)
-        guard ContentPolicy.allows(gif, maximum: rating), let card = GifCardBuilder.card(for: gif) else {
-            return [.text("That GIF is rated above what this channel allows (\(rating)).")]
+        let gif: GiphyGif, card: GifCard
+        switch try await GifReference(context: context).resolve(id: id, command: .fav, for: message) {
+        case .refusal(let text): return [.text(text)]
+        case .gif(let resolved, let resolvedCard): (gif, card) = (resolved, resolvedCard)
         }
         let favorite = Favorite(gifID: card.id, title: card.title, url: card.url, rating: gif.rating)
         let limit = context.settings.favoritesLimit

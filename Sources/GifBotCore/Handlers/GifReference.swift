@@ -1,0 +1,39 @@
+import Giphy
+
+/// The GIF a command refers to: the id given, or the last GIF shown to the user in this
+/// conversation; and whether it may be shown here. `!info` and `!fav` share these rules.
+struct GifReference {
+    let context: BotContext
+
+    enum Resolution {
+        case gif(GiphyGif, GifCard)
+        /// A reply explaining why there is no GIF to use.
+        case refusal(String)
+    }
+
+    /// - Parameter command: the command word, for hints such as "use !fav <id>".
+    func resolve(id: String?, command: CommandName, for message: ChatMessage) async throws -> Resolution {
+        let prefix = context.prefix
+        let gif: GiphyGif
+        if let id {
+            guard GifIDFormat.isValid(id) else { return .refusal("\"\(TextSanitizer.truncate(id, to: 20))\" is not a GIPHY id.") }
+            gif = try await context.giphy.gif(id: id)
+        } else {
+            switch await context.memory.lastShown(context.memoryKey(message)) {
+            case .gif(let shown):
+                gif = shown
+            case .list:
+                return .refusal("Which one? Use \(prefix)\(command.rawValue) <id> with an id from the list.")
+            case nil:
+                return .refusal(command == .fav
+                    ? "No GIF shown to you here yet: search with \(prefix)gif first, or use \(prefix)fav <id>."
+                    : "No GIF shown to you here yet: use \(prefix)\(command.rawValue) <id>, or search first.")
+            }
+        }
+        let rating = await context.rating(for: message)
+        guard ContentPolicy.allows(gif, maximum: rating), let card = GifCardBuilder.card(for: gif) else {
+            return .refusal("That GIF is rated above what this channel allows (\(rating)).")
+        }
+        return .gif(gif, card)
+    }
+}
