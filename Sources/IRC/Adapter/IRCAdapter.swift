@@ -46,7 +46,8 @@ public final class IRCAdapter: Service {
                 guard !Task.isCancelled, !control.isShuttingDown else { break }
                 let delay = backoff.nextDelay()
                 logger.warning("Disconnected; reconnecting", metadata: ["reason": "\(reason)", "in_seconds": "\(delay.components.seconds)"])
-                do { try await Task.sleep(for: delay) } catch { break }
+                // A shutdown must not wait out a backoff of minutes.
+                do { try await cancelWhenGracefulShutdown { try await Task.sleep(for: delay) } } catch { break }
             }
             logger.info("IRC adapter stopped")
         } onGracefulShutdown: { [control] in

@@ -86,4 +86,18 @@ import Testing
         try await server.stop()
         await harness.finish()
     }
+
+    @Test func shutdownDoesNotWaitOutAReconnectBackoff() async throws {
+        let harness = try await IRCBotHarness()
+        var configuration = harness.network(port: 1) // nothing listens on port 1
+        configuration.timing.reconnectInitial = .seconds(60)
+        configuration.timing.reconnectMaximum = .seconds(300)
+        let bot = harness.startBot(configuration)
+        try await Task.sleep(for: .seconds(1))
+        #expect(harness.logs.text.contains("Disconnected; reconnecting"))
+        let started = ContinuousClock.now
+        await bot.stop()
+        #expect(ContinuousClock.now - started < .seconds(5))
+        await harness.finish()
+    }
 }
