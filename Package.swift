@@ -104,10 +104,20 @@ let package = Package(
             path: "Tests/GiphyStandIn",
             resources: [.copy("Fixtures")]
         ),
+        // What the test servers share: free ports, PID files, scripts, clean-up at exit.
+        .target(
+            name: "TestServerSupport",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Tests/TestServerSupport"
+        ),
         // Real IRC servers (InspIRCd + Atheme, ngIRCd) started for tests, and a raw test client.
         .target(
             name: "IRCTestSupport",
             dependencies: [
+                "TestServerSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -124,6 +134,7 @@ let package = Package(
         .target(
             name: "MatrixTestSupport",
             dependencies: [
+                "TestServerSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),

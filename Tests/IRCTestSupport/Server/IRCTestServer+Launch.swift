@@ -1,4 +1,5 @@
 import Foundation
+import TestServerSupport
 
 /// Starting the processes of an instance and telling when they are ready.
 extension IRCTestServer {

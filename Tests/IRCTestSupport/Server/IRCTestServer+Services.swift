@@ -1,4 +1,5 @@
 import Foundation
+import TestServerSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -40,7 +41,7 @@ extension IRCTestServer {
     /// Starts Atheme again after `stopServices()`; returns once SASL is usable.
     public func startServices() async throws {
         try requireServices("startServices()")
-        if let pid = JobFiles.pid(directory, "atheme"), JobFiles.isAlive(pid) {
+        if let pid = JobFiles.pid(directory, "atheme"), ProcessStatus.isAlive(pid) {
             try await waitUntilReady()
             return
         }
@@ -70,7 +71,7 @@ extension IRCTestServer {
     }
 
     private func signalServices(_ signal: Int32) throws {
-        guard let pid = JobFiles.pid(directory, "atheme"), JobFiles.isAlive(pid), kill(pid, signal) == 0 else {
+        guard let pid = JobFiles.pid(directory, "atheme"), ProcessStatus.isAlive(pid), kill(pid, signal) == 0 else {
             throw IRCTestServerError.notReady("Atheme is not running", log: InstanceDirectory.logTail(directory))
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestServerSupport
 
 /// A real IRC server running on 127.0.0.1 for one test process, in its own folder on free ports.
 ///
@@ -47,7 +48,7 @@ public final class IRCTestServer: Sendable {
             IRCTestServer(kind: kind, ports: IRCServerPorts(plain: free[0], relaxed: free[0], tls: free[1]),
                           linkPort: 0, directory: directory)
         }
-        ProcessCleanup.register(directory)
+        ExitCleanup.register(directory, pidFiles: JobFiles.allNames.map { "run/\($0).job" })
         do {
             try await server.launch()
             try await server.waitUntilReady()

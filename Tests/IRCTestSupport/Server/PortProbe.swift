@@ -1,21 +1,8 @@
 import NIOCore
 import NIOPosix
+import TestServerSupport
 
-/// Real TCP connections to a server port: is it open, and what does CAP LS 302 offer there.
-enum PortProbe {
-    static func isOpen(_ port: Int) async -> Bool {
-        do {
-            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .connectTimeout(.seconds(1))
-                .connect(host: "127.0.0.1", port: port)
-                .get()
-            try? await channel.close()
-            return true
-        } catch {
-            return false
-        }
-    }
-
+extension PortProbe {
     /// The capabilities (name -> value, "" without value) of a complete CAP LS 302 reply,
     /// or nil if the port does not answer one within 2 s. InspIRCd answers CAP LS before
     /// registration, so this needs no nick and takes no registration tick.

@@ -1,4 +1,5 @@
 import Foundation
+import TestServerSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -26,26 +27,11 @@ enum SynapseInstance {
 
     /// The PID in DIR/NAME.pid (NAME: synapse or watchdog), if the file exists.
     static func pid(_ directory: URL, _ name: String) -> pid_t? {
-        let file = directory.appendingPathComponent("\(name).pid")
-        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
-        return pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
-    }
-
-    /// Whether the process runs. A zombie counts as gone: Synapse is an orphan of the start
-    /// script, and PID 1 in some containers never reaps orphans.
-    static func isAlive(_ pid: pid_t) -> Bool {
-        #if os(Linux)
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let end = stat.range(of: ") ", options: .backwards)
-        else { return false }
-        return stat[end.upperBound...].first != "Z"
-        #else
-        return kill(pid, 0) == 0
-        #endif
+        ProcessStatus.pid(in: directory.appendingPathComponent("\(name).pid"))
     }
 
     static func isSynapseRunning(_ directory: URL) -> Bool {
-        pid(directory, "synapse").map(isAlive) ?? false
+        pid(directory, "synapse").map(ProcessStatus.isAlive) ?? false
     }
 
     /// The last lines of the instance's logs, for error messages.

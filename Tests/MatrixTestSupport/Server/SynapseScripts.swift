@@ -1,4 +1,5 @@
 import Foundation
+import TestServerSupport
 
 /// Runs the bundled shell scripts in Synapse/ with Foundation's Process, awaiting their exit
 /// without blocking a thread.
@@ -27,27 +28,10 @@ enum SynapseScripts {
         defer { try? output.close() }
         try output.seekToEnd()
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [path] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         // A file rather than a pipe: Synapse, left running by start-synapse.sh, must hold
         // nothing that keeps us waiting.
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = output
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { finished in
-                continuation.resume(returning: finished.terminationStatus)
-            }
-            do {
-                try process.run()
-            } catch {
-                continuation.resume(throwing: error)
-            }
-        }
-        // Foundation stops watching a Process that is freed early: keep it until it exited.
-        withExtendedLifetime(process) {}
+        let status = try await ScriptRunner.run(URL(fileURLWithPath: path), arguments: arguments, environment: environment,
+                                                output: output)
         guard status == 0 else {
             throw SynapseServerError.scriptFailed(script: script, status: status, log: describeFailure())
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TestServerSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -37,8 +38,8 @@ public final class SynapseServer: Sendable {
     public static func start() async throws -> SynapseServer {
         try await SynapseInstall.ensureInstalled()
         let directory = try SynapseInstance.create()
-        ProcessCleanup.register(directory)
-        let server = SynapseServer(port: try await FreePort.allocate(), directory: directory)
+        ExitCleanup.register(directory, pidFiles: ["synapse.pid", "watchdog.pid"])
+        let server = SynapseServer(port: try await FreePorts.allocate(1)[0], directory: directory)
         do {
             try await server.start()
         } catch {

@@ -1,10 +1,10 @@
 import NIOCore
 import NIOPosix
 
-/// Whether something accepts TCP connections on 127.0.0.1:port; used to see that a stopped
-/// Synapse has really let go of its port before stop() returns.
-enum PortProbe {
-    static func isOpen(_ port: Int) async -> Bool {
+/// Real TCP connections to a test server's port.
+public enum PortProbe {
+    /// Whether something accepts connections on 127.0.0.1:`port`.
+    public static func isOpen(_ port: Int) async -> Bool {
         do {
             let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .connectTimeout(.seconds(1))

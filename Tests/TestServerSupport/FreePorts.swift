@@ -7,10 +7,10 @@ import Synchronization
 /// The listeners are closed before the server binds the ports, so another program could take
 /// one in between; that window is tiny. Within this process no port is handed out twice, so
 /// instances started at the same time never collide with each other.
-enum FreePorts {
+public enum FreePorts {
     private static let handedOut = Mutex<Set<Int>>([])
 
-    static func allocate(_ count: Int) async throws -> [Int] {
+    public static func allocate(_ count: Int) async throws -> [Int] {
         var listeners: [any Channel] = []
         var ports: [Int] = []
         do {
