@@ -104,6 +104,16 @@ let package = Package(
             path: "Tests/GiphyStandIn",
             resources: [.copy("Fixtures")]
         ),
+        // The bot an adapter test runs: real core, GIPHY client to the stand-in, SQLite store.
+        .target(
+            name: "BotTestSupport",
+            dependencies: [
+                "GifBotCore", "Giphy", "Storage", "GiphyStandIn",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/BotTestSupport"
+        ),
         // What the test servers share: free ports, PID files, scripts, clean-up at exit.
         .target(
             name: "TestServerSupport",
@@ -125,7 +135,7 @@ let package = Package(
             path: "Tests/IRCTestSupport",
             resources: [.copy("Servers")]
         ),
-        .testTarget(name: "IRCTests", dependencies: ["IRC", "IRCTestSupport", "GifBotCore", "Giphy", "Storage", "GiphyStandIn",
+        .testTarget(name: "IRCTests", dependencies: ["IRC", "IRCTestSupport", "BotTestSupport", "GifBotCore", "Giphy", "Storage", "GiphyStandIn",
                                                      .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                                      .product(name: "NIOCore", package: "swift-nio"),
                                                      .product(name: "AsyncHTTPClient", package: "async-http-client")]),
@@ -144,7 +154,7 @@ let package = Package(
             path: "Tests/MatrixTestSupport",
             resources: [.copy("Synapse")]
         ),
-        .testTarget(name: "MatrixTests", dependencies: ["Matrix", "MatrixTestSupport", "GifBotCore", "Giphy", "Storage", "GiphyStandIn",
+        .testTarget(name: "MatrixTests", dependencies: ["Matrix", "MatrixTestSupport", "BotTestSupport", "GifBotCore", "Giphy", "Storage", "GiphyStandIn",
                                                         .product(name: "NIOHTTP1", package: "swift-nio"),
                                                         .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),

@@ -1,4 +1,4 @@
-import AsyncHTTPClient
+import BotTestSupport
 import Foundation
 import GifBotCore
 import Giphy
@@ -12,26 +12,15 @@ import Storage
 /// A real bot (GIPHY client over HTTP to the stand-in, SQLite store, IRC adapter over TCP/TLS)
 /// pointed at a real IRC server, with test clients talking to it.
 final class IRCBotHarness: Sendable {
-    let standIn: GiphyStandIn
-    let directory: URL
-    let store: BotStore
-    let httpClient: HTTPClient
-    let bot: GifBot
-    let names = NetworkUserNames()
-    let logs = LogCapture()
+    let testBot: TestBot
     let channel: String
     let botNick: String
 
+    var standIn: GiphyStandIn { testBot.standIn }
+    var logs: LogCapture { testBot.logs }
+
     init(settings: BotSettings = BotSettings(cooldownCommands: 0)) async throws {
-        standIn = try await GiphyStandIn.start()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gifbot-irc-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let logger = logs.logger(level: .debug)
-        store = try await SQLiteStore.open(path: directory.appendingPathComponent("bot.sqlite").path, logger: logger)
-        httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
-        let giphy = GiphyClient(configuration: GiphyClientConfiguration(baseURL: standIn.baseURL, apiKey: GiphyStandIn.defaultAPIKey),
-                                transport: AsyncHTTPGiphyTransport(httpClient: httpClient), logger: logger)
-        bot = GifBot(giphy: giphy, store: store, settings: settings, names: names, logger: logger)
+        testBot = try await TestBot(settings: settings)
         let suffix = String(UUID().uuidString.prefix(6)).lowercased()
         channel = "#gifs-\(suffix)"
         botNick = "gb\(suffix)"
@@ -52,7 +41,8 @@ final class IRCBotHarness: Sendable {
 
     /// Runs the adapter in a service group until `stop`.
     func startBot(_ configuration: IRCNetworkConfiguration) -> RunningBot {
-        let adapter = IRCAdapter(configuration: configuration, bot: bot, names: names, version: "test", logger: logs.logger(level: .debug))
+        let adapter = IRCAdapter(configuration: configuration, bot: testBot.bot, names: testBot.names, version: "test",
+                                 logger: logs.logger(level: .debug))
         let group = ServiceGroup(services: [adapter], logger: Logger(label: "test-services"))
         let task = Task { try await group.run() }
         return RunningBot(adapter: adapter, group: group, task: task)
@@ -67,10 +57,7 @@ final class IRCBotHarness: Sendable {
     }
 
     func finish() async {
-        try? await httpClient.shutdown()
-        try? await store.close()
-        try? await standIn.stop()
-        try? FileManager.default.removeItem(at: directory)
+        await testBot.finish()
     }
 }
 

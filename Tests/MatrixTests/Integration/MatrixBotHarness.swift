@@ -1,4 +1,4 @@
-import AsyncHTTPClient
+import BotTestSupport
 import Foundation
 import GifBotCore
 import Giphy
@@ -13,33 +13,23 @@ import Storage
 /// Synapse, a bot account and a human account registered for the test.
 final class MatrixBotHarness: Sendable {
     let server: SynapseServer
-    let standIn: GiphyStandIn
-    let directory: URL
-    let store: BotStore
-    let httpClient: HTTPClient
-    let bot: GifBot
-    let names = NetworkUserNames()
-    let logs = LogCapture()
+    let testBot: TestBot
     let botUser: String
     let botPassword = "bot-password-4711"
     let alice: MatrixTestClient
 
+    var standIn: GiphyStandIn { testBot.standIn }
+    var store: BotStore { testBot.store }
+    var logs: LogCapture { testBot.logs }
+
     init(server: SynapseServer) async throws {
         self.server = server
-        standIn = try await GiphyStandIn.start()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gifbot-matrix-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let logger = logs.logger(level: .debug)
-        store = try await SQLiteStore.open(path: directory.appendingPathComponent("bot.sqlite").path, logger: logger)
-        httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
-        let giphy = GiphyClient(configuration: GiphyClientConfiguration(baseURL: standIn.baseURL, apiKey: GiphyStandIn.defaultAPIKey),
-                                transport: AsyncHTTPGiphyTransport(httpClient: httpClient), logger: logger)
-        bot = GifBot(giphy: giphy, store: store, settings: BotSettings(cooldownCommands: 0), names: names, logger: logger)
+        testBot = try await TestBot()
         let botLocalpart = SynapseServer.uniqueLocalpart("gifbot")
         botUser = try await server.registerUser(botLocalpart, password: botPassword).userID
         let human = try await server.registerUser(SynapseServer.uniqueLocalpart("alice"), password: "alice-password")
         alice = MatrixTestClient(server: server, user: human)
-        standIn.override("/v1/gifs/search", with: Self.catSearch(standIn))
+        testBot.standIn.override("/v1/gifs/search", with: Self.catSearch(testBot.standIn))
     }
 
     /// A search answer whose GIFs live on the stand-in, so the bot can download them: the
@@ -68,8 +58,8 @@ final class MatrixBotHarness: Sendable {
     }
 
     func startBot(_ configuration: MatrixConfiguration) -> RunningMatrixBot {
-        let adapter = MatrixAdapter(configuration: configuration, bot: bot, store: store, names: names, httpClient: httpClient,
-                                    logger: logs.logger(level: .debug))
+        let adapter = MatrixAdapter(configuration: configuration, bot: testBot.bot, store: testBot.store, names: testBot.names,
+                                    httpClient: testBot.httpClient, logger: logs.logger(level: .debug))
         let group = ServiceGroup(services: [adapter], logger: Logger(label: "test-services"))
         return RunningMatrixBot(adapter: adapter, group: group, task: Task { try await group.run() })
     }
@@ -89,10 +79,7 @@ final class MatrixBotHarness: Sendable {
     }
 
     func finish() async {
-        try? await httpClient.shutdown()
-        try? await store.close()
-        try? await standIn.stop()
-        try? FileManager.default.removeItem(at: directory)
+        await testBot.finish()
     }
 }
 
