@@ -112,13 +112,13 @@ public final class MatrixAdapter: Service {
             } catch let error as MatrixError {
                 if shutdown.isShuttingDown { return .stopped }
                 if error.isUnknownToken { return .tokenRefused }
-                if error.code == "M_UNKNOWN_POS" {
-                    logger.warning("The homeserver forgot the sync position; starting from now")
+                if position != nil, Self.rejectsPosition(error) {
+                    logger.warning("The homeserver forgot the sync position; starting from now", metadata: ["error": "\(error)"])
                     since = nil
                     continue
                 }
                 let delay = backoff.next()
-                logger.warning("Sync failed; retrying", metadata: ["error": "\(error)", "delay_ms": "\(delay.components.seconds * 1000)"])
+                logger.warning("Sync failed; retrying", metadata: ["error": "\(error)", "delay_ms": "\(delay.milliseconds)"])
                 guard await pause(delay) else { return .stopped }
                 continue
             } catch {
@@ -165,6 +165,14 @@ public final class MatrixAdapter: Service {
     /// Sleeps unless shutting down; false when the adapter should stop.
     private func pause(_ duration: Duration) async -> Bool {
         (try? await shutdown.cancellable { try await Task.sleep(for: duration) }) != nil && !shutdown.isShuttingDown
+    }
+
+    /// A sync position the homeserver no longer knows: `M_UNKNOWN_POS` by the spec, but Synapse
+    /// answers an unreadable one with `400 M_UNKNOWN` ("Invalid stream token"). Any client error
+    /// other than auth and rate limits means the position itself is refused.
+    static func rejectsPosition(_ error: MatrixError) -> Bool {
+        guard case .api(let status, let code, _, _) = error else { return false }
+        return code == "M_UNKNOWN_POS" || (status == 400 && code != "M_LIMIT_EXCEEDED")
     }
 
     static func serverName(_ configuration: MatrixConfiguration) -> String {

@@ -64,4 +64,21 @@ import Testing
         await bot.stop()
         await harness.finish()
     }
+
+    @Test func aSyncPositionTheHomeserverRejectsStartsFresh() async throws {
+        let server = try await SynapseServer.shared()
+        let harness = try await MatrixBotHarness(server: server)
+        let configuration = await harness.configuration()
+        try await harness.store.setAdapterState("matrix:\(configuration.homeserver):\(configuration.user):next_batch", to: "s999999_bogus")
+        let room = try await harness.alice.createRoom(name: "fresh", invite: [harness.botUser])
+        let bot = harness.startBot(configuration)
+        let botUser = harness.botUser
+        _ = try await harness.alice.waitForEvent(in: room, timeout: .seconds(30)) { $0.stateKey == botUser && $0.membership == "join" }
+        let command = try await harness.alice.sendText("!about", to: room)
+        #expect(try await harness.answer(to: command, in: room).body?.contains("Powered by GIPHY") == true)
+        #expect(harness.logs.text.contains("The homeserver forgot the sync position; starting from now"))
+        #expect(harness.logs.text.components(separatedBy: "Sync failed; retrying").count == 1, "no retry loop on a refused position")
+        await bot.stop()
+        await harness.finish()
+    }
 }
