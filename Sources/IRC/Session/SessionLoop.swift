@@ -9,6 +9,9 @@ struct SessionLoop {
     let sequencer: ReplySequencer
     var state: IRCClientState
     private var announcedRegistration = false
+    /// Set once QUIT was sent: the loop ends when the server closes the link or at this time.
+    private var quitDeadline: ContinuousClock.Instant?
+    static let quitGracePeriod = Duration.seconds(3)
 
     init(session: IRCSession, queue: IRCOutgoingQueue, sequencer: ReplySequencer, now: ContinuousClock.Instant) {
         self.session = session
@@ -21,8 +24,8 @@ struct SessionLoop {
     typealias ChatHandler = (IncomingChat, IRCReplyRenderer, Int) -> Void
 
     mutating func run(_ events: AsyncStream<IRCSessionEvent>, onChat: ChatHandler) async -> IRCSession.Outcome {
-        var reason = "connection ended"
-        if let ended = perform(state.start(), onChat: onChat) { reason = ended }
+        let reason = "connection ended"
+        if let ended = perform(state.start(), onChat: onChat) { return outcome(ended) }
         for await event in events {
             let actions: [IRCClientAction]
             switch event {
@@ -36,13 +39,17 @@ struct SessionLoop {
                 session.logger.warning("Dropped an overlong line from the server", metadata: ["bytes": "\(byteCount)"])
                 continue
             case .inboundClosed(let why):
-                reason = why
-                return outcome(reason)
+                return outcome(quitDeadline == nil ? why : "shutting down")
             case .tick:
+                if let deadline = quitDeadline, ContinuousClock.now >= deadline { return outcome("shutting down") }
                 actions = state.tick(now: .now)
             case .shutdown(let why):
+                // Wait for the server to close the link after our QUIT, so the QUIT (and its
+                // reason) is not lost to a connection closed under it; give up after a while.
+                guard quitDeadline == nil else { continue }
+                quitDeadline = .now + Self.quitGracePeriod
                 _ = perform(state.quit(reason: why), onChat: onChat)
-                return outcome("shutting down")
+                continue
             }
             if !announcedRegistration, state.hasRegistered {
                 announcedRegistration = true
