@@ -18,19 +18,32 @@ struct IRCConnector {
         // address instead.
         let serverHostname = Self.isIPAddress(host) ? nil : host
         let timeout = configuration.timing.connectTimeout
-        return try await ClientBootstrap(group: group)
+        let (connection, handshake) = try await ClientBootstrap(group: group)
             .connectTimeout(TimeAmount.nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000))
             .channelOption(.socketOption(.so_keepalive), value: 1)
             .connect(host: host, port: configuration.port) { channel in
                 channel.eventLoop.makeCompletedFuture {
+                    var handshake: EventLoopFuture<Void>?
                     if let sslContext {
                         let tls = try NIOSSLClientHandler(context: sslContext, serverHostname: serverHostname)
                         try channel.pipeline.syncOperations.addHandler(tls)
+                        let promise = channel.eventLoop.makePromise(of: Void.self)
+                        try channel.pipeline.syncOperations.addHandler(TLSHandshakeWaiter(promise: promise))
+                        handshake = promise.futureResult
                     }
                     try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(IRCLineDecoder()))
-                    return try Connection(wrappingChannelSynchronously: channel)
+                    return (try Connection(wrappingChannelSynchronously: channel), handshake)
                 }
             }
+        if let handshake {
+            do {
+                try await handshake.get()
+            } catch {
+                try? await connection.channel.close()
+                throw IRCConnectionError.tlsHandshakeFailed(String(describing: error))
+            }
+        }
+        return connection
     }
 
     private func makeSSLContext() throws -> NIOSSLContext {

@@ -45,7 +45,12 @@ import Testing
         try await lee.waitForJoin(of: harness.botNick, in: harness.channel)
         for index in 1...8 { try await lee.say(harness.channel, "!suggest x\(index)") }
         _ = try await lee.waitFor(timeout: .seconds(30)) { $0.sourceNick == harness.botNick && $0.command == "NOTICE" }
-        try await Task.sleep(for: .seconds(2))
+        // Replies trickle through the flood limits; wait for the fifth, then a little longer
+        // to be sure no sixth follows.
+        for _ in 0..<30 where await lee.lines().filter({ $0.sourceNick == harness.botNick && $0.command == "PRIVMSG" }).count < 5 {
+            try await Task.sleep(for: .milliseconds(500))
+        }
+        try await Task.sleep(for: .seconds(3))
         let fromBot = await lee.lines().filter { $0.sourceNick == harness.botNick && ($0.command == "PRIVMSG" || $0.command == "NOTICE") }
         #expect(fromBot.filter { $0.command == "PRIVMSG" }.count == 5)
         #expect(fromBot.filter { $0.command == "NOTICE" }.count == 1)
