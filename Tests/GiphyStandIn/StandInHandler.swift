@@ -27,7 +27,7 @@ final class StandInHandler: ChannelInboundHandler {
             let keepAlive = head.isKeepAlive
             if response.delay > .zero {
                 let loopBoundContext = NIOLoopBound(context, eventLoop: context.eventLoop)
-                context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount.nanoseconds(Int64(response.delay.components.seconds) * 1_000_000_000 + response.delay.components.attoseconds / 1_000_000_000)) {
+                context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(response.delay)) {
                     Self.write(response, keepAlive: keepAlive, context: loopBoundContext.value)
                 }
             } else {

@@ -3,7 +3,7 @@ import Testing
 @testable import IRC
 
 @Suite struct IRCReplyRendererTests {
-    let renderer = IRCReplyRenderer(ownNick: "gifbot", ownPrefix: "gifbot!gifbot@127.0.0.1", canTagReplies: true, caseMapping: .rfc1459)
+    let renderer = IRCReplyRenderer(ownPrefix: "gifbot!gifbot@127.0.0.1", canTagReplies: true, caseMapping: .rfc1459)
 
     func chat(private isPrivate: Bool = false, messageID: String? = "m1") -> IncomingChat {
         IncomingChat(nick: "alice", account: nil, replyTarget: isPrivate ? "alice" : "#gifs", isPrivate: isPrivate,
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func withoutMessageTagsNoTagsAreSent() {
-        let plain = IRCReplyRenderer(ownNick: "gifbot", ownPrefix: nil, canTagReplies: false, caseMapping: .rfc1459)
+        let plain = IRCReplyRenderer(ownPrefix: nil, canTagReplies: false, caseMapping: .rfc1459)
         #expect(plain.lines(for: [.text("x")], answering: chat()).first?.tags.isEmpty == true)
     }
 }

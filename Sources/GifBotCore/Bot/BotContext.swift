@@ -7,12 +7,6 @@ public protocol UserNameResolving: Sendable {
     func userID(forName name: String, network: String) -> String
 }
 
-/// The default: ids are lower-cased names (the console; adapters provide their own).
-public struct LowercasedUserNames: UserNameResolving {
-    public init() {}
-    public func userID(forName name: String, network: String) -> String { name.lowercased() }
-}
-
 /// What every handler works with.
 struct BotContext: Sendable {
     let giphy: any GiphyAPI

@@ -11,7 +11,7 @@ public final class GifBot: Sendable {
     private let cooldown: CommandCooldown
 
     public init(giphy: any GiphyAPI, store: BotStore, settings: BotSettings,
-                names: any UserNameResolving = LowercasedUserNames(), logger: Logger) {
+                names: any UserNameResolving = NetworkUserNames(), logger: Logger) {
         context = BotContext(giphy: giphy, store: store, settings: settings, memory: ConversationMemory(),
                              names: names, channelSettings: ChannelSettingsCache(store: store, logger: logger), logger: logger)
         parser = CommandParser(prefix: settings.prefix)

@@ -57,13 +57,6 @@ public struct AsyncHTTPGiphyTransport: GiphyTransport {
     }
 }
 
-extension TimeAmount {
-    init(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-    }
-}
-
 extension Duration {
     /// Whole milliseconds, for log lines.
     public var milliseconds: Int64 {

@@ -5,7 +5,6 @@ import GifBotCore
 /// command prefix or a CTCP marker, and none can carry CR, LF or NUL.
 struct IRCReplyRenderer {
     /// What is known about the bot on this connection.
-    let ownNick: String
     let ownPrefix: String?
     let canTagReplies: Bool
     let caseMapping: IRCCaseMapping
@@ -31,7 +30,7 @@ struct IRCReplyRenderer {
     private func privmsg(_ text: String, answering chat: IncomingChat) -> [IRCMessage] {
         let address = chat.isPrivate ? "" : "\(IRCLineSerializer.strip(chat.nick)): "
         let clean = TextSanitizer.clean(text)
-        let budget = IRCLineBudget.textBytes(command: "PRIVMSG", target: chat.replyTarget, ownPrefix: prefix) - address.utf8.count - Self.markerBytes
+        let budget = IRCLineBudget.textBytes(command: "PRIVMSG", target: chat.replyTarget, ownPrefix: ownPrefix) - address.utf8.count - Self.markerBytes
         var tags: [String: String] = [:]
         if canTagReplies, let messageID = chat.messageID { tags["+reply"] = messageID }
         return IRCMessageSplitter.split(clean, maximumBytes: max(16, budget)).map { piece in
@@ -40,7 +39,7 @@ struct IRCReplyRenderer {
     }
 
     private func notice(_ text: String, to nick: String) -> [IRCMessage] {
-        let budget = IRCLineBudget.textBytes(command: "NOTICE", target: nick, ownPrefix: prefix) - Self.markerBytes
+        let budget = IRCLineBudget.textBytes(command: "NOTICE", target: nick, ownPrefix: ownPrefix) - Self.markerBytes
         return IRCMessageSplitter.split(TextSanitizer.clean(text), maximumBytes: max(16, budget)).map { piece in
             IRCMessage(command: "NOTICE", parameters: [nick, guarded(piece, isPrivate: true)])
         }
@@ -54,6 +53,4 @@ struct IRCReplyRenderer {
               !(first.properties.isAlphabetic || ("0"..."9").contains(first)) else { return piece }
         return Self.marker + piece
     }
-
-    private var prefix: String? { ownPrefix }
 }

@@ -19,7 +19,7 @@ struct IRCConnector {
         let serverHostname = Self.isIPAddress(host) ? nil : host
         let timeout = configuration.timing.connectTimeout
         let (connection, handshake) = try await ClientBootstrap(group: group)
-            .connectTimeout(TimeAmount.nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000))
+            .connectTimeout(TimeAmount(timeout))
             .channelOption(.socketOption(.so_keepalive), value: 1)
             .connect(host: host, port: configuration.port) { channel in
                 channel.eventLoop.makeCompletedFuture {

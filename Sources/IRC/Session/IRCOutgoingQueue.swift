@@ -53,8 +53,6 @@ final class IRCOutgoingQueue: Sendable {
         lanes.withLock { if !$0.normal.isEmpty { $0.normal.removeFirst() } }
     }
 
-    var isClosed: Bool { lanes.withLock { $0.closed } }
-
     var pendingCount: Int { lanes.withLock { $0.urgent.count + $0.normal.count } }
 
     func close() {

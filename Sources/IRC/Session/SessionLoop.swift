@@ -70,7 +70,7 @@ struct SessionLoop {
                 queue.enqueue([message], bypassFloodControl: bypass)
             case .chat(let chat):
                 session.directory.update(caseMapping: state.caseMapping, knowsAccounts: state.knowsAccounts)
-                let renderer = IRCReplyRenderer(ownNick: state.nick, ownPrefix: state.ownPrefix,
+                let renderer = IRCReplyRenderer(ownPrefix: state.ownPrefix,
                                                 canTagReplies: state.canTagReplies, caseMapping: state.caseMapping)
                 onChat(chat, renderer, sequencer.ticket(for: renderer.fold(chat.replyTarget)))
             case .log(let level, let text):

@@ -82,10 +82,3 @@ struct MatrixHTTP: Sendable {
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 }
-
-extension TimeAmount {
-    init(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-    }
-}

@@ -118,7 +118,7 @@ public final class MatrixAdapter: Service {
                     continue
                 }
                 let delay = backoff.next()
-                logger.warning("Sync failed; retrying", metadata: ["error": "\(error)", "delay_ms": "\(delay.milliseconds)"])
+                logger.warning("Sync failed; retrying", metadata: ["error": "\(error)", "delay": "\(delay)"])
                 guard await pause(delay) else { return .stopped }
                 continue
             } catch {

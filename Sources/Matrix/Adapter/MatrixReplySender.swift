@@ -82,7 +82,7 @@ struct MatrixReplySender: Sendable {
                     wait = min(wait * 2, .seconds(30))
                 }
                 logger.notice("Matrix \(what) will be retried", metadata: ["attempt": "\(attempt)", "error": "\(error)",
-                                                                          "delay_ms": "\(delay.milliseconds)"])
+                                                                          "delay": "\(delay)"])
                 do { try await Task.sleep(for: delay) } catch { return nil }
             }
         }

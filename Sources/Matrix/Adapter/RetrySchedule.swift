@@ -21,10 +21,3 @@ struct RetrySchedule: Sendable {
         current = initial
     }
 }
-
-extension Duration {
-    /// Whole milliseconds, for log lines.
-    var milliseconds: Int64 {
-        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
-    }
-}
