@@ -112,6 +112,8 @@ let package = Package(
                 "GifBotCore", "Giphy", "Storage", "GiphyStandIn",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "SQLKit", package: "sql-kit"),
             ],
             path: "Tests/BotTestSupport"
         ),
@@ -161,7 +163,7 @@ let package = Package(
                                                         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
         .testTarget(name: "GiphyTests", dependencies: ["Giphy", "GiphyStandIn", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "GiphyStandIn"]),
-        .testTarget(name: "GifBotCoreTests", dependencies: ["GifBotCore", "Giphy", "Storage"]),
+        .testTarget(name: "GifBotCoreTests", dependencies: ["GifBotCore", "Giphy", "Storage", "BotTestSupport"]),
         .testTarget(name: "gifbotTests", dependencies: ["gifbot", "GifBotCore", "GiphyStandIn", "IRCTestSupport", "MatrixTestSupport"]),
     ]
 )

@@ -16,15 +16,15 @@ extension BotStore {
         )
     }
 
-    public func setChannelSettings(_ settings: ChannelSettings, network: String, channel: String) async throws {
+    /// Changes one setting of a channel in one statement, leaving the others as they are, so
+    /// two admins changing different settings at once (or two instances) never undo each other.
+    public func changeChannelSetting(_ change: ChannelSettingChange, network: String, channel: String) async throws {
+        let columns = change.columns
         try await database.insert(into: Schema.channelSettings)
-            .columns("network", "channel", "rating", "cooldown_commands", "cooldown_seconds")
-            .values(SQLBind(network), SQLBind(channel), SQLBind(settings.rating),
-                    SQLBind(settings.cooldownCommands), SQLBind(settings.cooldownSeconds))
-            .onConflict(with: ["network", "channel"]) {
-                $0.set(excludedValueOf: "rating")
-                    .set(excludedValueOf: "cooldown_commands")
-                    .set(excludedValueOf: "cooldown_seconds")
+            .columns(["network", "channel"] + columns.map(\.name))
+            .values([SQLBind(network), SQLBind(channel)] + columns.map(\.value))
+            .onConflict(with: ["network", "channel"]) { update in
+                columns.reduce(update) { $0.set(excludedValueOf: $1.name) }
             }
             .run()
     }

@@ -6,7 +6,8 @@ import SQLKit
 /// method is one or a few statements in autocommit mode: when it returns, the change is on
 /// disk, so a confirmation sent after it cannot be lost by a crash.
 public final class BotStore: Sendable {
-    let database: any SQLDatabase
+    /// The database the store speaks to (exposed for tools and tests that wrap it).
+    public let database: any SQLDatabase
     private let closeDatabase: @Sendable () async throws -> Void
     private let logger: Logger
 

@@ -12,6 +12,8 @@ public final class TestBot: Sendable {
     public let standIn: GiphyStandIn
     public let directory: URL
     public let store: BotStore
+    /// The store's database: tests make its queries fail or wait.
+    public let database: InterceptingDatabase
     public let httpClient: HTTPClient
     public let bot: GifBot
     public let names = NetworkUserNames()
@@ -22,7 +24,9 @@ public final class TestBot: Sendable {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("gifbot-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let logger = logs.logger(level: .debug)
-        store = try await SQLiteStore.open(path: directory.appendingPathComponent("bot.sqlite").path, logger: logger)
+        let sqlite = try await SQLiteStore.open(path: directory.appendingPathComponent("bot.sqlite").path, logger: logger)
+        database = InterceptingDatabase(sqlite.database)
+        store = BotStore(database: database, logger: logger) { try await sqlite.close() }
         httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
         let giphy = GiphyClient(configuration: GiphyClientConfiguration(baseURL: standIn.baseURL, apiKey: GiphyStandIn.defaultAPIKey),
                                 transport: AsyncHTTPGiphyTransport(httpClient: httpClient), logger: logger)

@@ -1,3 +1,4 @@
+import BotTestSupport
 import IRC
 import Testing
 

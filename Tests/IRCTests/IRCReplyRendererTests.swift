@@ -53,17 +53,6 @@ import Testing
     }
 }
 
-@Suite struct ReplySequencerTests {
-    @Test func answersLeaveInTheOrderTheyWereAsked() {
-        let sequencer = ReplySequencer()
-        let first = sequencer.ticket(for: "#a"), second = sequencer.ticket(for: "#a"), other = sequencer.ticket(for: "#b")
-        let line = { (text: String) in [IRCMessage(command: "PRIVMSG", parameters: ["#a", text])] }
-        #expect(sequencer.deliver(line("2"), ticket: second, target: "#a").isEmpty, "waits for the first")
-        #expect(sequencer.deliver(line("b"), ticket: other, target: "#b").map { $0.parameters[1] } == ["b"])
-        #expect(sequencer.deliver(line("1"), ticket: first, target: "#a").map { $0.parameters[1] } == ["1", "2"])
-    }
-}
-
 @Suite struct IRCUserDirectoryTests {
     @Test func accountsFollowPeopleAcrossNicksAndNicksCannotClaimAccounts() {
         let directory = IRCUserDirectory()

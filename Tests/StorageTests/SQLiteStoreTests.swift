@@ -73,8 +73,8 @@ import Testing
         try await store.recordSearch("cat", for: alice, limit: 5)
         try await store.recordSearch("dog", for: alice, limit: 5)
         try await store.setRandomID("r-123", for: alice)
-        try await store.setChannelSettings(ChannelSettings(rating: "pg", cooldownCommands: 3, cooldownSeconds: 10),
-                                           network: "irc", channel: "#gifs")
+        try await store.changeChannelSetting(.rating("pg"), network: "irc", channel: "#gifs")
+        try await store.changeChannelSetting(.cooldown(commands: 3, seconds: 10), network: "irc", channel: "#gifs")
         try await store.setAdapterState("matrix.next_batch", to: "s1_2_3")
         try await store.close()
 
@@ -84,7 +84,8 @@ import Testing
         #expect(try await store.recentSearches(for: alice, limit: 5) == ["dog", "cat"])
         #expect(try await store.randomID(for: alice) == "r-123")
         #expect(try await store.randomID(for: bob) == nil)
-        #expect(try await store.channelSettings(network: "irc", channel: "#gifs").rating == "pg")
+        #expect(try await store.channelSettings(network: "irc", channel: "#gifs")
+                == ChannelSettings(rating: "pg", cooldownCommands: 3, cooldownSeconds: 10), "one change leaves the other")
         #expect(try await store.channelSettings(network: "irc", channel: "#other") == ChannelSettings())
         #expect(try await store.adapterState("matrix.next_batch") == "s1_2_3")
         try await store.close()

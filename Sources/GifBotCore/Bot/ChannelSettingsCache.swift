@@ -2,7 +2,9 @@ import Logging
 import Storage
 
 /// Per-channel overrides set by admins, read on every command: kept in memory after the first
-/// read so the hot path costs no query, written through to the store so they survive restarts.
+/// read so the hot path costs no query. A change is written to the store as one statement and
+/// then drops the cached value; a read that was under way when a change landed never fills the
+/// cache (its generation is stale), so an older read can never overwrite a newer setting.
 actor ChannelSettingsCache {
     private struct Key: Hashable {
         let network: String
@@ -12,6 +14,8 @@ actor ChannelSettingsCache {
     private let store: BotStore
     private let logger: Logger
     private var cached: [Key: ChannelSettings] = [:]
+    /// Bumped by every change of a key: a read fills the cache only if none happened meanwhile.
+    private var generations: [Key: Int] = [:]
 
     init(store: BotStore, logger: Logger) {
         self.store = store
@@ -23,9 +27,10 @@ actor ChannelSettingsCache {
     func settings(network: String, channel: String) async -> ChannelSettings {
         let key = Key(network: network, channel: channel)
         if let settings = cached[key] { return settings }
+        let generation = generations[key, default: 0]
         do {
             let settings = try await store.channelSettings(network: network, channel: channel)
-            cached[key] = settings
+            if generations[key, default: 0] == generation { cached[key] = settings }
             return settings
         } catch {
             logger.error("Could not read channel settings", metadata: ["channel": "\(channel)", "error": "\(error)"])
@@ -33,10 +38,13 @@ actor ChannelSettingsCache {
         }
     }
 
-    func update(network: String, channel: String, _ change: (inout ChannelSettings) -> Void) async throws {
-        var settings = await self.settings(network: network, channel: channel)
-        change(&settings)
-        try await store.setChannelSettings(settings, network: network, channel: channel)
-        cached[Key(network: network, channel: channel)] = settings
+    func change(_ change: ChannelSettingChange, network: String, channel: String) async throws {
+        let key = Key(network: network, channel: channel)
+        defer {
+            // Also after a failed write: its outcome is unknown, so the next read asks the store.
+            generations[key, default: 0] += 1
+            cached[key] = nil
+        }
+        try await store.changeChannelSetting(change, network: network, channel: channel)
     }
 }

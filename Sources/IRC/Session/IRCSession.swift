@@ -27,10 +27,11 @@ struct IRCSession {
         try await connection.executeThenClose { inbound, outbound in
             let (events, sink) = AsyncStream.makeStream(of: IRCSessionEvent.self)
             let queue = IRCOutgoingQueue()
-            let sequencer = ReplySequencer()
             control.attach(sink)
             defer { control.detach() }
-            return await withTaskGroup(of: Void.self) { group in
+            // Discarding: a connection lives for days and answers thousands of commands; a plain
+            // task group would keep every finished answer task until the connection ends.
+            return await withDiscardingTaskGroup { group in
                 let logger = logger
                 group.addTask {
                     let writer = IRCLineWriter(queue: queue, flood: configuration.flood) { message in
@@ -51,9 +52,12 @@ struct IRCSession {
                         sink.yield(.tick)
                     }
                 }
-                var loop = SessionLoop(session: self, queue: queue, sequencer: sequencer, now: .now)
+                var loop = SessionLoop(session: self, queue: queue, now: .now)
                 let outcome = await loop.run(events) { chat, renderer, ticket in
-                    group.addTask { await answer(chat, renderer: renderer, ticket: ticket, queue: queue, sequencer: sequencer) }
+                    group.addTask {
+                        let lines = await answer(chat, renderer: renderer)
+                        sink.yield(.answered(ticket, lines))
+                    }
                 }
                 // Let a QUIT reach the server before the connection closes.
                 await drain(queue)
@@ -65,18 +69,15 @@ struct IRCSession {
         }
     }
 
-    /// Asks the bot and queues its answer in the order the commands arrived.
-    private func answer(_ chat: IncomingChat, renderer: IRCReplyRenderer, ticket: Int,
-                        queue: IRCOutgoingQueue, sequencer: ReplySequencer) async {
+    /// Asks the bot; the lines go back to the loop, which queues them in order.
+    private func answer(_ chat: IncomingChat, renderer: IRCReplyRenderer) async -> [IRCMessage] {
         let user = ChatUser(network: configuration.name, id: directory.userID(nick: chat.nick, account: chat.account),
                             displayName: chat.nick)
         let conversation = chat.isPrivate ? user.id : renderer.fold(chat.replyTarget)
         let message = ChatMessage(user: user, conversation: conversation, isPrivate: chat.isPrivate, text: chat.text,
                                   senderIsAdmin: chat.senderIsAdmin)
         let replies = await bot.handle(message)
-        let lines = sequencer.deliver(renderer.lines(for: replies, answering: chat), ticket: ticket, target: renderer.fold(chat.replyTarget))
-        let dropped = queue.enqueue(lines, bypassFloodControl: false)
-        if dropped > 0 { logger.warning("Outgoing queue full; dropped \(dropped) lines") }
+        return renderer.lines(for: replies, answering: chat)
     }
 
     private func drain(_ queue: IRCOutgoingQueue) async {

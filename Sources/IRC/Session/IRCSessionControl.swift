@@ -38,4 +38,6 @@ enum IRCSessionEvent: Sendable {
     case inboundClosed(String)
     case tick
     case shutdown(reason: String)
+    /// A command's answer, computed off the loop, handed back so the loop queues it in order.
+    case answered(ReplyOrder.Ticket, [IRCMessage])
 }

@@ -6,22 +6,21 @@ import Logging
 struct SessionLoop {
     let session: IRCSession
     let queue: IRCOutgoingQueue
-    let sequencer: ReplySequencer
     var state: IRCClientState
+    private var order = ReplyOrder()
     private var announcedRegistration = false
     /// Set once QUIT was sent: the loop ends when the server closes the link or at this time.
     private var quitDeadline: ContinuousClock.Instant?
     static let quitGracePeriod = Duration.seconds(3)
 
-    init(session: IRCSession, queue: IRCOutgoingQueue, sequencer: ReplySequencer, now: ContinuousClock.Instant) {
+    init(session: IRCSession, queue: IRCOutgoingQueue, now: ContinuousClock.Instant) {
         self.session = session
         self.queue = queue
-        self.sequencer = sequencer
         state = IRCClientState(configuration: session.configuration, channels: session.channels,
                                version: session.version, now: now)
     }
 
-    typealias ChatHandler = (IncomingChat, IRCReplyRenderer, Int) -> Void
+    typealias ChatHandler = (IncomingChat, IRCReplyRenderer, ReplyOrder.Ticket) -> Void
 
     mutating func run(_ events: AsyncStream<IRCSessionEvent>, onChat: ChatHandler) async -> IRCSession.Outcome {
         let reason = "connection ended"
@@ -43,6 +42,10 @@ struct SessionLoop {
             case .tick:
                 if let deadline = quitDeadline, ContinuousClock.now >= deadline { return outcome("shutting down") }
                 actions = state.tick(now: .now)
+            case .answered(let ticket, let lines):
+                let dropped = queue.enqueue(order.release(lines, for: ticket), bypassFloodControl: false)
+                if dropped > 0 { session.logger.warning("Outgoing queue full; dropped \(dropped) lines") }
+                continue
             case .shutdown(let why):
                 // Wait for the server to close the link after our QUIT, so the QUIT (and its
                 // reason) is not lost to a connection closed under it; give up after a while.
@@ -72,7 +75,7 @@ struct SessionLoop {
                 session.directory.update(caseMapping: state.caseMapping, knowsAccounts: state.knowsAccounts)
                 let renderer = IRCReplyRenderer(ownPrefix: state.ownPrefix,
                                                 canTagReplies: state.canTagReplies, caseMapping: state.caseMapping)
-                onChat(chat, renderer, sequencer.ticket(for: renderer.fold(chat.replyTarget)))
+                onChat(chat, renderer, order.ticket(for: renderer.fold(chat.replyTarget)))
             case .log(let level, let text):
                 session.logger.log(level: level, "\(text)", metadata: ["network": "\(session.configuration.name)"])
             case .disconnect(let reason):
@@ -83,6 +86,10 @@ struct SessionLoop {
     }
 
     private func outcome(_ reason: String) -> IRCSession.Outcome {
-        IRCSession.Outcome(registered: state.hasRegistered, channels: state.wantedChannels, reason: reason)
+        if order.outstanding > 0 {
+            session.logger.notice("Connection ended with answers in flight; they are dropped",
+                                  metadata: ["answers": "\(order.outstanding)", "reason": "\(reason)"])
+        }
+        return IRCSession.Outcome(registered: state.hasRegistered, channels: state.wantedChannels, reason: reason)
     }
 }

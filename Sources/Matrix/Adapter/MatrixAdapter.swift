@@ -21,7 +21,6 @@ public final class MatrixAdapter: Service {
     private let logger: Logger
     private let seen = SeenEvents()
     private let posted = PostedGIFLog()
-    private let shutdown = MatrixShutdown()
     private let batches = Atomic<Int>(0)
 
     public init(configuration: MatrixConfiguration, bot: GifBot, store: BotStore, names: NetworkUserNames,
@@ -40,20 +39,25 @@ public final class MatrixAdapter: Service {
     public var handledBatches: Int { batches.load(ordering: .relaxed) }
 
     public func run() async throws {
-        await withGracefulShutdownHandler {
-            await runUntilStopped()
-        } onGracefulShutdown: { [shutdown] in
-            shutdown.begin()
-        }
+        await runUntilStopped()
+    }
+
+    /// A graceful shutdown cancels only the long poll or pause under way (through
+    /// `cancelWhenGracefulShutdown`), never a batch being answered, so the stored position
+    /// always matches what was answered.
+    private var isStopping: Bool { Task.isShuttingDownGracefully || Task.isCancelled }
+
+    private func makeBackoff() -> ReconnectBackoff {
+        ReconnectBackoff(initial: configuration.timing.retryInitial, maximum: configuration.timing.retryMaximum)
     }
 
     private var http: MatrixHTTP { MatrixHTTP(client: httpClient, baseURL: configuration.homeserver) }
     private var syncKey: String { "matrix:\(configuration.homeserver):\(configuration.user):next_batch" }
 
     private func runUntilStopped() async {
-        var backoff = RetrySchedule(initial: configuration.timing.retryInitial, maximum: configuration.timing.retryMaximum)
+        var backoff = makeBackoff()
         var refusedToken: String?
-        while !shutdown.isShuttingDown {
+        while !isStopping {
             let client: MatrixClient, userID: String
             do {
                 (client, userID) = try await MatrixSession(configuration: configuration, http: http, store: store, logger: logger)
@@ -65,7 +69,7 @@ public final class MatrixAdapter: Service {
                     return
                 case .unavailable(let cause):
                     logger.warning("Matrix login failed; retrying", metadata: ["error": "\(cause)"])
-                    guard await pause(backoff.next()) else { return }
+                    guard await pause(backoff.nextDelay()) else { return }
                     continue
                 }
             }
@@ -74,7 +78,7 @@ public final class MatrixAdapter: Service {
             case .stopped:
                 return
             case .retry:
-                guard await pause(backoff.next()) else { return }
+                guard await pause(backoff.nextDelay()) else { return }
             case .tokenRefused:
                 refusedToken = client.accessToken
                 logger.warning("The homeserver refused the access token; logging in again")
@@ -95,10 +99,9 @@ public final class MatrixAdapter: Service {
         }
         let handler = await makeHandler(client: client, userID: userID)
         await joinConfiguredRooms(client)
-        var since = try? await store.adapterState(syncKey)
-        if since?.isEmpty == true { since = nil }
-        var backoff = RetrySchedule(initial: configuration.timing.retryInitial, maximum: configuration.timing.retryMaximum)
-        while !shutdown.isShuttingDown {
+        guard var since = await storedPosition() else { return .stopped }
+        var backoff = makeBackoff()
+        while !isStopping {
             // Without a position (first start, or a position the server forgot) the bot only
             // records where "now" is: it never answers what was said before it started.
             let isFresh = since == nil
@@ -106,18 +109,18 @@ public final class MatrixAdapter: Service {
             let pollTimeout = isFresh ? Duration.zero : configuration.timing.syncTimeout
             let response: SyncResponse
             do {
-                response = try await shutdown.cancellable {
+                response = try await cancelWhenGracefulShutdown {
                     try await client.sync(since: position, filterID: filterID, timeout: pollTimeout)
                 }
             } catch let error as MatrixError {
-                if shutdown.isShuttingDown { return .stopped }
+                if isStopping { return .stopped }
                 if error.isUnknownToken { return .tokenRefused }
                 if position != nil, Self.rejectsPosition(error) {
                     logger.warning("The homeserver forgot the sync position; starting from now", metadata: ["error": "\(error)"])
                     since = nil
                     continue
                 }
-                let delay = backoff.next()
+                let delay = backoff.nextDelay()
                 logger.warning("Sync failed; retrying", metadata: ["error": "\(error)", "delay": "\(delay)"])
                 guard await pause(delay) else { return .stopped }
                 continue
@@ -135,6 +138,24 @@ public final class MatrixAdapter: Service {
             batches.add(1, ordering: .relaxed)
         }
         return .stopped
+    }
+
+    /// The stored sync position (`.some(nil)` when there is none: a first start), or nil when
+    /// the adapter is stopping. A store that cannot be read is retried, never taken for "no
+    /// position": that would silently skip everything said while the bot was down.
+    private func storedPosition() async -> String?? {
+        var backoff = makeBackoff()
+        while !isStopping {
+            do {
+                let position = try await store.adapterState(syncKey)
+                return .some(position?.isEmpty == false ? position : nil)
+            } catch {
+                let delay = backoff.nextDelay()
+                logger.error("Could not read the stored sync position; retrying", metadata: ["error": "\(error)", "delay": "\(delay)"])
+                guard await pause(delay) else { return nil }
+            }
+        }
+        return nil
     }
 
     private func makeHandler(client: MatrixClient, userID: String) async -> MatrixSyncHandler {
@@ -164,7 +185,7 @@ public final class MatrixAdapter: Service {
 
     /// Sleeps unless shutting down; false when the adapter should stop.
     private func pause(_ duration: Duration) async -> Bool {
-        (try? await shutdown.cancellable { try await Task.sleep(for: duration) }) != nil && !shutdown.isShuttingDown
+        (try? await cancelWhenGracefulShutdown { try await Task.sleep(for: duration) }) != nil && !isStopping
     }
 
     /// A sync position the homeserver no longer knows: `M_UNKNOWN_POS` by the spec, but Synapse

@@ -65,7 +65,7 @@ struct MatrixReplySender: Sendable {
     }
 
     private func retrying<T: Sendable>(_ what: String, _ operation: () async throws(MatrixError) -> T) async -> T? {
-        var wait = Duration.milliseconds(500)
+        var backoff = ReconnectBackoff(initial: .milliseconds(500), maximum: .seconds(30))
         for attempt in 1...Self.maximumAttempts {
             do {
                 return try await operation()
@@ -78,8 +78,7 @@ struct MatrixReplySender: Sendable {
                 if case .api(_, _, _, let retryAfter?) = error, error.isRateLimited {
                     delay = retryAfter
                 } else {
-                    delay = wait
-                    wait = min(wait * 2, .seconds(30))
+                    delay = backoff.nextDelay()
                 }
                 logger.notice("Matrix \(what) will be retried", metadata: ["attempt": "\(attempt)", "error": "\(error)",
                                                                           "delay": "\(delay)"])

@@ -1,3 +1,4 @@
+import BotTestSupport
 import Foundation
 import MatrixTestSupport
 import Testing
@@ -30,6 +31,26 @@ import Testing
         #expect(answers.map(\.inReplyTo) == [first, whileDown, afterRestart], "said while down: answered once, in order, after the restart")
         #expect(answers.count == 3, "one answer each: nothing from before the first start, nothing twice")
         #expect(harness.logs.text.components(separatedBy: "Logged in to Matrix").count == 2, "the second start reused the stored token")
+        await bot.stop()
+        await harness.finish()
+    }
+
+    @Test func anUnreadableSyncPositionIsRetriedNotTakenForAFreshStart() async throws {
+        let server = try await SynapseServer.shared()
+        let harness = try await MatrixBotHarness(server: server)
+        let configuration = await harness.configuration()
+        var bot = harness.startBot(configuration)
+        let room = try await harness.roomWithBot()
+        let first = try await harness.alice.sendText("!recent", to: room)
+        _ = try await harness.answer(to: first, in: room)
+        await bot.stop()
+
+        let whileDown = try await harness.alice.sendText("!trends", to: room)
+        harness.testBot.database.fail(next: 2, with: InjectedDatabaseFault()) { $0.sql.hasPrefix("SELECT") && $0.mentions(":next_batch") }
+        bot = harness.startBot(configuration)
+        let answer = try await harness.answer(to: whileDown, in: room)
+        #expect(answer.body?.hasPrefix("Trending searches") == true, "what was said while the bot was down is answered")
+        #expect(harness.logs.text.components(separatedBy: "Could not read the stored sync position").count == 3, "each failed read is logged")
         await bot.stop()
         await harness.finish()
     }

@@ -1,4 +1,5 @@
-import IRC
+import BotTestSupport
+import GifBotCore
 import Testing
 
 @Suite struct ReconnectBackoffTests {
@@ -84,5 +85,12 @@ import Testing
         var generator = SplitMix64(seed: 1)
         let delays = (0..<5).map { _ in backoff.nextDelay(using: &generator) }
         #expect(delays == [.milliseconds(500), .milliseconds(1_500), .milliseconds(4_500), .seconds(5), .seconds(5)])
+    }
+
+    @Test func resetStartsOverAfterASuccess() {
+        var backoff = ReconnectBackoff(initial: .seconds(1), maximum: .seconds(8), jitter: 0)
+        #expect((0..<4).map { _ in backoff.nextDelay() } == [.seconds(1), .seconds(2), .seconds(4), .seconds(8)])
+        backoff.reset()
+        #expect(backoff.nextDelay() == .seconds(1))
     }
 }

@@ -1,5 +1,6 @@
-/// Delays between reconnection attempts: exponential, jittered so that many bots restarted
-/// together do not reconnect in lockstep, and reset once a connection has proven stable.
+/// The one backoff of the bot, for IRC reconnects, Matrix logins and syncs, and Matrix sends:
+/// exponential, jittered so that many bots restarted together do not retry in lockstep, and
+/// reset once a connection has proven stable (or, for one-off calls, after a success).
 public struct ReconnectBackoff: Sendable {
     private let initial: Duration
     private let maximum: Duration
@@ -41,6 +42,11 @@ public struct ReconnectBackoff: Sendable {
 
     public mutating func connected(at instant: ContinuousClock.Instant) {
         connectedAt = instant
+    }
+
+    /// Starts over from the initial delay: the last attempt succeeded.
+    public mutating func reset() {
+        nextBase = initial
     }
 
     /// A connection that survived `stableAfter` means the trouble is over; a shorter one (e.g. a
