@@ -105,6 +105,12 @@ let package = Package(
             path: "Tests/GiphyStandIn",
             resources: [.copy("Fixtures")]
         ),
+        // The stand-in as a process (`giphy-stand-in [api-key]`) for scripts/container-smoke.
+        .executableTarget(
+            name: "giphy-stand-in",
+            dependencies: ["GiphyStandIn"],
+            path: "Tests/GiphyStandInServer"
+        ),
         // The bot an adapter test runs: real core, GIPHY client to the stand-in, SQLite store.
         .target(
             name: "BotTestSupport",
