@@ -266,9 +266,10 @@ def dashboard_targets(dashboard):
 
 
 def declared_metric_names():
-    """Every `"gifbot_..."` string literal in Sources/: the names the binary exports."""
+    """Every `"gifbot_..."` string literal in Sources/**/*Metric*.swift (MetricName,
+    GiphyMetrics, ...): the names the binary exports."""
     names = set()
-    for path in (ROOT / "Sources").rglob("*.swift"):
+    for path in (ROOT / "Sources").rglob("*Metric*.swift"):
         names.update(re.findall(r'"(gifbot_[a-z0-9_]+)"', path.read_text()))
     return names
 
@@ -307,6 +308,9 @@ def dashboard_queries():
     dashboard = json.loads(DASHBOARD.read_text())
     problems = set()
     exported = declared_metric_names()
+    if not exported:
+        # A tree from before the metrics work: only the syntax can be checked.
+        print("       (no gifbot_ metric declared in Sources/**/*Metric*.swift: names not cross-checked)")
     rules = []
     for panel, target in dashboard_targets(dashboard):
         expression = target.get("expr", "")
@@ -315,7 +319,7 @@ def dashboard_queries():
         rules.append({"record": "gifbot:dashboard:query%d" % len(rules), "expr": concrete})
         for metric in set(re.findall(r"\b(gifbot_[a-z0-9_]+)", expression)):
             base = re.sub(r"_(bucket|sum|count)$", "", metric)
-            if metric not in exported and base not in exported:
+            if exported and metric not in exported and base not in exported:
                 problems.add("%s is queried (panel %r) but not exported by the bot" % (metric, panel.get("title")))
     with tempfile.NamedTemporaryFile("w", suffix=".yaml") as rule_file:
         yaml.safe_dump({"groups": [{"name": "dashboard", "rules": rules}]}, rule_file)
