@@ -43,6 +43,9 @@ import Testing
             "IRC_SASL_PASSWORD": "saslpass-\(UUID().uuidString)",
             "MATRIX_PASSWORD": "mxpass-\(UUID().uuidString)",
         ]
+        // In the channel first, so the bot's JOIN is seen.
+        let client = try await TestIRCClient.connect(port: server.ports.plain, nick: nick)
+        try await client.join(channel)
         // Matrix points at a homeserver that refuses every login (the GIPHY stand-in answers
         // 404), so the password is sent, refused, and retried while everything is logged.
         let bot = try GifbotProcess(["run"], environment: harness.environment(secrets.merging([
@@ -51,8 +54,6 @@ import Testing
             "MATRIX_HOMESERVER": harness.standIn.baseURL, "MATRIX_USER": "@gifbot:localhost",
             "LOG_LEVEL": "trace", "OPS_PORT": "\(port)",
         ]) { $1 }))
-        let client = try await TestIRCClient.connect(port: server.ports.plain, nick: nick)
-        try await client.join(channel)
         _ = try await client.waitFor(timeout: .seconds(20)) { $0.command == "JOIN" && $0.sourceNick == botNick }
         try await client.say(channel, "!gif cat")
         _ = try await client.waitFor { $0.command == "PRIVMSG" && $0.sourceNick == botNick }
