@@ -15,6 +15,7 @@ struct IRCSession {
     let logger: Logger
     /// Called once when the server accepts the registration.
     let onRegistered: @Sendable () -> Void
+    let health: IRCSessionHealth
 
     struct Outcome {
         let registered: Bool
@@ -26,7 +27,7 @@ struct IRCSession {
     func run(_ connection: IRCConnector.Connection) async throws -> Outcome {
         try await connection.executeThenClose { inbound, outbound in
             let (events, sink) = AsyncStream.makeStream(of: IRCSessionEvent.self)
-            let queue = IRCOutgoingQueue()
+            let queue = IRCOutgoingQueue(depth: health.queueDepth)
             let sequencer = ReplySequencer()
             control.attach(sink)
             defer { control.detach() }
@@ -74,6 +75,7 @@ struct IRCSession {
         let message = ChatMessage(user: user, conversation: conversation, isPrivate: chat.isPrivate, text: chat.text,
                                   senderIsAdmin: chat.senderIsAdmin)
         let replies = await bot.handle(message)
+        health.status.repliesSent(replies.count)
         let lines = sequencer.deliver(renderer.lines(for: replies, answering: chat), ticket: ticket, target: renderer.fold(chat.replyTarget))
         let dropped = queue.enqueue(lines, bypassFloodControl: false)
         if dropped > 0 { logger.warning("Outgoing queue full; dropped \(dropped) lines") }

@@ -55,6 +55,7 @@ struct SessionLoop {
                 announcedRegistration = true
                 session.onRegistered()
             }
+            session.health.observe(state)
             if let ended = perform(actions, onChat: onChat) {
                 return outcome(ended)
             }

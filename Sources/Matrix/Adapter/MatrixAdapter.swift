@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import CoreMetrics
 import Foundation
 import GifBotCore
 import Logging
@@ -23,10 +24,13 @@ public final class MatrixAdapter: Service {
     private let posted = PostedGIFLog()
     private let shutdown = MatrixShutdown()
     private let batches = Atomic<Int>(0)
+    /// Logged in and synced, or why not: for `/readyz`.
+    public let status: AdapterStatus
 
     public init(configuration: MatrixConfiguration, bot: GifBot, store: BotStore, names: NetworkUserNames,
-                httpClient: HTTPClient, logger: Logger) {
+                httpClient: HTTPClient, logger: Logger, metrics: any MetricsFactory = MetricsSystem.factory) {
         self.configuration = configuration
+        self.status = AdapterStatus(kind: "matrix", name: configuration.user, factory: metrics)
         self.bot = bot
         self.store = store
         self.httpClient = httpClient
@@ -42,6 +46,7 @@ public final class MatrixAdapter: Service {
     public func run() async throws {
         await withGracefulShutdownHandler {
             await runUntilStopped()
+            status.disconnected("stopped")
         } onGracefulShutdown: { [shutdown] in
             shutdown.begin()
         }
@@ -55,6 +60,7 @@ public final class MatrixAdapter: Service {
         var refusedToken: String?
         while !shutdown.isShuttingDown {
             let client: MatrixClient, userID: String
+            status.connecting()
             do {
                 (client, userID) = try await MatrixSession(configuration: configuration, http: http, store: store, logger: logger)
                     .authenticate(avoiding: refusedToken)
@@ -65,6 +71,7 @@ public final class MatrixAdapter: Service {
                     return
                 case .unavailable(let cause):
                     logger.warning("Matrix login failed; retrying", metadata: ["error": "\(cause)"])
+                    status.disconnected("not logged in: homeserver unavailable")
                     guard await pause(backoff.next()) else { return }
                     continue
                 }
@@ -119,6 +126,7 @@ public final class MatrixAdapter: Service {
                 }
                 let delay = backoff.next()
                 logger.warning("Sync failed; retrying", metadata: ["error": "\(error)", "delay": "\(delay)"])
+                status.disconnected("sync failing")
                 guard await pause(delay) else { return .stopped }
                 continue
             } catch {
@@ -133,6 +141,7 @@ public final class MatrixAdapter: Service {
                 logger.error("Could not store the sync position", metadata: ["error": "\(error)"])
             }
             batches.add(1, ordering: .relaxed)
+            status.ready()
         }
         return .stopped
     }
@@ -148,7 +157,7 @@ public final class MatrixAdapter: Service {
         let sender = MatrixReplySender(client: client, uploader: uploader, posted: posted, logger: logger)
         return MatrixSyncHandler(client: client, userID: userID, bot: bot, sender: sender, seen: seen,
                                  invites: InviteAllowList(patterns: configuration.inviteAllow, admins: configuration.admins),
-                                 admins: Set(configuration.admins), logger: logger)
+                                 admins: Set(configuration.admins), status: status, logger: logger)
     }
 
     private func joinConfiguredRooms(_ client: MatrixClient) async {
