@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0", traits: [.defaults, "YAML"]),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         // The protocol-agnostic bot: commands, handlers, policies, reply formatting.
@@ -27,6 +29,7 @@ let package = Package(
                 "Giphy",
                 "Storage",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
         // GIPHY API client: tolerant models, HTTP transport, cache, typed errors.
@@ -37,6 +40,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
         // Per-user state over SQLKit (SQLite now, PostgreSQL later).
@@ -60,6 +64,7 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
@@ -74,6 +79,19 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // The ops HTTP endpoint: /healthz, /readyz and /metrics on SwiftNIO's HTTP/1 server, as a Service.
+        .target(
+            name: "Ops",
+            dependencies: [
+                "GifBotCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
@@ -86,10 +104,14 @@ let package = Package(
                 "Storage",
                 "IRC",
                 "Matrix",
+                "Ops",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
@@ -104,6 +126,12 @@ let package = Package(
             ],
             path: "Tests/GiphyStandIn",
             resources: [.copy("Fixtures")]
+        ),
+        // The stand-in as a process (`giphy-stand-in [api-key]`) for scripts/container-smoke.
+        .executableTarget(
+            name: "giphy-stand-in",
+            dependencies: ["GiphyStandIn"],
+            path: "Tests/GiphyStandInServer"
         ),
         // The bot an adapter test runs: real core, GIPHY client to the stand-in, SQLite store.
         .target(
@@ -164,6 +192,10 @@ let package = Package(
         .testTarget(name: "GiphyTests", dependencies: ["Giphy", "GiphyStandIn", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "GiphyStandIn"]),
         .testTarget(name: "GifBotCoreTests", dependencies: ["GifBotCore", "Giphy", "Storage", "BotTestSupport"]),
-        .testTarget(name: "gifbotTests", dependencies: ["gifbot", "GifBotCore", "GiphyStandIn", "IRCTestSupport", "MatrixTestSupport"]),
+        .testTarget(name: "gifbotTests", dependencies: ["gifbot", "GifBotCore", "GiphyStandIn", "IRCTestSupport", "MatrixTestSupport", "TestServerSupport",
+                                                      .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                                                      .product(name: "Prometheus", package: "swift-prometheus")]),
+        .testTarget(name: "OpsTests", dependencies: ["Ops", "GifBotCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                                                     .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
     ]
 )

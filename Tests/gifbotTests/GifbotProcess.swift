@@ -56,6 +56,16 @@ struct GifbotProcess {
         return condition(output.text)
     }
 
+    /// Waits (polling, without blocking a thread) until standard error satisfies `condition`.
+    func waitForErrors(timeout: Duration = .seconds(20), _ condition: (String) -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if condition(errors.text) { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return condition(errors.text)
+    }
+
     func finish(timeout: Duration = .seconds(60)) async -> Result {
         let deadline = ContinuousClock.now + timeout
         while process.isRunning, ContinuousClock.now < deadline {

@@ -9,35 +9,44 @@ public final class GifBot: Sendable {
     private let context: BotContext
     private let parser: CommandParser
     private let cooldown: CommandCooldown
+    private let metrics: BotMetrics
 
     public init(giphy: any GiphyAPI, store: BotStore, settings: BotSettings,
-                names: any UserNameResolving = NetworkUserNames(), logger: Logger) {
+                names: any UserNameResolving = NetworkUserNames(), metrics: BotMetrics = BotMetrics(), logger: Logger) {
         context = BotContext(giphy: giphy, store: store, settings: settings, memory: ConversationMemory(),
                              names: names, channelSettings: ChannelSettingsCache(store: store, logger: logger), logger: logger)
         parser = CommandParser(prefix: settings.prefix)
         cooldown = CommandCooldown()
+        self.metrics = metrics
     }
 
     /// The replies to one line of chat; empty when the line is not a command of this bot.
     public func handle(_ message: ChatMessage) async -> [Reply] {
         guard let command = parser.parse(message.text) else { return [] }
+        let started = ContinuousClock.now
+        let (replies, outcome) = await answer(command, message)
+        metrics.commandHandled(command, outcome: outcome, duration: .now - started)
+        return replies
+    }
+
+    private func answer(_ command: Command, _ message: ChatMessage) async -> ([Reply], CommandOutcome) {
         let limits = await context.cooldownLimits(for: message)
         switch await cooldown.admit(message.user.storeKey, limit: limits.commands, window: limits.window) {
         case .allowed:
             break
         case .limited(let seconds):
-            return [.notice("You're sending commands too fast; I'll listen again in \(seconds) s.")]
+            return ([.notice("You're sending commands too fast; I'll listen again in \(seconds) s.")], .cooldown)
         case .ignored:
-            return []
+            return ([], .cooldown)
         }
         do {
-            return try await route(command, message)
+            return (try await route(command, message), .ok)
         } catch let error as GiphyError {
             context.logger.info("GIPHY request failed", metadata: ["error": "\(error)", "command": "\(command)"])
-            return [.text(ErrorReplies.message(for: error))]
+            return ([.text(ErrorReplies.message(for: error))], .giphyError)
         } catch {
             context.logger.error("Command failed", metadata: ["error": "\(error)", "command": "\(command)"])
-            return [.text(ErrorReplies.internalFailure)]
+            return ([.text(ErrorReplies.internalFailure)], .error)
         }
     }
 

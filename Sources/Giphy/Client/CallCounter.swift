@@ -1,7 +1,7 @@
 import Synchronization
 
-/// Counts GIPHY calls per endpoint and outcome, for the metrics endpoint of a later issue and
-/// for tests that prove calls were saved.
+/// Counts GIPHY calls per endpoint and outcome, for tests that prove calls were saved, and
+/// feeds the same events to the metrics.
 public final class CallCounter: Sendable {
     public struct Key: Hashable, Sendable {
         public let endpoint: String
@@ -9,11 +9,15 @@ public final class CallCounter: Sendable {
     }
 
     private let counts = Mutex<[Key: Int]>([:])
+    let metrics: GiphyMetrics
 
-    public init() {}
+    public init(metrics: GiphyMetrics = GiphyMetrics()) {
+        self.metrics = metrics
+    }
 
     func record(endpoint: String, outcome: String) {
         counts.withLock { $0[Key(endpoint: endpoint, outcome: outcome), default: 0] += 1 }
+        metrics.recorded(endpoint: endpoint, outcome: outcome)
     }
 
     /// A copy of every count so far.

@@ -5,17 +5,20 @@ import Logging
 /// cache, shares concurrent identical calls, stays away after a 429, counts every call, and
 /// decodes tolerantly. The API key exists only in the URL handed to the transport.
 public final class GiphyClient: GiphyAPI {
-    public let counter = CallCounter()
+    public let counter: CallCounter
     private let configuration: GiphyClientConfiguration
     private let transport: any GiphyTransport
     private let cache: ResponseCache
     private let gate: RateLimitGate
     private let logger: Logger
 
-    public init(configuration: GiphyClientConfiguration, transport: any GiphyTransport, logger: Logger) {
+    public init(configuration: GiphyClientConfiguration, transport: any GiphyTransport, metrics: GiphyMetrics = GiphyMetrics(),
+                logger: Logger) {
         self.configuration = configuration
         self.transport = transport
-        self.cache = ResponseCache(capacity: configuration.cacheCapacity, timeToLive: configuration.cacheTimeToLive)
+        self.counter = CallCounter(metrics: metrics)
+        self.cache = ResponseCache(capacity: configuration.cacheCapacity, timeToLive: configuration.cacheTimeToLive,
+                                   entries: metrics.cacheEntriesGauge())
         self.gate = RateLimitGate(cooldown: configuration.rateLimitCooldown)
         self.logger = logger
     }
@@ -86,9 +89,12 @@ public final class GiphyClient: GiphyAPI {
     /// Cache, then rate-limit gate, then one shared call.
     private func fetch<Response: Decodable & Sendable>(_ endpoint: GiphyEndpoint, as type: Response.Type) async throws -> Response {
         let key = endpoint.cacheKey
-        if endpoint.isCacheable, let cached = await cache.fresh(key) as? Response {
-            counter.record(endpoint: endpoint.name, outcome: CallOutcome.cacheHit)
-            return cached
+        if endpoint.isCacheable {
+            if let cached = await cache.fresh(key) as? Response {
+                counter.record(endpoint: endpoint.name, outcome: CallOutcome.cacheHit)
+                return cached
+            }
+            counter.metrics.cacheMissed(endpoint: endpoint.name)
         }
         if let secondsLeft = await gate.secondsRemaining() {
             if endpoint.isCacheable, let stale = await cache.stale(key) as? Response {
@@ -129,6 +135,7 @@ public final class GiphyClient: GiphyAPI {
     }
 
     private func log(_ endpoint: GiphyEndpoint, outcome: String, since started: ContinuousClock.Instant) {
+        counter.metrics.called(endpoint: endpoint.name, took: .now - started)
         logger.debug("GIPHY call", metadata: [
             "endpoint": "\(endpoint.name)",
             "url": "\(url(for: endpoint, includingKey: false))",

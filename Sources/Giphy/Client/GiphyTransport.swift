@@ -62,4 +62,9 @@ extension Duration {
     public var milliseconds: Int64 {
         components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
     }
+
+    /// Whole nanoseconds, for timers.
+    public var nanoseconds: Int64 {
+        components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
+    }
 }

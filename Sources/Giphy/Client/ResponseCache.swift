@@ -1,3 +1,5 @@
+import CoreMetrics
+
 /// An in-memory LRU cache of decoded GIPHY answers with a time to live, plus single-flight:
 /// concurrent requests for the same key share one call. GIPHY beta keys allow 100 calls an
 /// hour, so every call saved here is a user served.
@@ -13,13 +15,16 @@ actor ResponseCache {
     private var entries: [String: Entry] = [:]
     private var inFlight: [String: Task<any Sendable, any Error>] = [:]
     private var useCounter: UInt64 = 0
+    /// Reports how many answers are held, for the metrics.
+    private let entriesGauge: Gauge?
 
     /// - Parameters:
     ///   - capacity: at most this many answers are kept; the least recently used goes first.
     ///   - timeToLive: how long an answer is fresh; `.zero` turns caching off (single-flight stays).
-    init(capacity: Int, timeToLive: Duration) {
+    init(capacity: Int, timeToLive: Duration, entries: Gauge? = nil) {
         self.capacity = max(1, capacity)
         self.timeToLive = timeToLive
+        self.entriesGauge = entries
     }
 
     var count: Int { entries.count }
@@ -59,6 +64,7 @@ actor ResponseCache {
         while entries.count > capacity, let oldest = entries.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
             entries[oldest] = nil
         }
+        entriesGauge?.record(entries.count)
     }
 
     private func touch(_ key: String) {

@@ -1,3 +1,4 @@
+import CoreMetrics
 import GifBotCore
 import Logging
 import NIOCore
@@ -17,10 +18,15 @@ public final class IRCAdapter: Service {
     private let logger: Logger
     private let channels: Mutex<[IRCNetworkConfiguration.Channel]>
     private let connections = Atomic<Int>(0)
+    private let health: IRCSessionHealth
+    /// Connected, registered and in every configured channel, or why not: for `/readyz`.
+    public var status: AdapterStatus { health.status }
 
     public init(configuration: IRCNetworkConfiguration, bot: GifBot, names: NetworkUserNames, version: String,
-                logger: Logger, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) {
+                logger: Logger, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+                metrics: any MetricsFactory = MetricsSystem.factory) {
         self.configuration = configuration
+        self.health = IRCSessionHealth(status: AdapterStatus(kind: "irc", name: configuration.name, factory: metrics), factory: metrics)
         self.bot = bot
         self.version = version
         self.group = group
@@ -41,7 +47,9 @@ public final class IRCAdapter: Service {
             while !Task.isCancelled, !control.isShuttingDown {
                 let started = ContinuousClock.now
                 backoff.connected(at: started)
+                health.status.connecting()
                 let reason = await connectOnce()
+                health.status.disconnected("not connected: \(reason)")
                 backoff.disconnected(at: .now)
                 guard !Task.isCancelled, !control.isShuttingDown else { break }
                 let delay = backoff.nextDelay()
@@ -66,7 +74,7 @@ public final class IRCAdapter: Service {
         }
         let session = IRCSession(configuration: configuration, channels: channels.withLock { $0 }, bot: bot, directory: directory,
                                  control: control, version: version, logger: logger,
-                                 onRegistered: { [self] in self.connections.add(1, ordering: .relaxed) })
+                                 onRegistered: { [self] in self.connections.add(1, ordering: .relaxed) }, health: health)
         do {
             let outcome = try await session.run(connection)
             channels.withLock { $0 = outcome.channels }

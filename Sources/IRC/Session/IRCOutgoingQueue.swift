@@ -1,3 +1,4 @@
+import CoreMetrics
 import Synchronization
 
 /// Lines waiting to be written, in two lanes: registration, PONG and QUIT go first and skip the
@@ -17,9 +18,12 @@ final class IRCOutgoingQueue: Sendable {
     private let lanes = Mutex(Lanes())
     private let wakeUp: AsyncStream<Void>.Continuation
     let wakeUps: AsyncStream<Void>
+    /// Follows the number of queued lines, for the metrics.
+    private let depth: Meter?
 
-    init() {
+    init(depth: Meter? = nil) {
         (wakeUps, wakeUp) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        self.depth = depth
     }
 
     /// Queues lines; returns how many were dropped because the queue was full.
@@ -35,13 +39,16 @@ final class IRCOutgoingQueue: Sendable {
             lanes.normal += messages.prefix(room)
             return messages.count - min(room, messages.count)
         }
+        if messages.count > dropped { depth?.increment(by: Double(messages.count - dropped)) }
         wakeUp.yield()
         return dropped
     }
 
     /// The next urgent line, if any.
     func nextUrgent() -> IRCMessage? {
-        lanes.withLock { $0.urgent.isEmpty ? nil : $0.urgent.removeFirst() }
+        let next = lanes.withLock { $0.urgent.isEmpty ? nil : $0.urgent.removeFirst() }
+        if next != nil { depth?.decrement() }
+        return next
     }
 
     /// The next ordinary line, if any.
@@ -50,13 +57,19 @@ final class IRCOutgoingQueue: Sendable {
     }
 
     func removeFirstNormal() {
-        lanes.withLock { if !$0.normal.isEmpty { $0.normal.removeFirst() } }
+        let removed = lanes.withLock { $0.normal.isEmpty ? nil : $0.normal.removeFirst() }
+        if removed != nil { depth?.decrement() }
     }
 
     var pendingCount: Int { lanes.withLock { $0.urgent.count + $0.normal.count } }
 
+    /// Lines still queued are discarded: the connection they were for is closing.
     func close() {
-        lanes.withLock { $0.closed = true }
+        let discarded = lanes.withLock { lanes -> Int in
+            defer { lanes = Lanes(closed: true) }
+            return lanes.urgent.count + lanes.normal.count
+        }
+        if discarded > 0 { depth?.decrement(by: Double(discarded)) }
         wakeUp.finish()
     }
 }

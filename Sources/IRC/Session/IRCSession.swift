@@ -15,6 +15,7 @@ struct IRCSession {
     let logger: Logger
     /// Called once when the server accepts the registration.
     let onRegistered: @Sendable () -> Void
+    let health: IRCSessionHealth
 
     struct Outcome {
         let registered: Bool
@@ -26,7 +27,7 @@ struct IRCSession {
     func run(_ connection: IRCConnector.Connection) async throws -> Outcome {
         try await connection.executeThenClose { inbound, outbound in
             let (events, sink) = AsyncStream.makeStream(of: IRCSessionEvent.self)
-            let queue = IRCOutgoingQueue()
+            let queue = IRCOutgoingQueue(depth: health.queueDepth)
             control.attach(sink)
             defer { control.detach() }
             // Discarding: a connection lives for days and answers thousands of commands; a plain
@@ -77,6 +78,7 @@ struct IRCSession {
         let message = ChatMessage(user: user, conversation: conversation, isPrivate: chat.isPrivate, text: chat.text,
                                   senderIsAdmin: chat.senderIsAdmin)
         let replies = await bot.handle(message)
+        health.status.repliesSent(replies.count)
         return renderer.lines(for: replies, answering: chat)
     }
 

@@ -58,6 +58,7 @@ struct SessionLoop {
                 announcedRegistration = true
                 session.onRegistered()
             }
+            session.health.observe(state)
             if let ended = perform(actions, onChat: onChat) {
                 return outcome(ended)
             }

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import CoreMetrics
 import Foundation
 import GifBotCore
 import Logging
@@ -22,10 +23,13 @@ public final class MatrixAdapter: Service {
     private let seen = SeenEvents()
     private let posted = PostedGIFLog()
     private let batches = Atomic<Int>(0)
+    /// Logged in and synced, or why not: for `/readyz`.
+    public let status: AdapterStatus
 
     public init(configuration: MatrixConfiguration, bot: GifBot, store: BotStore, names: NetworkUserNames,
-                httpClient: HTTPClient, logger: Logger) {
+                httpClient: HTTPClient, logger: Logger, metrics: any MetricsFactory = MetricsSystem.factory) {
         self.configuration = configuration
+        self.status = AdapterStatus(kind: "matrix", name: configuration.user, factory: metrics)
         self.bot = bot
         self.store = store
         self.httpClient = httpClient
@@ -40,6 +44,7 @@ public final class MatrixAdapter: Service {
 
     public func run() async throws {
         await runUntilStopped()
+        status.disconnected("stopped")
     }
 
     /// A graceful shutdown cancels only the long poll or pause under way (through
@@ -59,6 +64,7 @@ public final class MatrixAdapter: Service {
         var refusedToken: String?
         while !isStopping {
             let client: MatrixClient, userID: String
+            status.connecting()
             do {
                 (client, userID) = try await MatrixSession(configuration: configuration, http: http, store: store, logger: logger)
                     .authenticate(avoiding: refusedToken)
@@ -69,6 +75,7 @@ public final class MatrixAdapter: Service {
                     return
                 case .unavailable(let cause):
                     logger.warning("Matrix login failed; retrying", metadata: ["error": "\(cause)"])
+                    status.disconnected("not logged in: homeserver unavailable")
                     guard await pause(backoff.nextDelay()) else { return }
                     continue
                 }
@@ -122,6 +129,7 @@ public final class MatrixAdapter: Service {
                 }
                 let delay = backoff.nextDelay()
                 logger.warning("Sync failed; retrying", metadata: ["error": "\(error)", "delay": "\(delay)"])
+                status.disconnected("sync failing")
                 guard await pause(delay) else { return .stopped }
                 continue
             } catch {
@@ -136,6 +144,7 @@ public final class MatrixAdapter: Service {
                 logger.error("Could not store the sync position", metadata: ["error": "\(error)"])
             }
             batches.add(1, ordering: .relaxed)
+            status.ready()
         }
         return .stopped
     }
@@ -169,7 +178,7 @@ public final class MatrixAdapter: Service {
         let sender = MatrixReplySender(client: client, uploader: uploader, posted: posted, logger: logger)
         return MatrixSyncHandler(client: client, userID: userID, bot: bot, sender: sender, seen: seen,
                                  invites: InviteAllowList(patterns: configuration.inviteAllow, admins: configuration.admins),
-                                 admins: Set(configuration.admins), logger: logger)
+                                 admins: Set(configuration.admins), status: status, logger: logger)
     }
 
     private func joinConfiguredRooms(_ client: MatrixClient) async {

@@ -11,6 +11,7 @@ struct MatrixSyncHandler: Sendable {
     let seen: SeenEvents
     let invites: InviteAllowList
     let admins: Set<String>
+    let status: AdapterStatus
     let logger: Logger
 
     func handle(_ response: SyncResponse, skipTimeline: Bool) async {
@@ -52,6 +53,7 @@ struct MatrixSyncHandler: Sendable {
         let replies = await bot.handle(message)
         guard !replies.isEmpty else { return }
         await sender.deliver(replies, room: roomID, answering: event.eventID, user: event.sender)
+        status.repliesSent(replies.count)
     }
 
     private func handleInvite(roomID: String, room: SyncResponse.InvitedRoom) async {

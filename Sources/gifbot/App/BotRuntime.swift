@@ -14,20 +14,24 @@ struct BotRuntime: Sendable {
     let giphy: GiphyClient
     let store: BotStore
     let httpClient: HTTPClient
+    let metrics: RuntimeMetrics
     let logger: Logger
 
-    static func start(_ configuration: AppConfiguration, logger: Logger) async throws -> BotRuntime {
+    static func start(_ configuration: AppConfiguration, logger: Logger,
+                      metrics: RuntimeMetrics = RuntimeMetrics()) async throws -> BotRuntime {
         let store: BotStore
         switch configuration.database {
         case .sqlite(let path):
             store = try await SQLiteStore.open(path: path, logger: logger)
         }
         let httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
-        let giphy = GiphyClient(configuration: configuration.giphy,
-                                transport: AsyncHTTPGiphyTransport(httpClient: httpClient), logger: logger)
+        let giphy = GiphyClient(configuration: configuration.giphy, transport: AsyncHTTPGiphyTransport(httpClient: httpClient),
+                                metrics: GiphyMetrics(factory: metrics.factory), logger: logger)
         let names = NetworkUserNames()
-        let bot = GifBot(giphy: giphy, store: store, settings: configuration.bot, names: names, logger: logger)
-        return BotRuntime(configuration: configuration, bot: bot, names: names, giphy: giphy, store: store, httpClient: httpClient, logger: logger)
+        let bot = GifBot(giphy: giphy, store: store, settings: configuration.bot, names: names,
+                         metrics: BotMetrics(factory: metrics.factory), logger: logger)
+        return BotRuntime(configuration: configuration, bot: bot, names: names, giphy: giphy, store: store, httpClient: httpClient,
+                          metrics: metrics, logger: logger)
     }
 
     func shutdown() async {

@@ -19,10 +19,10 @@ enum ProcessRunner {
     }
 
     static func run(_ configuration: AppConfiguration, _ body: (BotRuntime) async throws -> Void) async throws {
-        let logger = makeLogger(level: configuration.logLevel)
+        let logger = makeLogger(level: configuration.logLevel, format: configuration.logFormat)
         let runtime: BotRuntime
         do {
-            runtime = try await BotRuntime.start(configuration, logger: logger)
+            runtime = try await BotRuntime.start(configuration, logger: logger, metrics: .bootstrapProcess())
         } catch let error as StoreError {
             fail("configuration error: \(SettingKey.databaseURL.label): \(error)", exitCode: ExitCode(ConfigurationFailure.exitCode))
         }
@@ -36,8 +36,8 @@ enum ProcessRunner {
     }
 
     /// Logs go to standard error, so standard output carries only chat.
-    static func makeLogger(level: Logger.Level) -> Logger {
-        var logger = Logger(label: "gifbot") { label in StreamLogHandler.standardError(label: label) }
+    static func makeLogger(level: Logger.Level, format: LogFormat = .text) -> Logger {
+        var logger = Logger(label: "gifbot") { label in format.handler(label: label) }
         logger.logLevel = level
         return logger
     }

@@ -51,6 +51,15 @@ struct ConfigurationOptions: ParsableArguments {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (LOG_LEVEL). Default: info.")
     var logLevel: String?
 
+    @Option(name: .customLong("log-format"), help: "text, or json for one JSON object per line (LOG_FORMAT). Default: text.")
+    var logFormat: String?
+
+    @Option(name: .customLong("ops-port"), help: "Port of the ops endpoint: /healthz, /readyz, /metrics (OPS_PORT). Default: off.")
+    var opsPort: String?
+
+    @Option(name: .customLong("ops-host"), help: "Address the ops endpoint listens on (OPS_HOST). Default: 127.0.0.1.")
+    var opsHost: String?
+
     /// The options given, by the key they set.
     var values: [SettingKey: String] {
         let pairs: [(SettingKey, String?)] = [
@@ -59,6 +68,7 @@ struct ConfigurationOptions: ParsableArguments {
             (.giphyRateLimitCooldown, giphyRateLimitCooldown), (.databaseURL, databaseURL),
             (.botPrefix, botPrefix), (.botFavoritesLimit, botFavoritesLimit), (.botRecentLimit, botRecentLimit),
             (.botCooldownCommands, botCooldownCommands), (.botCooldownSeconds, botCooldownSeconds), (.botAdmins, botAdmins), (.logLevel, logLevel),
+            (.logFormat, logFormat), (.opsPort, opsPort), (.opsHost, opsHost),
         ]
         var values: [SettingKey: String] = [:]
         for case let (key, value?) in pairs { values[key] = value }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GifBotCore
+import ServiceLifecycle
 
 struct ConsoleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,10 +25,12 @@ struct ConsoleCommand: AsyncParsableCommand {
     func run() async throws {
         try await ProcessRunner.run(options: options) { runtime in
             let adapter = ConsoleAdapter(bot: runtime.bot, userName: user ?? Self.loginName(), channel: channel,
-                                         admins: runtime.configuration.admins)
-            await adapter.run(lines: StandardInputLines.stream()) { line in
-                FileHandle.standardOutput.write(Data((line + "\n").utf8))
-            }
+                                         admins: runtime.configuration.admins,
+                                         status: AdapterStatus(kind: "console", name: "stdin", factory: runtime.metrics.factory))
+            // The end of input ends the session, and with it the ops endpoint.
+            try await BotServices.run(runtime, services: [
+                .init(service: ConsoleService(adapter: adapter), successTerminationBehavior: .gracefullyShutdownGroup),
+            ], readiness: [adapter.status])
         }
     }
 

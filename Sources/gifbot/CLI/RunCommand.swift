@@ -36,24 +36,25 @@ struct RunCommand: AsyncParsableCommand {
                 """, exitCode: ExitCode.validationFailure)
         }
         try await ProcessRunner.run(configuration) { runtime in
-            var services: [any Service] = configuration.ircNetworks.map { network in
-                IRCAdapter(configuration: network, bot: runtime.bot, names: runtime.names, version: GifBotInfo.version, logger: runtime.logger)
+            let ircAdapters = configuration.ircNetworks.map { network in
+                IRCAdapter(configuration: network, bot: runtime.bot, names: runtime.names, version: GifBotInfo.version,
+                           logger: runtime.logger, metrics: runtime.metrics.factory)
             }
-            services += configuration.matrixAccounts.map { account in
+            let matrixAdapters = configuration.matrixAccounts.map { account in
                 MatrixAdapter(configuration: account, bot: runtime.bot, store: runtime.store, names: runtime.names,
-                              httpClient: runtime.httpClient, logger: runtime.logger)
+                              httpClient: runtime.httpClient, logger: runtime.logger, metrics: runtime.metrics.factory)
             }
-            // An adapter that stops (a refused Matrix token) must not take the others down.
-            let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-                services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0, successTerminationBehavior: .ignore) },
-                gracefulShutdownSignals: [.sigterm, .sigint],
-                logger: runtime.logger
-            ))
+            let services: [any Service] = ircAdapters.map { $0 } + matrixAdapters.map { $0 }
             runtime.logger.info("GifBot running", metadata: [
                 "irc_networks": "\(configuration.ircNetworks.map(\.name).joined(separator: ","))",
                 "matrix_accounts": "\(configuration.matrixAccounts.map(\.user).joined(separator: ","))",
             ])
-            try await group.run()
+            // An adapter that stops (a refused Matrix token) must not take the others down.
+            try await BotServices.run(
+                runtime,
+                services: services.map { .init(service: $0, successTerminationBehavior: .ignore) },
+                readiness: ircAdapters.map(\.status) + matrixAdapters.map(\.status)
+            )
         }
     }
 }

@@ -18,6 +18,9 @@ struct AppConfiguration: Sendable {
     var ircNetworks: [IRCNetworkConfiguration]
     var matrixAccounts: [MatrixConfiguration]
     var logLevel: Logger.Level
+    var logFormat: LogFormat
+    /// The ops HTTP endpoint; nil when `ops.port` is unset.
+    var ops: OpsSettings?
 
     static func load(from sources: ConfigurationSources) throws(ConfigurationError) -> AppConfiguration {
         let values = ValueParser(sources: sources)
@@ -51,6 +54,8 @@ struct AppConfiguration: Sendable {
         return AppConfiguration(giphy: giphy, database: database, bot: bot, admins: admins,
                                 ircNetworks: try IRCSettings(sources: sources, admins: admins).networks(),
                                 matrixAccounts: try MatrixSettings(sources: sources, admins: admins).accounts(),
-                                logLevel: try values.logLevel(.logLevel, default: .info))
+                                logLevel: try values.logLevel(.logLevel, default: .info),
+                                logFormat: try values.logFormat(.logFormat, default: .text),
+                                ops: try OpsSettings.load(from: sources))
     }
 }

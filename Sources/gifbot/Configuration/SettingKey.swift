@@ -39,4 +39,7 @@ extension SettingKey {
     static let botCooldownSeconds = SettingKey("bot.cooldown_seconds")
     static let botAdmins = SettingKey("bot.admins")
     static let logLevel = SettingKey("log.level")
+    static let logFormat = SettingKey("log.format")
+    static let opsPort = SettingKey("ops.port")
+    static let opsHost = SettingKey("ops.host")
 }

@@ -63,6 +63,24 @@ struct ValueParser {
         return level
     }
 
+    func logFormat(_ key: SettingKey, default fallback: LogFormat) throws(ConfigurationError) -> LogFormat {
+        guard let text = trimmed(key) else { return fallback }
+        guard let format = LogFormat(rawValue: text.lowercased()) else {
+            throw .invalid(key, accepted: "text or json", got: text)
+        }
+        return format
+    }
+
+    /// An address to listen on: an IPv4 or IPv6 address, or a host name.
+    func listenHost(_ key: SettingKey, default fallback: String) throws(ConfigurationError) -> String {
+        guard let text = trimmed(key) else { return fallback }
+        let allowed = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ".:-".contains($0)) }
+        guard allowed, text.count <= 253 else {
+            throw .invalid(key, accepted: "an address to listen on, such as 127.0.0.1, 0.0.0.0 or ::", got: text)
+        }
+        return text
+    }
+
     func optionalInteger(_ key: SettingKey, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int? {
         guard let text = trimmed(key) else { return nil }
         guard let value = Int(text), range.contains(value) else {

@@ -9,9 +9,14 @@ struct ConsoleAdapter: Sendable {
     let user: ChatUser
     let channel: String
     let isAdmin: Bool
+    /// Always ready; counts the replies printed.
+    let status: AdapterStatus
 
-    init(bot: GifBot, userName: String, channel: String, admins: [String] = []) {
+    init(bot: GifBot, userName: String, channel: String, admins: [String] = [],
+         status: AdapterStatus = AdapterStatus(kind: "console", name: "stdin")) {
         self.bot = bot
+        self.status = status
+        status.ready()
         self.user = ChatUser(network: Self.network, id: userName.lowercased(), displayName: userName)
         self.channel = channel
         self.isAdmin = admins.contains { $0.lowercased() == userName.lowercased() }
@@ -20,9 +25,11 @@ struct ConsoleAdapter: Sendable {
     func run<Lines: AsyncSequence<String, Never>>(lines: Lines, write: (String) -> Void) async {
         for await line in lines {
             let message = ChatMessage(user: user, conversation: channel, isPrivate: false, text: line, senderIsAdmin: isAdmin)
-            for reply in await bot.handle(message) {
+            let replies = await bot.handle(message)
+            for reply in replies {
                 write(Self.render(reply))
             }
+            status.repliesSent(replies.count)
         }
     }
 

@@ -1,0 +1,53 @@
+import CoreMetrics
+import Giphy
+
+/// The command metrics: how many of each command, how each ended, and how long it took.
+public struct BotMetrics: Sendable {
+    private let factory: any MetricsFactory
+
+    public init(factory: any MetricsFactory = MetricsSystem.factory) {
+        self.factory = factory
+    }
+
+    func commandHandled(_ command: Command, outcome: CommandOutcome, duration: Duration) {
+        let name = command.metricName
+        Counter(label: MetricName.commands, dimensions: [("command", name), ("outcome", outcome.rawValue)], factory: factory).increment()
+        Timer(label: MetricName.commandDuration, dimensions: [("command", name)], factory: factory).recordNanoseconds(duration.nanoseconds)
+    }
+}
+
+enum CommandOutcome: String {
+    case ok
+    /// The sender was over the per-user command limit.
+    case cooldown
+    case giphyError = "giphy_error"
+    case error
+}
+
+extension Command {
+    /// The command's metric label: one of a fixed set, never anything the user typed.
+    var metricName: String {
+        switch self {
+        case .gif: "gif"
+        case .more: "more"
+        case .gifs: "gifs"
+        case .random: "random"
+        case .translate: "translate"
+        case .trending: "trending"
+        case .trends: "trends"
+        case .suggest: "suggest"
+        case .related: "related"
+        case .info: "info"
+        case .fav: "fav"
+        case .unfav: "unfav"
+        case .favs: "favs"
+        case .recent, .clearRecent: "recent"
+        case .help: "help"
+        case .about: "about"
+        case .undo: "undo"
+        case .rating: "rating"
+        case .cooldown, .showCooldown: "cooldown"
+        case .usage: "usage"
+        }
+    }
+}

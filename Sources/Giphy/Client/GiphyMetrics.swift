@@ -1,0 +1,40 @@
+import CoreMetrics
+
+/// GIPHY's metrics. Calls and cache hits arrive through `CallCounter`, the one place calls are
+/// counted, so nothing is counted twice. Labels are endpoint names and outcome names only.
+public struct GiphyMetrics: Sendable {
+    /// Calls by `endpoint` and `outcome` (ok, rate_limited, timeout, …); cache hits are not calls.
+    public static let calls = "gifbot_giphy_calls_total"
+    /// Time of each call that went to GIPHY, by `endpoint`.
+    public static let requestDuration = "gifbot_giphy_request_duration_seconds"
+    public static let cacheHits = "gifbot_giphy_cache_hits_total"
+    public static let cacheMisses = "gifbot_giphy_cache_misses_total"
+    /// Answers held in the cache now. Its size in bytes will be `gifbot_giphy_cache_bytes`.
+    public static let cacheEntries = "gifbot_giphy_cache_entries"
+
+    private let factory: any MetricsFactory
+
+    public init(factory: any MetricsFactory = MetricsSystem.factory) {
+        self.factory = factory
+    }
+
+    func recorded(endpoint: String, outcome: String) {
+        if outcome == CallOutcome.cacheHit {
+            Counter(label: Self.cacheHits, dimensions: [("endpoint", endpoint)], factory: factory).increment()
+        } else {
+            Counter(label: Self.calls, dimensions: [("endpoint", endpoint), ("outcome", outcome)], factory: factory).increment()
+        }
+    }
+
+    func cacheMissed(endpoint: String) {
+        Counter(label: Self.cacheMisses, dimensions: [("endpoint", endpoint)], factory: factory).increment()
+    }
+
+    func called(endpoint: String, took duration: Duration) {
+        Timer(label: Self.requestDuration, dimensions: [("endpoint", endpoint)], factory: factory).recordNanoseconds(duration.nanoseconds)
+    }
+
+    func cacheEntriesGauge() -> Gauge {
+        Gauge(label: Self.cacheEntries, factory: factory)
+    }
+}

@@ -1,0 +1,30 @@
+import GifBotCore
+import ServiceLifecycle
+
+/// Runs a subcommand's services in one service group with the ops endpoint, if configured.
+/// SIGTERM and SIGINT start a graceful shutdown (adapters say goodbye, the store closes after
+/// the group ends); past the grace period the group cancels what is left, and a second signal
+/// ends the process at once.
+enum BotServices {
+    /// Below the 10 seconds orchestrators usually wait before SIGKILL.
+    static let gracePeriod = Duration.seconds(8)
+
+    static func run(_ runtime: BotRuntime, services: [ServiceGroupConfiguration.ServiceConfiguration],
+                    readiness: [any ReadinessReporting]) async throws {
+        var all = services
+        if let ops = runtime.configuration.ops {
+            // First in the group, so last to stop: probes see the whole shutdown.
+            all.insert(.init(service: OpsEndpoint.server(ops, runtime: runtime, adapters: readiness)), at: 0)
+        }
+        var configuration = ServiceGroupConfiguration(services: all, gracefulShutdownSignals: [.sigterm, .sigint], logger: runtime.logger)
+        configuration.maximumGracefulShutdownDuration = gracePeriod
+        configuration.maximumCancellationDuration = .seconds(1)
+        let group = ServiceGroup(configuration: configuration)
+        let secondSignal = await SecondSignal.listen()
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { await secondSignal.exitWhenRepeated(logger: runtime.logger) }
+            try await group.run()
+            tasks.cancelAll()
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import Foundation
+import ServiceLifecycle
+
+/// The console adapter as a service: reads standard input until it ends or the process is
+/// asked to stop, printing every reply.
+struct ConsoleService: Service {
+    let adapter: ConsoleAdapter
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown { [adapter] in
+            await adapter.run(lines: StandardInputLines.stream()) { line in
+                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            }
+        }
+    }
+}

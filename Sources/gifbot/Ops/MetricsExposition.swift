@@ -1,0 +1,29 @@
+import GifBotCore
+import Logging
+import Prometheus
+import Storage
+
+/// `/metrics`: the registry in Prometheus text format, after refreshing what is read from the
+/// store at scrape time rather than counted (the favorites held).
+struct MetricsExposition: Sendable {
+    let registry: PrometheusCollectorRegistry
+    let store: BotStore
+    let logger: Logger
+    private let favorites: Gauge
+
+    init(registry: PrometheusCollectorRegistry, store: BotStore, logger: Logger) {
+        self.registry = registry
+        self.store = store
+        self.logger = logger
+        favorites = registry.makeGauge(name: MetricName.favoritesStored, help: "Favorites held in the store, all users together")
+    }
+
+    func render() async -> [UInt8] {
+        do {
+            favorites.set(to: Double(try await store.totalFavoriteCount()))
+        } catch {
+            logger.warning("Could not count favorites for the metrics", metadata: ["error": "\(error)"])
+        }
+        return registry.emitToBuffer()
+    }
+}
