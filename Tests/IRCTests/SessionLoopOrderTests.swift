@@ -1,4 +1,6 @@
 import BotTestSupport
+import CoreMetrics
+import GifBotCore
 import Logging
 import Testing
 @testable import IRC
@@ -12,7 +14,8 @@ import Testing
                                                     channels: [.init(name: "#gifs")])
         let session = IRCSession(configuration: configuration, channels: configuration.channels, bot: testBot.bot,
                                  directory: IRCUserDirectory(), control: IRCSessionControl(), version: "test",
-                                 logger: Logger(label: "test"), onRegistered: {})
+                                 logger: Logger(label: "test"), onRegistered: {},
+                                 health: IRCSessionHealth(status: AdapterStatus(kind: "irc", name: "test"), factory: NOOPMetricsHandler.instance))
         let queue = IRCOutgoingQueue()
         let (events, sink) = AsyncStream.makeStream(of: IRCSessionEvent.self)
         for line in [":irc.test CAP * LS :", ":irc.test 001 gifbot :Welcome", ":irc.test 376 gifbot :End of MOTD",
