@@ -8,6 +8,7 @@ enum Schema {
     static let channelSettings = "channel_settings"
     static let adapterState = "adapter_state"
     static let uploadedMedia = "uploaded_media"
+    static let encryptedRooms = "encrypted_rooms"
 
     static let migrations: [Migration] = [
         Migration(version: 1, name: "users, favorites, recent searches, channel settings, adapter state") { db in
@@ -64,6 +65,14 @@ enum Schema {
                 .column("height", type: .bigint)
                 .column("uploaded_at", type: .bigint, .notNull)
                 .primaryKey("network", "gif_id")
+                .run()
+        },
+        Migration(version: 3, name: "end-to-end encrypted rooms and when the bot last said it cannot read them") { db in
+            try await db.create(table: encryptedRooms).ifNotExists()
+                .column("account", type: .text, .notNull)
+                .column("room_id", type: .text, .notNull)
+                .column("noticed_at", type: .bigint)
+                .primaryKey("account", "room_id")
                 .run()
         },
     ]

@@ -20,6 +20,12 @@ public final class GifBot: Sendable {
         self.metrics = metrics
     }
 
+    /// What commands start with (`!` by default), for adapters that name a command.
+    public var commandPrefix: String { context.settings.prefix }
+
+    /// Whether a line is a command of this bot, without running it.
+    public func isCommand(_ text: String) -> Bool { parser.parse(text) != nil }
+
     /// The replies to one line of chat; empty when the line is not a command of this bot.
     public func handle(_ message: ChatMessage) async -> [Reply] {
         guard let command = parser.parse(message.text) else { return [] }

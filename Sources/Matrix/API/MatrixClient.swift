@@ -45,8 +45,9 @@ struct MatrixClient: Sendable {
             "account_data": ["types": []],
             "room": [
                 // Member events too: the bot's own join marks where a room's history ends.
-                "timeline": ["limit": 50, "types": ["m.room.message", "m.room.member"]],
-                "state": ["types": [], "lazy_load_members": true],
+                // Encryption state and encrypted events: the bot must know where it cannot read.
+                "timeline": ["limit": 50, "types": ["m.room.message", "m.room.member", "m.room.encryption", "m.room.encrypted"]],
+                "state": ["types": ["m.room.encryption"], "lazy_load_members": true],
                 "ephemeral": ["types": []],
                 "account_data": ["types": []],
             ],
@@ -67,6 +68,17 @@ struct MatrixClient: Sendable {
             return try JSONDecoder().decode(SyncResponse.self, from: response.body)
         } catch {
             throw .transport("unreadable sync answer")
+        }
+    }
+
+    /// The room's encryption algorithm, or nil when the room has no `m.room.encryption` state.
+    func encryptionAlgorithm(in roomID: String) async throws(MatrixError) -> String? {
+        do {
+            let json = try await get("/_matrix/client/v3/rooms/\(MatrixHTTP.encode(roomID))/state/m.room.encryption/")
+            return json["algorithm"]?.string ?? RoomEncryption.unknownAlgorithm
+        } catch {
+            if error.code == "M_NOT_FOUND" { return nil }
+            throw error
         }
     }
 

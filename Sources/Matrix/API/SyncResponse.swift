@@ -10,9 +10,13 @@ struct SyncResponse: Decodable, Sendable {
     }
 
     struct JoinedRoom: Decodable, Sendable {
+        /// State before the timeline starts (a room's whole filtered state when it is new to
+        /// this sync); a change inside the batch arrives in the timeline instead.
+        let state: Timeline?
         let timeline: Timeline?
     }
 
+    /// A list of events: the `timeline` of a room, or its `state`.
     struct Timeline: Decodable, Sendable {
         let events: LossyList<RoomEvent>?
     }

@@ -176,9 +176,12 @@ public final class MatrixAdapter: Service {
                                    store: store, storeNetwork: configuration.homeserver, limit: limit, logger: logger)
         }
         let sender = MatrixReplySender(client: client, uploader: uploader, posted: posted, logger: logger)
+        let encryptedRooms = await EncryptedRooms.load(store: store, account: "\(configuration.homeserver) \(userID)", logger: logger)
+        let encryption = EncryptedRoomGuard(rooms: encryptedRooms, client: client, sender: sender,
+                                            notice: EncryptionNotice(commandPrefix: bot.commandPrefix), logger: logger, now: { Date() })
         return MatrixSyncHandler(client: client, userID: userID, bot: bot, sender: sender, seen: seen,
                                  invites: InviteAllowList(patterns: configuration.inviteAllow, admins: configuration.admins),
-                                 admins: Set(configuration.admins), status: status, logger: logger)
+                                 admins: Set(configuration.admins), encryption: encryption, status: status, logger: logger)
     }
 
     private func joinConfiguredRooms(_ client: MatrixClient) async {

@@ -2,7 +2,8 @@ import GifBotCore
 import Logging
 
 /// Handles one sync batch: joins rooms allowed users invited the bot to, and answers the
-/// commands in every room's timeline — rooms side by side, each room's commands in order.
+/// commands in every room's timeline — rooms side by side, each room's commands in order —
+/// except in end-to-end encrypted rooms, which get a notice instead (`EncryptedRoomGuard`).
 struct MatrixSyncHandler: Sendable {
     let client: MatrixClient
     let userID: String
@@ -11,6 +12,7 @@ struct MatrixSyncHandler: Sendable {
     let seen: SeenEvents
     let invites: InviteAllowList
     let admins: Set<String>
+    let encryption: EncryptedRoomGuard
     let status: AdapterStatus
     let logger: Logger
 
@@ -18,21 +20,23 @@ struct MatrixSyncHandler: Sendable {
         for (roomID, room) in response.rooms?.invite ?? [:] {
             await handleInvite(roomID: roomID, room: room)
         }
-        if skipTimeline {
-            // Remember what is there so it is never answered, even if delivered again.
-            for room in (response.rooms?.join ?? [:]).values {
-                for event in room.timeline?.events?.elements ?? [] { _ = seen.firstSighting(event.eventID) }
-            }
-            return
-        }
         await withTaskGroup(of: Void.self) { group in
             for (roomID, room) in response.rooms?.join ?? [:] {
-                let events = Self.afterOwnJoin(room.timeline?.events?.elements ?? [], ownUserID: userID)
-                guard !events.isEmpty else { continue }
-                group.addTask {
-                    for event in events { await handle(event, in: roomID) }
-                }
+                group.addTask { await handle(room, roomID: roomID, skipTimeline: skipTimeline) }
             }
+        }
+    }
+
+    private func handle(_ room: SyncResponse.JoinedRoom, roomID: String, skipTimeline: Bool) async {
+        await encryption.review(room, roomID: roomID, ownUserID: userID)
+        let timeline = room.timeline?.events?.elements ?? []
+        if skipTimeline {
+            // Remember what is there so it is never answered, even if delivered again.
+            for event in timeline { _ = seen.firstSighting(event.eventID) }
+            return
+        }
+        for event in Self.afterOwnJoin(timeline, ownUserID: userID) where seen.firstSighting(event.eventID) {
+            await handle(event, in: roomID)
         }
     }
 
@@ -46,7 +50,15 @@ struct MatrixSyncHandler: Sendable {
     }
 
     private func handle(_ event: RoomEvent, in roomID: String) async {
-        guard seen.firstSighting(event.eventID), let text = MatrixMessageFilter.commandText(of: event, ownUserID: userID) else { return }
+        if event.type == RoomEncryption.encryptedType, event.sender != userID {
+            if await encryption.isEncrypted(roomID) { await encryption.tell(roomID, because: .encryptedMessage) }
+            return
+        }
+        guard let text = MatrixMessageFilter.commandText(of: event, ownUserID: userID), bot.isCommand(text) else { return }
+        if await encryption.isEncrypted(roomID) {
+            await encryption.tell(roomID, because: .plaintextCommand)
+            return
+        }
         let user = ChatUser(network: MatrixAdapter.network, id: event.sender, displayName: event.sender)
         let message = ChatMessage(user: user, conversation: roomID, isPrivate: false, text: text,
                                   senderIsAdmin: admins.contains(event.sender))

@@ -32,10 +32,20 @@ public actor MatrixTestClient {
     // MARK: Rooms
 
     /// Creates a room (preset `private_chat`: invite only, shared history) and returns its id.
-    public func createRoom(name: String? = nil, invite: [String] = []) async throws -> String {
+    /// `initialState` events (`type`, `state_key`, `content`) are set at creation, e.g. the
+    /// `m.room.encryption` of an end-to-end encrypted room.
+    public func createRoom(name: String? = nil, invite: [String] = [], initialState: [JSONValue] = []) async throws -> String {
         var body: [String: JSONValue] = ["preset": "private_chat", "invite": .array(invite.map { .string($0) })]
         if let name { body["name"] = .string(name) }
+        if !initialState.isEmpty { body["initial_state"] = .array(initialState) }
         return try await call("POST", "/createRoom", json: .object(body)).requiredString("room_id")
+    }
+
+    /// Sets a room state event (e.g. `m.room.encryption` to turn encryption on) and returns its id.
+    @discardableResult
+    public func setState(_ type: String, stateKey: String = "", content: JSONValue, in roomID: String) async throws -> String {
+        let path = "/rooms/\(PathEncoding.segment(roomID))/state/\(PathEncoding.segment(type))/\(PathEncoding.segment(stateKey))"
+        return try await call("PUT", path, json: content).requiredString("event_id")
     }
 
     public func invite(_ userID: String, to roomID: String) async throws {

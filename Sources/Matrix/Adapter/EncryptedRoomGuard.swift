@@ -1,0 +1,64 @@
+import Foundation
+import Logging
+
+/// Keeps the bot from answering in end-to-end encrypted rooms, which it cannot read, and tells
+/// such a room why it stays quiet: when the bot joins it, when encryption is turned on, and
+/// when someone writes there, at most once per `EncryptionNotice.interval`.
+///
+/// Plaintext commands in an encrypted room (from a client without encryption) are not answered
+/// either: the people there expect what is said to stay encrypted, and a plaintext answer would
+/// repeat their query in the clear. The notice tells them where the bot works instead.
+struct EncryptedRoomGuard: Sendable {
+    let rooms: EncryptedRooms
+    let client: MatrixClient
+    let sender: MatrixReplySender
+    let notice: EncryptionNotice
+    let logger: Logger
+    let now: @Sendable () -> Date
+
+    /// Learns from the room's part of a sync batch; tells the room when the bot just joined it
+    /// or encryption was just turned on. Runs for history-only batches too: a room joined at
+    /// start is told even though its history is not answered.
+    func review(_ room: SyncResponse.JoinedRoom, roomID: String, ownUserID: String) async {
+        let known = await rooms.status(of: roomID) == .encrypted
+        let batch = RoomEncryption(of: room, ownUserID: ownUserID, knownEncrypted: known)
+        if let algorithm = batch.algorithm { await rooms.learnEncrypted(roomID, algorithm: algorithm) }
+        if let reason = batch.reason { await tell(roomID, because: reason) }
+    }
+
+    /// Whether a room is encrypted. A room this process has no word on yet is checked with the
+    /// homeserver once: an `m.room.encrypted` event anyone may send does not make a room
+    /// encrypted, and a room encrypted before the bot's last start shows no state in the sync.
+    /// When the check fails the room counts as encrypted for this event (nothing is answered).
+    func isEncrypted(_ roomID: String) async -> Bool {
+        switch await rooms.status(of: roomID) {
+        case .encrypted: return true
+        case .unencrypted: return false
+        case .unknown: break
+        }
+        do {
+            guard let algorithm = try await client.encryptionAlgorithm(in: roomID) else {
+                await rooms.learnUnencrypted(roomID)
+                return false
+            }
+            await rooms.learnEncrypted(roomID, algorithm: algorithm)
+            return true
+        } catch {
+            logger.warning("Could not check whether a room is encrypted; not answering this event",
+                           metadata: ["room_id": "\(roomID)", "error": "\(error)"])
+            return true
+        }
+    }
+
+    /// Sends the notice when one is due.
+    func tell(_ roomID: String, because reason: RoomEncryption.Reason) async {
+        let date = now()
+        guard await rooms.claimNotice(in: roomID, at: date, because: reason) else {
+            logger.debug("Encryption notice not due", metadata: ["room_id": "\(roomID)", "reason": "\(reason.rawValue)"])
+            return
+        }
+        guard await sender.send(MatrixContent.notice(notice.text, inReplyTo: nil), to: roomID) != nil else { return }
+        await rooms.noticeSent(in: roomID, at: date)
+        logger.debug("Encryption notice sent", metadata: ["room_id": "\(roomID)", "reason": "\(reason.rawValue)"])
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Logging
+import Storage
+
+/// What one Matrix account knows about its rooms' encryption, and when it last told each
+/// encrypted room that it cannot read it. Encrypted rooms and notice times are kept in the
+/// store, so a restart neither forgets a room nor repeats a notice; rooms found unencrypted
+/// are remembered for this process only (the sync reports encryption turned on later).
+actor EncryptedRooms {
+    enum Status: Equatable, Sendable { case encrypted, unencrypted, unknown }
+
+    private let store: BotStore
+    private let account: String
+    private let logger: Logger
+    /// Encrypted rooms, each with its last notice (nil: never told).
+    private var encrypted: [String: Date?]
+    private var unencrypted: Set<String> = []
+    /// One info line per room and process, however many encrypted events arrive.
+    private var logged: Set<String> = []
+
+    private init(store: BotStore, account: String, logger: Logger, encrypted: [String: Date?]) {
+        self.store = store
+        self.account = account
+        self.logger = logger
+        self.encrypted = encrypted
+    }
+
+    /// The rooms recorded for `account`; none when the store cannot be read (the homeserver is
+    /// then asked again, so nothing is answered where it should not be).
+    static func load(store: BotStore, account: String, logger: Logger) async -> EncryptedRooms {
+        var known: [String: Date?] = [:]
+        do {
+            for room in try await store.encryptedRooms(account: account) { known[room.roomID] = room.noticedAt }
+        } catch {
+            logger.error("Could not read the encrypted rooms from the store", metadata: ["error": "\(error)"])
+        }
+        return EncryptedRooms(store: store, account: account, logger: logger, encrypted: known)
+    }
+
+    func status(of roomID: String) -> Status {
+        if encrypted[roomID] != nil { return .encrypted }
+        return unencrypted.contains(roomID) ? .unencrypted : .unknown
+    }
+
+    /// Records that a room is encrypted (the first time in the store) and logs it once.
+    func learnEncrypted(_ roomID: String, algorithm: String) async {
+        unencrypted.remove(roomID)
+        logOnce(roomID, ["algorithm": "\(algorithm)"])
+        guard encrypted[roomID] == nil else { return }
+        encrypted[roomID] = .some(nil)
+        do {
+            try await store.recordEncryptedRoom(roomID, account: account)
+        } catch {
+            logger.error("Could not store an encrypted room", metadata: ["room_id": "\(roomID)", "error": "\(error)"])
+        }
+    }
+
+    func learnUnencrypted(_ roomID: String) {
+        if encrypted[roomID] == nil { unencrypted.insert(roomID) }
+    }
+
+    /// Takes the room's notice for `now` when one is due, so no other caller sends it too.
+    /// A notice that then fails to send is not retried before the interval passes: the
+    /// homeserver refused it (the bot may not post there), and asking again would be a loop.
+    func claimNotice(in roomID: String, at now: Date, because reason: RoomEncryption.Reason) -> Bool {
+        guard let last = encrypted[roomID] else { return false }
+        logOnce(roomID, ["reason": "\(reason.rawValue)"])
+        guard EncryptionNotice.isDue(lastNotice: last, now: now) else { return false }
+        encrypted[roomID] = now
+        return true
+    }
+
+    /// Stores a sent notice; once stored, a restart does not send it again.
+    func noticeSent(in roomID: String, at date: Date) async {
+        do {
+            try await store.recordEncryptionNotice(in: roomID, account: account, at: date)
+        } catch {
+            logger.error("Could not store an encryption notice", metadata: ["room_id": "\(roomID)", "error": "\(error)"])
+        }
+    }
+
+    /// The first time this process meets a room's encryption: a known room from the store is
+    /// logged when something happens there, not at start.
+    private func logOnce(_ roomID: String, _ metadata: Logger.Metadata) {
+        guard logged.insert(roomID).inserted else { return }
+        logger.info("The room is end-to-end encrypted; I cannot read it and do not answer there",
+                    metadata: metadata.merging(["room_id": "\(roomID)"]) { $1 })
+    }
+}
