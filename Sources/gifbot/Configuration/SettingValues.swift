@@ -12,10 +12,11 @@ enum SettingValues {
 
     /// At most a day, to the millisecond.
     static func seconds(_ text: String, allowZero: Bool) -> Duration? {
-        guard let value = Double(text), value.isFinite, allowZero ? value >= 0 : value > 0, value <= 86_400 else {
-            return nil
-        }
-        return .milliseconds(Int64((value * 1000).rounded()))
+        guard let value = Double(text), value.isFinite, value >= 0, value <= 86_400 else { return nil }
+        // Checked after rounding: 0.0004 is above 0 but would be a 0 ms timeout.
+        let milliseconds = Int64((value * 1000).rounded())
+        guard allowZero || milliseconds > 0 else { return nil }
+        return .milliseconds(milliseconds)
     }
 
     static func rating(_ text: String) -> ContentRating? {
@@ -49,9 +50,11 @@ enum SettingValues {
         }
     }
 
-    /// Comma-separated entries, trimmed, without empty ones.
+    /// Comma-separated entries, trimmed, without empty ones. Split on scalars, not Characters:
+    /// a comma joined to a mark next to it (",\u{301}", "\u{601},") is still a separator.
     static func list(_ text: String) -> [String] {
-        text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        text.unicodeScalars.split(separator: ",").map { String(Substring($0)).trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
     }
 
     /// An empty value counts as unset, as an empty environment variable usually means.
