@@ -2,19 +2,20 @@
 // gives no line, `last` at the end), chunked as the input says, and compares the lines with a
 // plain framing of the whole stream: chunking must never change what is read.
 //
-// Input: two bytes seeding the chunk sizes, then the stream, where `F5 n b` (F5 never occurs
-// in UTF-8) stands for (n + 1) * 40 copies of b, so small inputs reach the line cap.
-
-private let maximum = IRCLineFraming.maximumLineBytes
+// Input: one byte choosing the line cap (FF: the real one), two seeding the chunk sizes, then the stream. The cap
+// is mostly small (1 to 64 bytes), so that short inputs explore overlong lines cheaply; with the
+// real cap, `F5 n b` (F5 never occurs in UTF-8) stands for (n + 1) * 40 copies of b.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzIRCLineDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = fuzzBytes(data, size)
-    guard input.count >= 2 else { return 0 }
-    var chunks = ChunkSizes(seed: UInt32(input[0]) << 8 | UInt32(input[1]))
-    let stream = expandingRuns(input.dropFirst(2))
+    guard input.count >= 3 else { return 0 }
+    let usesRealCap = input[0] == 0xFF
+    let maximum = usesRealCap ? IRCLineFraming.maximumLineBytes : 1 + Int(input[0] & 0x3F)
+    var chunks = ChunkSizes(seed: UInt32(input[1]) << 8 | UInt32(input[2]), largest: maximum + maximum / 2)
+    let stream = usesRealCap ? expandingRuns(input.dropFirst(3)) : Array(input.dropFirst(3))
 
-    var framing = IRCLineFraming()
+    var framing = IRCLineFraming(lineCap: maximum)
     var lines: [IRCInboundLine] = []
     var readIndex = 0
     var writeIndex = 0
@@ -47,7 +48,7 @@ public func fuzzIRCLineDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
             invariant(byteCount > maximum, "overlong at \(byteCount) bytes")
         }
     }
-    let expected = referenceFraming(stream)
+    let expected = referenceFraming(stream, maximum: maximum)
     invariant(lines.map(Shape.init) == expected, "chunked framing differs: \(lines.map(Shape.init)) vs \(expected)")
     return 0
 }
@@ -66,7 +67,7 @@ private enum Shape: Equatable {
 }
 
 /// The rules stated plainly: split at LF, drop one CR before it, skip empty lines.
-private func referenceFraming(_ stream: [UInt8]) -> [Shape] {
+private func referenceFraming(_ stream: [UInt8], maximum: Int) -> [Shape] {
     stream.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).compactMap { raw in
         let content = raw.last == UInt8(ascii: "\r") ? raw.dropLast() : raw
         if content.isEmpty { return nil }
@@ -93,12 +94,14 @@ private func expandingRuns(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
     return output
 }
 
-/// Mostly small chunks, sometimes large ones, as TCP delivers them.
+/// Mostly small chunks, sometimes ones up to `largest` bytes, as TCP delivers them.
 private struct ChunkSizes {
     var state: UInt32
+    let largest: Int
 
-    init(seed: UInt32) {
+    init(seed: UInt32, largest: Int) {
         state = seed &* 2_654_435_761 | 1
+        self.largest = largest
     }
 
     mutating func next() -> Int {
@@ -106,6 +109,6 @@ private struct ChunkSizes {
         state ^= state >> 17
         state ^= state << 5
         let value = Int(state >> 2)
-        return 1 + (state & 3 == 0 ? value % 12_000 : value % 64)
+        return 1 + (state & 3 == 0 ? value % largest : value % 16)
     }
 }

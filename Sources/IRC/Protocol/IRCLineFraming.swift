@@ -16,10 +16,16 @@ struct IRCLineFraming: Sendable {
         var line: IRCInboundLine?
     }
 
+    /// The cap in force. Only the fuzz target lowers it, so that short inputs reach it.
+    private let lineCap: Int
     /// True after an overlong line was reported and before its LF has been seen.
     private var isDiscarding = false
     /// How many waiting bytes were already searched for an LF, so chunks are scanned once.
     private var scannedBytes = 0
+
+    init(lineCap: Int = Self.maximumLineBytes) {
+        self.lineCap = lineCap
+    }
 
     /// The next line in `bytes`, the bytes not yet consumed (which may have grown since the
     /// last call).
@@ -38,7 +44,7 @@ struct IRCLineFraming: Sendable {
             }
             let lineBytes = pending.prefix(lineLength)
             let content = lineBytes.last == .carriageReturn ? lineBytes.dropLast() : lineBytes
-            if content.count > Self.maximumLineBytes {
+            if content.count > lineCap {
                 return Step(consumedBytes: consumed, line: .overlong(byteCount: content.count))
             }
             if content.isEmpty {
@@ -84,8 +90,8 @@ struct IRCLineFraming: Sendable {
             return Step(consumedBytes: consumed + count, line: nil)
         }
         // A full-length line may still be waiting for the LF after its CR.
-        let mayStillFit = count == Self.maximumLineBytes + 1 && pending.last == .carriageReturn
-        guard count > Self.maximumLineBytes, !mayStillFit else {
+        let mayStillFit = count == lineCap + 1 && pending.last == .carriageReturn
+        guard count > lineCap, !mayStillFit else {
             return Step(consumedBytes: consumed, line: nil)
         }
         scannedBytes = 0
