@@ -13,8 +13,9 @@ struct LenientInt: Decodable, Sendable {
             value = int
         } else if let string = try? container.decode(String.self) {
             value = Int(string.trimmingCharacters(in: .whitespaces))
-        } else if let double = try? container.decode(Double.self), double.isFinite {
-            value = Int(double)
+        } else if let double = try? container.decode(Double.self) {
+            // Not `Int(double)`: that traps on a number beyond Int's range, such as 1e300.
+            value = Int(exactly: double.rounded(.towardZero))
         } else {
             value = nil
         }

@@ -6,7 +6,6 @@ public enum IRCMessageParser {
     static let maximumMiddleParameters = 14
 
     public static func parse(_ line: String) -> IRCMessage? {
-        guard line.contains(where: { !$0.isWhitespace }) else { return nil }
         var bytes = Array(line.utf8)
         // Callers normally hand over decoded lines, but a stray terminator must not become data.
         while let last = bytes.last, last == .carriageReturn || last == .lineFeed {
@@ -31,7 +30,11 @@ public enum IRCMessageParser {
         }
 
         let command = uppercasedASCII(cursor.readToken())
-        guard !command.isEmpty else { return nil }
+        // A command must read back as one when the message is sent on: led by ':' or '@' it
+        // would become a source or tags (": :x" gave the command ":X"), and a blank one such as
+        // "\t" is no command at all.
+        guard let first = command.utf8.first, first != .colon, first != .at,
+              command.contains(where: { !$0.isWhitespace }) else { return nil }
 
         var parameters: [String] = []
         while true {

@@ -2,7 +2,7 @@
 /// Latin-1 (one scalar per byte), the encoding legacy clients most often send. Unlike replacement
 /// characters, this keeps every byte.
 enum LenientText {
-    static func decode(_ bytes: ArraySlice<UInt8>) -> String {
+    static func decode(_ bytes: some Collection<UInt8>) -> String {
         if let text = String(validating: bytes, as: UTF8.self) {
             return text
         }

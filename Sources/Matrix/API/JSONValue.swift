@@ -49,8 +49,10 @@ public enum JSONValue: Sendable, Equatable, Codable {
         return nil
     }
 
+    /// The number without its fraction; nil when it is not a number or does not fit an Int
+    /// (JSON allows 1e300, which `Int(_:)` would trap on).
     public var int: Int? {
-        if case .number(let value) = self, value.isFinite { return Int(value) }
+        if case .number(let value) = self { return Int(exactly: value.rounded(.towardZero)) }
         return nil
     }
 

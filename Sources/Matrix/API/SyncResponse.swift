@@ -76,10 +76,19 @@ struct LossyList<Element: Decodable & Sendable>: Decodable, Sendable {
         while !container.isAtEnd {
             if let element = try? container.decode(Element.self) {
                 elements.append(element)
-            } else {
-                _ = try? container.decode(JSONValue.self)
+            } else if (try? container.decode(Skipped.self)) == nil {
+                // Only a decode that succeeds moves the container on; stop rather than loop.
+                break
             }
         }
         self.elements = elements
+    }
+
+    /// Consumes one element of any shape, even one that is not valid JSON inside (decoding it
+    /// as a JSONValue failed there, so the container never advanced and the list loop spun).
+    private struct Skipped: Decodable {
+        init(from decoder: any Decoder) throws {
+            _ = try decoder.singleValueContainer()
+        }
     }
 }

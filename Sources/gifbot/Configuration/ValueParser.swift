@@ -1,66 +1,40 @@
-import Foundation
 import Giphy
 import Logging
 
 /// Reads one key and checks it, throwing an error that names the key and what it accepts.
+/// What each kind of value accepts is `SettingValues`'.
 struct ValueParser {
     let sources: ConfigurationSources
 
     func integer(_ key: SettingKey, default fallback: Int, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
-        guard let text = trimmed(key) else { return fallback }
-        guard let value = Int(text), range.contains(value) else {
-            throw .invalid(key, accepted: "a whole number from \(range.lowerBound) to \(range.upperBound)", got: text)
-        }
-        return value
+        try optionalInteger(key, in: range) ?? fallback
     }
 
     func seconds(_ key: SettingKey, default fallback: Int, allowZero: Bool) throws(ConfigurationError) -> Duration {
-        guard let text = trimmed(key) else { return .seconds(fallback) }
-        guard let value = Double(text), value.isFinite, allowZero ? value >= 0 : value > 0, value <= 86_400 else {
-            throw .invalid(key, accepted: "a number of seconds\(allowZero ? " (0 turns it off)" : " above 0")", got: text)
-        }
-        return .milliseconds(Int64((value * 1000).rounded()))
+        try value(key, accepted: "a number of seconds\(allowZero ? " (0 turns it off)" : " above 0")") {
+            SettingValues.seconds($0, allowZero: allowZero)
+        } ?? .seconds(fallback)
     }
 
     func rating(_ key: SettingKey, default fallback: ContentRating) throws(ConfigurationError) -> ContentRating {
-        guard let text = trimmed(key) else { return fallback }
-        guard let rating = ContentRating(parameter: text) else {
-            throw .invalid(key, accepted: "one of g, pg, pg-13, r", got: text)
-        }
-        return rating
+        try value(key, accepted: "one of g, pg, pg-13, r", SettingValues.rating) ?? fallback
     }
 
     func language(_ key: SettingKey, default fallback: String) throws(ConfigurationError) -> String {
-        guard let text = trimmed(key) else { return fallback }
-        guard text.count == 2, text.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-            throw .invalid(key, accepted: "a two-letter language code such as en", got: text)
-        }
-        return text.lowercased()
+        try value(key, accepted: "a two-letter language code such as en", SettingValues.language) ?? fallback
     }
 
     func httpURL(_ key: SettingKey, default fallback: String) throws(ConfigurationError) -> String {
-        guard let text = trimmed(key) else { return fallback }
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              url.host != nil else {
-            throw .invalid(key, accepted: "an http:// or https:// URL", got: text)
-        }
-        return text
+        try value(key, accepted: "an http:// or https:// URL", SettingValues.httpURL) ?? fallback
     }
 
     func prefix(_ key: SettingKey, default fallback: String) throws(ConfigurationError) -> String {
-        guard let text = trimmed(key) else { return fallback }
-        guard (1...5).contains(text.count), !text.contains(where: { $0.isWhitespace || $0.isLetter || $0.isNumber }) else {
-            throw .invalid(key, accepted: "1 to 5 symbols, such as ! or .", got: text)
-        }
-        return text
+        try value(key, accepted: "1 to 5 symbols, such as ! or .", SettingValues.prefix) ?? fallback
     }
 
     func logLevel(_ key: SettingKey, default fallback: Logger.Level) throws(ConfigurationError) -> Logger.Level {
-        guard let text = trimmed(key) else { return fallback }
-        guard let level = Logger.Level(rawValue: text.lowercased()) else {
-            throw .invalid(key, accepted: "one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))", got: text)
-        }
-        return level
+        let accepted = "one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))"
+        return try value(key, accepted: accepted) { Logger.Level(rawValue: $0.lowercased()) } ?? fallback
     }
 
     func logFormat(_ key: SettingKey, default fallback: LogFormat) throws(ConfigurationError) -> LogFormat {
@@ -82,36 +56,30 @@ struct ValueParser {
     }
 
     func optionalInteger(_ key: SettingKey, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int? {
-        guard let text = trimmed(key) else { return nil }
-        guard let value = Int(text), range.contains(value) else {
-            throw .invalid(key, accepted: "a whole number from \(range.lowerBound) to \(range.upperBound)", got: text)
+        try value(key, accepted: "a whole number from \(range.lowerBound) to \(range.upperBound)") {
+            SettingValues.integer($0, in: range)
         }
-        return value
     }
 
     func bool(_ key: SettingKey, default fallback: Bool) throws(ConfigurationError) -> Bool {
-        guard let text = trimmed(key) else { return fallback }
-        switch text.lowercased() {
-        case "true", "yes", "on", "1": return true
-        case "false", "no", "off", "0": return false
-        default: throw .invalid(key, accepted: "true or false", got: text)
-        }
+        try value(key, accepted: "true or false", SettingValues.bool) ?? fallback
     }
 
     /// Trimmed text, nil when unset or empty.
     func text(_ key: SettingKey) -> String? {
-        trimmed(key)
+        SettingValues.trimmed(sources.text(key))
     }
 
     /// A comma-separated list (or a list in the config file), without empty entries.
     func list(_ key: SettingKey) -> [String] {
-        let text = sources.text(key) ?? sources.list(key).joined(separator: ",")
-        return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        SettingValues.list(sources.text(key) ?? sources.list(key).joined(separator: ","))
     }
 
-    /// An empty value counts as unset, as an empty environment variable usually means.
-    private func trimmed(_ key: SettingKey) -> String? {
-        guard let text = sources.text(key)?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-        return text
+    /// The parsed value; nil when the key is unset or empty.
+    private func value<Value>(_ key: SettingKey, accepted: String,
+                              _ parse: (String) -> Value?) throws(ConfigurationError) -> Value? {
+        guard let text = text(key) else { return nil }
+        guard let value = parse(text) else { throw .invalid(key, accepted: accepted, got: text) }
+        return value
     }
 }
