@@ -38,7 +38,7 @@ struct ValueParser {
     }
 
     func logFormat(_ key: SettingKey, default fallback: LogFormat) throws(ConfigurationError) -> LogFormat {
-        guard let text = trimmed(key) else { return fallback }
+        guard let text = text(key) else { return fallback }
         guard let format = LogFormat(rawValue: text.lowercased()) else {
             throw .invalid(key, accepted: "text or json", got: text)
         }
@@ -47,7 +47,7 @@ struct ValueParser {
 
     /// An address to listen on: an IPv4 or IPv6 address, or a host name.
     func listenHost(_ key: SettingKey, default fallback: String) throws(ConfigurationError) -> String {
-        guard let text = trimmed(key) else { return fallback }
+        guard let text = text(key) else { return fallback }
         let allowed = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ".:-".contains($0)) }
         guard allowed, text.count <= 253 else {
             throw .invalid(key, accepted: "an address to listen on, such as 127.0.0.1, 0.0.0.0 or ::", got: text)
