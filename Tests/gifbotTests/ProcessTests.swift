@@ -3,7 +3,7 @@ import GiphyStandIn
 import Testing
 
 /// The executable as users and operators run it.
-@Suite struct ProcessTests {
+@Suite(.timeLimit(.minutes(3))) struct ProcessTests {
     @Test func pipedSessionThenASecondRunStillHasTheFavorite() async throws {
         let harness = try await ConsoleHarness()
         let environment = harness.environment(["BOT_COOLDOWN_COMMANDS": "5"])

@@ -4,7 +4,7 @@ import IRCTestSupport
 import Testing
 
 /// `gifbot run` as an operator starts it: environment only, a real IRC server, every command.
-@Suite struct RunCommandIRCTests {
+@Suite(.timeLimit(.minutes(3))) struct RunCommandIRCTests {
     @Test func runAnswersEveryCommandInAnIRCChannelAndQuitsOnSIGTERM() async throws {
         let server = try await IRCTestServer.shared(.ngircd)
         let harness = try await ConsoleHarness()

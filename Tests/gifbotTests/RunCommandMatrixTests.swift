@@ -7,7 +7,7 @@ import Storage
 import Testing
 
 /// `gifbot run` with a Matrix account, and with IRC and Matrix in one process.
-@Suite struct RunCommandMatrixTests {
+@Suite(.timeLimit(.minutes(3))) struct RunCommandMatrixTests {
     @Test func oneProcessServesIRCAndMatrixWithOneStore() async throws {
         let synapse = try await SynapseServer.shared()
         let ircServer = try await IRCTestServer.shared(.ngircd)

@@ -4,7 +4,7 @@ import Testing
 @testable import IRC
 
 /// A burst of commands on a port with InspIRCd's default flood limits.
-@Suite struct IRCFloodTests {
+@Suite(.timeLimit(.minutes(3))) struct IRCFloodTests {
     @Test func thirtyCommandsFromTwoUsersAreAllAnsweredInOrderWithoutAFloodKill() async throws {
         let server = try await IRCTestServer.shared(.inspircdAtheme)
         let harness = try await IRCBotHarness()

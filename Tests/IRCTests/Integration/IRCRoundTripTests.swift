@@ -9,7 +9,7 @@ func uniqueNick(_ base: String) -> String {
 }
 
 /// `!gif cat` and friends on both real servers.
-@Suite struct IRCRoundTripTests {
+@Suite(.timeLimit(.minutes(3))) struct IRCRoundTripTests {
     @Test func gifOnInspIRCdIsAddressedThreadedAndEndsWithAPoliteQuit() async throws {
         let server = try await IRCTestServer.shared(.inspircdAtheme)
         let harness = try await IRCBotHarness()

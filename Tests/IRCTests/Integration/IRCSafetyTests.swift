@@ -5,7 +5,7 @@ import Testing
 @testable import IRC
 
 /// Untrusted text from GIPHY on a real server: nothing injected, nothing over 512 bytes.
-@Suite struct IRCSafetyTests {
+@Suite(.timeLimit(.minutes(3))) struct IRCSafetyTests {
     /// A search answer whose only GIF has `title`.
     static func search(title: String) -> StandInResponse {
         let gif: [String: Any] = [

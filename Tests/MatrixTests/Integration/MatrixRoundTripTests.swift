@@ -5,7 +5,7 @@ import Testing
 @testable import Matrix
 
 /// The bot on a real Synapse.
-@Suite struct MatrixRoundTripTests {
+@Suite(.timeLimit(.minutes(3))) struct MatrixRoundTripTests {
     @Test func inviteJoinAndAnInlineGIFThatIsTheOneGIPHYServed() async throws {
         let server = try await SynapseServer.shared()
         let harness = try await MatrixBotHarness(server: server)

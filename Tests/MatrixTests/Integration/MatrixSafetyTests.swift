@@ -5,7 +5,7 @@ import Testing
 @testable import Matrix
 
 /// Sizes that lie, and tokens that do not work.
-@Suite struct MatrixSafetyTests {
+@Suite(.timeLimit(.minutes(3))) struct MatrixSafetyTests {
     @Test func aRenditionLargerThanItClaimsIsCutOffWhileStreaming() async throws {
         let server = try await SynapseServer.shared()
         let harness = try await MatrixBotHarness(server: server)
