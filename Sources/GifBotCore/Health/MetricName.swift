@@ -1,5 +1,6 @@
-/// Every metric GifBot exports, in one place: these names are what dashboards and alerts
-/// depend on. Label values are always from a small fixed set (command names, outcomes,
+/// The metrics of the bot core and its adapters: these names are what dashboards and alerts
+/// depend on. GIPHY's own metrics are named in `GiphyMetrics` (the Giphy module sits below the
+/// core). Label values are always from a small fixed set (command names, outcomes,
 /// adapter kinds, GIPHY endpoints), never user ids, queries or channel names.
 public enum MetricName {
     /// Commands by `command` and `outcome` (ok, cooldown, giphy_error, error).

@@ -26,6 +26,11 @@ struct EncryptedRoomGuard: Sendable {
         if let reason = batch.reason { await tell(roomID, because: reason) }
     }
 
+    /// True only when the room was found unencrypted: no homeserver check, no parse needed.
+    func isKnownUnencrypted(_ roomID: String) async -> Bool {
+        await rooms.status(of: roomID) == .unencrypted
+    }
+
     /// Whether a room is encrypted. A room this process has no word on yet is checked with the
     /// homeserver once: an `m.room.encrypted` event anyone may send does not make a room
     /// encrypted, and a room encrypted before the bot's last start shows no state in the sync.

@@ -54,8 +54,10 @@ struct MatrixSyncHandler: Sendable {
             if await encryption.isEncrypted(roomID) { await encryption.tell(roomID, because: .encryptedMessage) }
             return
         }
-        guard let text = MatrixMessageFilter.commandText(of: event, ownUserID: userID), bot.isCommand(text) else { return }
-        if await encryption.isEncrypted(roomID) {
+        guard let text = MatrixMessageFilter.commandText(of: event, ownUserID: userID) else { return }
+        // In a room known to be unencrypted (the usual case after its first command) the text
+        // goes straight to the bot, which parses it once; elsewhere only a command is checked.
+        if await !encryption.isKnownUnencrypted(roomID), bot.isCommand(text), await encryption.isEncrypted(roomID) {
             await encryption.tell(roomID, because: .plaintextCommand)
             return
         }

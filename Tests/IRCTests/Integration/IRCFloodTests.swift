@@ -18,9 +18,15 @@ import Testing
             try await jack.say(harness.channel, "!suggest j\(index)")
             try await kim.say(harness.channel, "!suggest k\(index)")
         }
-        _ = try await jack.waitFor(timeout: .seconds(90)) { line in
-            line.sourceNick == harness.botNick && line.command == "PRIVMSG" && line.parameters[1].contains("\"k15\"")
+        // Each user's commands reach the bot in the order that user sent them, but the server
+        // relays two users' lines in whatever order it reads their sockets, so wait for both
+        // last replies: the order asserted below is each user's own.
+        let isLastReply: @Sendable (TestIRCLine) -> Bool = { line in
+            line.sourceNick == harness.botNick && line.command == "PRIVMSG"
+                && (line.parameters[1].contains("\"j15\"") || line.parameters[1].contains("\"k15\""))
         }
+        _ = try await jack.waitFor(timeout: .seconds(90), isLastReply)
+        _ = try await jack.waitFor(timeout: .seconds(90), isLastReply)
         let elapsed = ContinuousClock.now - started
         let replies = await jack.lines().filter { $0.sourceNick == harness.botNick && $0.command == "PRIVMSG" }.map { $0.parameters[1] }
         let toJack = replies.filter { $0.hasPrefix("\(jackNick): ") }
