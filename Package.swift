@@ -111,6 +111,7 @@ let package = Package(
             dependencies: [
                 "GifBotCore",
                 "Giphy",
+                "Klipy",
                 "Storage",
                 "IRC",
                 "Matrix",
