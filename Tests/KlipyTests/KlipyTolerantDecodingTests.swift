@@ -13,10 +13,12 @@ import Testing
     }
 
     @Test func adsAreSkippedAndCounted() throws {
+        // The second ad looks like a GIF in every other way: the type alone must keep it out.
+        let disguisedAd = #"{"type":"AD","slug":"buy-now","file":{"md":{"gif":{"url":"https://ads.example/a.gif"}}}}"#
         let response = try list(#"{"result":true,"data":{"data":[{"type":"ad","content":"<div/>","width":300,"height":250},"#
-            + item(#","id":1"#) + #"],"current_page":1,"per_page":8,"has_next":false}}"#)
+            + disguisedAd + "," + item(#","id":1"#) + #"],"current_page":1,"per_page":8,"has_next":false}}"#)
         #expect(response.gifs.map(\.slug) == ["s"])
-        #expect(response.skippedItems == 1)
+        #expect(response.skippedItems == 2)
     }
 
     @Test(arguments: [
