@@ -77,7 +77,8 @@ struct KlipyRoutes: Sendable {
         ]])
     }
 
-    /// KLIPY's validation answer was never recorded; 422 is what its Laravel-style API implies.
+    /// Constructed: KLIPY's answer to a bad parameter was never recorded. 422 is the usual
+    /// "validation failed" status; the client keeps its parameters in range so it never sees it.
     private func validationError(_ field: String) -> StandInResponse {
         StandInResponse(status: 422, json: #"{"result":false,"message":"The \#(field) field is invalid."}"#)
     }

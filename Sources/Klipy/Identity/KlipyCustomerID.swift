@@ -46,10 +46,8 @@ public struct KlipyCustomerIDDeriver: Sendable {
             message += bytes
         }
         let mac = HMAC<SHA256>.authenticationCode(for: message, using: SymmetricKey(data: secret))
-        let hex = mac.prefix(16).map { byte in
-            let digits = Array("0123456789abcdef".utf8)
-            return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]], as: UTF8.self)
-        }
-        return KlipyCustomerID(value: hex.joined())
+        let digits = Array("0123456789abcdef".utf8)
+        let hex = mac.prefix(16).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] }
+        return KlipyCustomerID(value: String(decoding: hex, as: UTF8.self))
     }
 }

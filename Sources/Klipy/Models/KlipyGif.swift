@@ -21,7 +21,7 @@ public struct KlipyGif: Sendable, Hashable {
 
     /// KLIPY's public page for the item (the `itemurl` form of its Tenor-compatible API).
     public var pageURL: String {
-        "https://klipy.com/gifs/" + (slug.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? slug)
+        "https://klipy.com/gifs/" + KlipyPathSegment.encode(slug)
     }
 
     public func rendition(_ sizeClass: KlipyRendition.SizeClass, _ format: KlipyRendition.Format = .gif) -> KlipyRendition? {
