@@ -31,6 +31,10 @@ struct KlipyRoutes: Sendable {
     }
 
     func respond(to request: RecordedRequest) -> StandInResponse {
+        // /media/<slug>/<bytes>.gif: a real GIF of that many bytes, as KLIPY's CDN would serve it.
+        if request.path.hasPrefix("/media/") {
+            return StandInResponse(body: TestGIF.bytes(forMediaPath: request.path), contentType: "image/gif")
+        }
         let segments = request.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         // "", "api", "v1", key, resource...
         guard segments.count >= 5, segments[1] == "api", segments[2] == "v1" else {

@@ -1,3 +1,4 @@
+import Foundation
 import GiphyStandIn
 import NIOCore
 import Synchronization
@@ -45,6 +46,22 @@ public final class KlipyStandIn: Sendable {
     /// Answers `resource` (the path after the key, e.g. `gifs/search`) with `response`.
     public func override(_ resource: String, with response: StandInResponse) {
         table.override(path(resource), with: response)
+    }
+
+    /// A one-page list of GIFs that live on this stand-in (`/media/<slug>/<bytes>.gif`, in the
+    /// `md` and `sm` sizes), to override `gifs/search` or `gifs/trending` in upload tests.
+    public func pageServedHere(_ gifs: [(slug: String, bytes: Int)]) -> StandInResponse {
+        let origin = "http://127.0.0.1:\(port)"
+        let items: [[String: Any]] = gifs.enumerated().map { index, gif in
+            func file(_ bytes: Int, width: Int) -> [String: Any] {
+                ["gif": ["url": "\(origin)/media/\(gif.slug)/\(bytes).gif", "width": width, "height": width / 2, "size": bytes]]
+            }
+            return ["id": 7_000_000_000_000_001 + index, "slug": gif.slug, "title": "Stand-in \(gif.slug)", "type": "gif",
+                    "file": ["md": file(gif.bytes, width: 480), "sm": file(max(1, gif.bytes / 4), width: 220)]]
+        }
+        let body: [String: Any] = ["result": true, "data": ["data": items, "current_page": 1, "per_page": max(1, items.count),
+                                                            "has_next": false]]
+        return StandInResponse(body: Array((try? JSONSerialization.data(withJSONObject: body)) ?? Data()))
     }
 
     public func clearOverrides() {

@@ -3,6 +3,7 @@ import Giphy
 import GiphyStandIn
 import KlipyStandIn
 import Logging
+import NIOCore
 import Testing
 @testable import Klipy
 
@@ -93,6 +94,20 @@ import Testing
         }
     }
 
+    @Test func gifsServedByTheStandInCanBeDownloaded() async throws {
+        try await stopping {
+            standIn.override("gifs/search", with: standIn.pageServedHere([(slug: "cat-1", bytes: 5000), (slug: "cat-2", bytes: 900)]))
+            let page = try await client().search("cat", perPage: 8, rating: .g)
+            #expect(page.gifs.map(\.slug) == ["cat-1", "cat-2"])
+            let rendition = try #require(page.gifs.first?.bestGIF(maximumBytes: 4000))
+            #expect(rendition.sizeClass == .sm && rendition.byteSize == 1250)
+            let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: rendition.url), timeout: .seconds(5))
+            let body = try await response.body.collect(upTo: 1 << 20)
+            #expect(body.readableBytes == 1250)
+            #expect(body.getString(at: 0, length: 6) == "GIF89a")
+        }
+    }
+
     @Test func termsAndCategories() async throws {
         try await stopping {
             let completions = try await client().autocomplete("ca")
@@ -127,20 +142,12 @@ import Testing
 
     @Test func aSlowAnswerIsATimeout() async throws {
         try await stopping {
-            standIn.fail(with: .slow(.seconds(3)))
+            // Far apart, so a loaded machine still tells the client's deadline from the answer.
+            standIn.fail(with: .slow(.seconds(20)))
             let started = ContinuousClock.now
             await #expect(throws: KlipyError.timeout) { try await client(timeout: .milliseconds(300)).trending(perPage: 8, rating: .g) }
-            #expect(ContinuousClock.now - started < .seconds(3))
+            #expect(ContinuousClock.now - started < .seconds(15))
         }
-    }
-
-    /// AsyncHTTPClient retries a refused connection until the deadline, then reports the refusal;
-    /// the deadline is generous so a loaded machine still sees a refusal rather than a timeout.
-    @Test func anUnreachableServerIsReportedAsSuch() async throws {
-        try await standIn.stop()
-        let client = KlipyClient(configuration: KlipyClientConfiguration(baseURL: standIn.baseURL, appKey: "k", timeout: .seconds(3)),
-                                 transport: AsyncHTTPGiphyTransport(httpClient: HTTPClient.shared), logger: logs.logger())
-        await #expect(throws: KlipyError.networkUnreachable) { try await client.trending(perPage: 8, rating: .g) }
     }
 
     @Test func noKeyMeansNoCall() async throws {
