@@ -1,4 +1,5 @@
 import Foundation
+import Giphy
 import KlipyStandIn
 import Testing
 @testable import Klipy
@@ -69,6 +70,15 @@ import Testing
         #expect(first == KlipyCategory(name: "smile", query: "smile",
                                        previewURL: "https://static.klipy.com/ii/e293a233a303a98e471f78d04e13a1b0/a5/fd/NnGoLmO8.gif"))
         #expect(response.categories.count >= 5)
+    }
+
+    /// A base URL pointing at KLIPY's Tenor-compatible v2 API gets Tenor's shape back: that is
+    /// a broken source (fall through to the next), not a page without GIFs.
+    @Test func theTenorCompatibleShapeIsRejectedNotReadAsEmpty() throws {
+        let body = KlipyFixtures.bytes("real_v2_tenor_compatible_search.json")
+        #expect(throws: KlipyError.unavailable) {
+            try KlipyResponseClassifier.classify(GiphyHTTPResponse(status: 200, body: body), rateLimitCooldownSeconds: 60)
+        }
     }
 
     @Test func everyFixtureWithAListDecodesWithoutDroppingGIFs() throws {
