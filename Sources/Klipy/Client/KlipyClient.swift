@@ -33,6 +33,8 @@ public final class KlipyClient: Sendable {
     }
 
     /// One GIF by slug (KLIPY looks items up by slug, not id); `KlipyError.notFound` if none.
+    /// A single answer under another spelling of the slug is still the one asked for: slugs may
+    /// carry a per-app suffix (Docs/research/klipy-api.md §4).
     public func gif(slug: String) async throws -> KlipyGif {
         let found = try await gifs(slugs: [slug])
         guard let gif = found.first(where: { $0.slug == slug }) ?? found.first else { throw KlipyError.notFound }
