@@ -43,6 +43,16 @@ let package = Package(
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
+        // KLIPY API client: tolerant models, endpoints, error classification, per-user customer ids.
+        // Borrows GIPHY's transport and ContentRating until the provider seam moves them out.
+        .target(
+            name: "Klipy",
+            dependencies: [
+                "Giphy",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Per-user state over SQLKit (SQLite now, PostgreSQL later).
         .target(
             name: "Storage",
@@ -101,6 +111,7 @@ let package = Package(
             dependencies: [
                 "GifBotCore",
                 "Giphy",
+                "Klipy",
                 "Storage",
                 "IRC",
                 "Matrix",
@@ -125,6 +136,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/GiphyStandIn",
+            resources: [.copy("Fixtures")]
+        ),
+        // A local stand-in for KLIPY on the GIPHY stand-in's server, with fault switches; tests only.
+        .target(
+            name: "KlipyStandIn",
+            dependencies: ["GiphyStandIn"],
+            path: "Tests/KlipyStandIn",
             resources: [.copy("Fixtures")]
         ),
         // The stand-in as a process (`giphy-stand-in [api-key]`) for scripts/container-smoke.
@@ -190,6 +208,9 @@ let package = Package(
                                                         .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
         .testTarget(name: "GiphyTests", dependencies: ["Giphy", "GiphyStandIn", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
+        .testTarget(name: "KlipyTests", dependencies: ["Klipy", "KlipyStandIn", "GiphyStandIn", "Giphy",
+                                                       .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                                                       .product(name: "NIOCore", package: "swift-nio")]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "GiphyStandIn"]),
         .testTarget(name: "GifBotCoreTests", dependencies: ["GifBotCore", "Giphy", "Storage", "BotTestSupport"]),
         .testTarget(name: "gifbotTests", dependencies: ["gifbot", "GifBotCore", "GiphyStandIn", "IRCTestSupport", "MatrixTestSupport", "TestServerSupport",

@@ -1,17 +1,21 @@
+import NIOCore
+import NIOHTTP1
+import NIOPosix
 import Synchronization
 
-/// The stand-in's answers: the default GIPHY routes, per-path overrides set by a test, and the
-/// log of requests received. Shared by the server object and every connection handler.
-final class RouteTable: Sendable {
+/// A stand-in's answers: its default routes, per-path overrides set by a test, and the log of
+/// requests received. Shared by the server object and every connection handler; the KLIPY
+/// stand-in runs on the same machinery with its own routes.
+public final class RouteTable: Sendable {
     private struct State {
         var overrides: [String: StandInResponse] = [:]
         var requests: [RecordedRequest] = []
     }
 
-    private let routes: GiphyRoutes
+    private let routes: @Sendable (RecordedRequest) -> StandInResponse
     private let state = Mutex(State())
 
-    init(routes: GiphyRoutes) {
+    public init(routes: @escaping @Sendable (RecordedRequest) -> StandInResponse) {
         self.routes = routes
     }
 
@@ -20,18 +24,31 @@ final class RouteTable: Sendable {
             state.requests.append(request)
             return state.overrides[request.path]
         }
-        return override ?? routes.respond(to: request)
+        return override ?? routes(request)
     }
 
-    func override(_ path: String, with response: StandInResponse?) {
+    public func override(_ path: String, with response: StandInResponse?) {
         state.withLock { $0.overrides[path] = response }
     }
 
-    func clearOverrides() {
+    public func clearOverrides() {
         state.withLock { $0.overrides = [:] }
     }
 
-    var requests: [RecordedRequest] {
+    public var requests: [RecordedRequest] {
         state.withLock { $0.requests }
+    }
+
+    /// Serves this table over HTTP/1.1 on a free port of 127.0.0.1.
+    public func serve() async throws -> any Channel {
+        try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { [self] channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+                    try channel.pipeline.syncOperations.addHandler(StandInHandler(table: self))
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
     }
 }
