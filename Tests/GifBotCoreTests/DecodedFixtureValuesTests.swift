@@ -65,9 +65,9 @@ import Testing
     static func decode(_ body: [UInt8]) throws -> [GiphyGif] {
         let raw = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
         if raw?["data"] is [Any] {
-            return try JSONDecoder().decode(GifListResponse.self, from: Data(body)).data.elements
+            return try GiphyBody(json: body, data: GiphyPayload.gifList).data?.elements ?? []
         }
-        return try JSONDecoder().decode(SingleGifResponse.self, from: Data(body)).gif.map { [$0] } ?? []
+        return try (GiphyBody(json: body, data: GiphyPayload.singleGif).data ?? nil).map { [$0] } ?? []
     }
 
     static func projections() throws -> [String: [Projection]] {
