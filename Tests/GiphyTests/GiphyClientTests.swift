@@ -149,6 +149,21 @@ import Testing
         try await standIn.stop()
     }
 
+    @Test func gifCallsAskForOnlyTheFieldsTheBotReads() async throws {
+        let client = client()
+        let id = try #require(try await client.search("cat", offset: 0, limit: 25, rating: .g).gifs.first?.id)
+        _ = try await client.trending(offset: 0, limit: 25, rating: .g)
+        _ = try await client.random(tag: nil, rating: .g, randomID: nil)
+        _ = try await client.gif(id: id)
+        for path in ["/v1/gifs/search", "/v1/gifs/trending", "/v1/gifs/random", "/v1/gifs/\(id)"] {
+            let request = try #require(standIn.requests(to: path).first, "\(path)")
+            let fields = try #require(request.query["fields"]?.split(separator: ",").map(String.init), "\(path)")
+            #expect(["id", "title", "rating", "url", "user", "images.original", "images.downsized"].allSatisfy(fields.contains))
+            #expect(request.query["bundle"] == "messaging_non_clips")
+        }
+        try await standIn.stop()
+    }
+
     @Test func translateThatFindsNothing() async throws {
         standIn.override("/v1/gifs/translate", with: StandInResponse(json: #"{"data":[],"meta":{"status":200,"msg":"OK","response_id":"abc"}}"#))
         #expect(try await client().translate("zzzz", rating: .g) == nil)

@@ -29,6 +29,7 @@ import Testing
             .compactMap { $0.split(separator: " ").last.flatMap { Double($0) } }.reduce(0, +)
         #expect(exportedHits == Double(hits))
         #expect((metrics.metric("gifbot_giphy_cache_entries") ?? 0) >= 1)
+        #expect((metrics.metric("gifbot_giphy_cache_bytes") ?? 0) > 10_000, "a cached search page is counted in bytes")
         await runtime.shutdown()
         await harness.finish()
     }
