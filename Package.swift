@@ -26,29 +26,39 @@ let package = Package(
         .target(
             name: "GifBotCore",
             dependencies: [
-                "Giphy",
+                "GifSources",
                 "Storage",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
-        // GIPHY API client: tolerant models, HTTP transport, cache, typed errors.
+        // What every GIF source shares: the `GifSource` protocol the core talks to, the HTTP
+        // transport, ratings, and the call pipeline (cache, single flight, 429 gate, counting).
+        .target(
+            name: "GifSources",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+            ]
+        ),
+        // GIPHY API client: tolerant models, endpoints, typed errors; `GiphySource`.
         .target(
             name: "Giphy",
             dependencies: [
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "GifSources",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
-        // KLIPY API client: tolerant models, endpoints, error classification, per-user customer ids.
-        // Borrows GIPHY's transport and ContentRating until the provider seam moves them out.
+        // KLIPY API client: tolerant models, endpoints, error classification, per-user customer ids;
+        // `KlipySource`.
         .target(
             name: "Klipy",
             dependencies: [
-                "Giphy",
+                "GifSources",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -110,6 +120,7 @@ let package = Package(
             name: "gifbot",
             dependencies: [
                 "GifBotCore",
+                "GifSources",
                 "Giphy",
                 "Klipy",
                 "Storage",
@@ -155,7 +166,7 @@ let package = Package(
         .target(
             name: "BotTestSupport",
             dependencies: [
-                "GifBotCore", "Giphy", "Storage", "GiphyStandIn",
+                "GifBotCore", "GifSources", "Giphy", "Storage", "GiphyStandIn",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -207,12 +218,12 @@ let package = Package(
                                                         .product(name: "NIOHTTP1", package: "swift-nio"),
                                                         .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
-        .testTarget(name: "GiphyTests", dependencies: ["Giphy", "GiphyStandIn", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
-        .testTarget(name: "KlipyTests", dependencies: ["Klipy", "KlipyStandIn", "GiphyStandIn", "Giphy",
+        .testTarget(name: "GiphyTests", dependencies: ["Giphy", "GifSources", "GiphyStandIn", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
+        .testTarget(name: "KlipyTests", dependencies: ["Klipy", "KlipyStandIn", "GiphyStandIn", "GifSources",
                                                        .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                        .product(name: "NIOCore", package: "swift-nio")]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "GiphyStandIn"]),
-        .testTarget(name: "GifBotCoreTests", dependencies: ["GifBotCore", "Giphy", "Storage", "BotTestSupport", "GiphyStandIn"],
+        .testTarget(name: "GifBotCoreTests", dependencies: ["GifBotCore", "GifSources", "Giphy", "Storage", "BotTestSupport", "GiphyStandIn"],
                     resources: [.copy("DecodingFixtures")]),
         .testTarget(name: "gifbotTests", dependencies: ["gifbot", "GifBotCore", "GiphyStandIn", "IRCTestSupport", "MatrixTestSupport", "TestServerSupport",
                                                       .product(name: "AsyncHTTPClient", package: "async-http-client"),

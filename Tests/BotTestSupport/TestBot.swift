@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import GifBotCore
+import GifSources
 import Giphy
 import GiphyStandIn
 import Logging
@@ -29,8 +30,8 @@ public final class TestBot: Sendable {
         store = BotStore(database: database, logger: logger) { try await sqlite.close() }
         httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
         let giphy = GiphyClient(configuration: GiphyClientConfiguration(baseURL: standIn.baseURL, apiKey: GiphyStandIn.defaultAPIKey),
-                                transport: AsyncHTTPGiphyTransport(httpClient: httpClient), logger: logger)
-        bot = GifBot(giphy: giphy, store: store, settings: settings, names: names, logger: logger)
+                                transport: AsyncHTTPGetTransport(httpClient: httpClient), logger: logger)
+        bot = GifBot(sources: [GiphySource(client: giphy)], store: store, settings: settings, names: names, logger: logger)
     }
 
     public func finish() async {

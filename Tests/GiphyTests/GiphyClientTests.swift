@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import GifSources
 import GiphyStandIn
 import Logging
 import Testing
@@ -18,7 +19,7 @@ import Testing
         GiphyClient(
             configuration: GiphyClientConfiguration(baseURL: baseURL ?? standIn.baseURL, apiKey: apiKey, language: "en",
                                                     timeout: timeout, cacheTimeToLive: cacheTTL),
-            transport: AsyncHTTPGiphyTransport(httpClient: HTTPClient.shared),
+            transport: AsyncHTTPGetTransport(httpClient: HTTPClient.shared),
             logger: logs.logger())
     }
 
