@@ -23,6 +23,11 @@ public final class GiphyClient: GiphyAPI {
         self.logger = logger
     }
 
+    /// Seconds left in the 429 cool-down, or nil when calls are allowed.
+    public func coolingDown() async -> Int? {
+        await pipeline.coolingDown()
+    }
+
     public func search(_ query: String, offset: Int, limit: Int, rating: ContentRating) async throws -> GifPage {
         try checkLength(query)
         let offset = min(max(0, offset), GiphyLimits.maximumSearchOffset)

@@ -13,7 +13,7 @@ public struct GiphySource: GifSource {
     public var capabilities: Set<GifCapability> { [.translate, .random] }
 
     public func coolingDown() async -> Int? {
-        await client.pipeline.coolingDown()
+        await client.coolingDown()
     }
 
     public func search(_ query: String, offset: Int, limit: Int, rating: ContentRating, user: SourceUser?) async throws -> SourcedPage {

@@ -26,6 +26,11 @@ public final class KlipyClient: Sendable {
     /// Whether an app key is configured: without one the client answers `invalidAppKey` at once.
     public var hasAppKey: Bool { !configuration.appKey.isEmpty }
 
+    /// Seconds left in the 429 cool-down, or nil when calls are allowed.
+    public func coolingDown() async -> Int? {
+        await pipeline.coolingDown()
+    }
+
     /// A page of search results; `page` is 1-based. `perPage` is kept within KLIPY's 8...50.
     public func search(_ query: String, page: Int = 1, perPage: Int, rating: ContentRating,
                        customer: KlipyCustomerID? = nil) async throws -> KlipyPage {

@@ -18,7 +18,7 @@ public struct KlipySource: GifSource {
     public var capabilities: Set<GifCapability> { [] }
 
     public func coolingDown() async -> Int? {
-        await client.pipeline.coolingDown()
+        await client.coolingDown()
     }
 
     public func search(_ query: String, offset: Int, limit: Int, rating: ContentRating, user: SourceUser?) async throws -> SourcedPage {
