@@ -166,7 +166,7 @@ let package = Package(
         .target(
             name: "BotTestSupport",
             dependencies: [
-                "GifBotCore", "GifSources", "Giphy", "Storage", "GiphyStandIn",
+                "GifBotCore", "GifSources", "Giphy", "Klipy", "Storage", "GiphyStandIn", "KlipyStandIn",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -195,7 +195,7 @@ let package = Package(
             path: "Tests/IRCTestSupport",
             resources: [.copy("Servers")]
         ),
-        .testTarget(name: "IRCTests", dependencies: ["IRC", "IRCTestSupport", "BotTestSupport", "GifBotCore", "Giphy", "Storage", "GiphyStandIn",
+        .testTarget(name: "IRCTests", dependencies: ["IRC", "IRCTestSupport", "BotTestSupport", "GifBotCore", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn",
                                                      .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                                      .product(name: "NIOCore", package: "swift-nio"),
                                                      .product(name: "AsyncHTTPClient", package: "async-http-client")]),
@@ -214,7 +214,7 @@ let package = Package(
             path: "Tests/MatrixTestSupport",
             resources: [.copy("Synapse")]
         ),
-        .testTarget(name: "MatrixTests", dependencies: ["Matrix", "MatrixTestSupport", "BotTestSupport", "GifBotCore", "Giphy", "Storage", "GiphyStandIn",
+        .testTarget(name: "MatrixTests", dependencies: ["Matrix", "MatrixTestSupport", "BotTestSupport", "GifBotCore", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn",
                                                         .product(name: "NIOHTTP1", package: "swift-nio"),
                                                         .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),

@@ -19,8 +19,8 @@ final class IRCBotHarness: Sendable {
     var standIn: GiphyStandIn { testBot.standIn }
     var logs: LogCapture { testBot.logs }
 
-    init(settings: BotSettings = BotSettings(cooldownCommands: 0)) async throws {
-        testBot = try await TestBot(settings: settings)
+    init(settings: BotSettings = BotSettings(cooldownCommands: 0), source: TestBot.Source = .giphy) async throws {
+        testBot = try await TestBot(settings: settings, source: source)
         let suffix = String(UUID().uuidString.prefix(6)).lowercased()
         channel = "#gifs-\(suffix)"
         botNick = "gb\(suffix)"

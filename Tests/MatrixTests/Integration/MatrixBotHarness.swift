@@ -22,14 +22,17 @@ final class MatrixBotHarness: Sendable {
     var store: BotStore { testBot.store }
     var logs: LogCapture { testBot.logs }
 
-    init(server: SynapseServer) async throws {
+    init(server: SynapseServer, source: TestBot.Source = .giphy) async throws {
         self.server = server
-        testBot = try await TestBot()
+        testBot = try await TestBot(source: source)
         let botLocalpart = SynapseServer.uniqueLocalpart("gifbot")
         botUser = try await server.registerUser(botLocalpart, password: botPassword).userID
         let human = try await server.registerUser(SynapseServer.uniqueLocalpart("alice"), password: "alice-password")
         alice = MatrixTestClient(server: server, user: human)
         testBot.standIn.override("/v1/gifs/search", with: Self.catSearch(testBot.standIn))
+        if let klipy = testBot.klipyStandIn {
+            klipy.override("gifs/search", with: klipy.pageServedHere([("catgif1", 30_000), ("catgif2", 20_000)]))
+        }
     }
 
     /// A search answer whose GIFs live on the stand-in, so the bot can download them: the
