@@ -21,6 +21,11 @@ public final class GiphyStandIn: Sendable {
         self.table = table
     }
 
+    /// The stand-ins' own threads. Building an answer (parsing the recorded fixtures) takes
+    /// real time on a loaded machine; on the process-wide singleton group, which the client
+    /// under test also uses, it would delay that client's timers and make its timeouts late.
+    private static let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 2)
+
     /// Starts on a free port.
     public static func start(
         apiKey: String = defaultAPIKey,
@@ -31,7 +36,7 @@ public final class GiphyStandIn: Sendable {
         let routes = GiphyRoutes(apiKey: apiKey, searchFixture: searchFixture,
                                  trendingFixture: trendingFixture, randomFixture: randomFixture)
         let table = RouteTable(routes: routes)
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let channel = try await ServerBootstrap(group: Self.eventLoops)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {

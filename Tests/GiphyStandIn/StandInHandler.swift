@@ -44,6 +44,18 @@ final class StandInHandler: ChannelInboundHandler {
         if !keepAlive { headers.add(name: "Connection", value: "close") }
         let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
         context.write(NIOAny(HTTPServerResponsePart.head(head)), promise: nil)
+        if let cut = response.resetAfterBytes {
+            let part = ByteBuffer(bytes: response.body.prefix(cut))
+            context.writeAndFlush(NIOAny(HTTPServerResponsePart.body(.byteBuffer(part))), promise: nil)
+            // Linger 0: close() sends RST instead of FIN, as a dropped connection does.
+            let channel = context.channel
+            guard let socket = channel as? any SocketOptionProvider else {
+                channel.close(promise: nil)
+                return
+            }
+            socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in channel.close(promise: nil) }
+            return
+        }
         context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: response.body)))), promise: nil)
         let written = context.writeAndFlushPromise()
         context.writeAndFlush(NIOAny(HTTPServerResponsePart.end(nil)), promise: written)
