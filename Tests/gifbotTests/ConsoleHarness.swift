@@ -76,8 +76,9 @@ final class ConsoleHarness: Sendable {
     }
 
     /// Starts the `gifbot` executable; it is killed after the test if it is still running.
-    func launch(_ arguments: [String], environment: [String: String], directory: URL? = nil) throws -> GifbotProcess {
-        let process = try GifbotProcess(arguments, environment: environment, directory: directory)
+    func launch(_ arguments: [String], environment: [String: String], directory: URL? = nil,
+                fileSizeSignalIgnored: Bool = false) throws -> GifbotProcess {
+        let process = try GifbotProcess(arguments, environment: environment, directory: directory, fileSizeSignalIgnored: fileSizeSignalIgnored)
         processes.withLock { $0.append(process) }
         return process
     }

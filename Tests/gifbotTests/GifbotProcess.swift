@@ -31,10 +31,18 @@ final class GifbotProcess: Sendable {
     /// The exit status once the process has ended.
     private let exitStatus = Observed<Int32?>(nil)
 
-    init(_ arguments: [String], environment: [String: String], directory: URL? = nil) throws {
+    /// - Parameter fileSizeSignalIgnored: starts the bot with SIGXFSZ ignored (through `sh`, as
+    ///   an ignored signal survives exec), so a file size limit makes writes fail with EFBIG,
+    ///   as a full disk makes them fail, instead of killing the process.
+    init(_ arguments: [String], environment: [String: String], directory: URL? = nil, fileSizeSignalIgnored: Bool = false) throws {
         let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
+        if fileSizeSignalIgnored {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", #"trap '' XFSZ; exec "$0" "$@""#, Self.executable.path] + arguments
+        } else {
+            process.executableURL = Self.executable
+            process.arguments = arguments
+        }
         process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { current, _ in current }
         if let directory { process.currentDirectoryURL = directory }
         let input = Pipe(), stdout = Pipe(), stderr = Pipe()
