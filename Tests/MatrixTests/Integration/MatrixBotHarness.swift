@@ -8,6 +8,7 @@ import MatrixTestSupport
 import ServiceLifecycle
 import Storage
 import Synchronization
+import Testing
 @testable import Matrix
 
 /// A real bot (GIPHY client to the stand-in, SQLite store, Matrix adapter over HTTP) on a real
@@ -87,6 +88,23 @@ final class MatrixBotHarness: Sendable {
     func answer(to eventID: String, in room: String, timeout: Duration = .seconds(30)) async throws -> MatrixTestEvent {
         let botUser = botUser
         return try await alice.waitForEvent(in: room, timeout: timeout) { $0.sender == botUser && $0.inReplyTo == eventID }
+    }
+
+    /// Waits until the bot has answered every one of `commands`, then checks that it answered
+    /// each exactly once (a marker answered after them shows no late duplicate is on its way).
+    func expectEachAnsweredOnce(_ commands: [String], in room: String, timeout: Duration = .seconds(60)) async throws {
+        let botUser = botUser
+        for command in commands {
+            if await !alice.events(in: room).contains(where: { $0.sender == botUser && $0.inReplyTo == command }) {
+                _ = try await alice.waitForEvent(in: room, timeout: timeout) { $0.sender == botUser && $0.inReplyTo == command }
+            }
+        }
+        let marker = try await alice.sendText("!about", to: room)
+        _ = try await alice.waitForEvent(in: room, timeout: timeout) { $0.sender == botUser && $0.inReplyTo == marker }
+        let answers = await alice.events(in: room).filter { $0.sender == botUser && $0.type == "m.room.message" }.compactMap(\.inReplyTo)
+        for command in commands {
+            #expect(answers.filter { $0 == command }.count == 1, "command \(command) answered \(answers.filter { $0 == command }.count) times")
+        }
     }
 
     /// Stops the bots, then the test's own homeserver, then the GIPHY stand-in, HTTP client and store.

@@ -74,7 +74,7 @@ import Testing
         }
     }
 
-    @Test func aStoppedHomeserverIsWaitedOutAndServedAgain() async throws {
+    @Test func aHomeserverStoppedUnderTrafficIsWaitedOutAndEveryCommandAnsweredOnce() async throws {
         try await withMatrixBot(.own) { harness in
             let server = harness.server
             var configuration = await harness.configuration()
@@ -82,6 +82,9 @@ import Testing
             let bot = harness.startBot(configuration)
             let room = try await harness.roomWithBot()
             let batchesBefore = bot.adapter.handledBatches
+            // Commands the bot may or may not have answered when the server goes away.
+            var commands: [String] = []
+            for index in 1...3 { commands.append(try await harness.alice.sendText("!suggest s\(index)", to: room)) }
             try await server.stop()
             let stoppedAt = ContinuousClock.now
             // Every failed sync is logged; a tight loop would log four within milliseconds, the
@@ -90,9 +93,11 @@ import Testing
             let elapsed = ContinuousClock.now - stoppedAt
             #expect(elapsed >= .milliseconds(1_600), "backs off instead of hammering: 4 failed syncs in \(elapsed)")
             try await server.start()
+            commands.append(try await harness.alice.sendText("!suggest s4", to: room))
             let command = try await harness.alice.sendText("!about", to: room)
             #expect(try await harness.answer(to: command, in: room, timeout: .seconds(30)).body?.contains("Powered by GIPHY") == true)
             #expect(bot.adapter.handledBatches > batchesBefore)
+            try await harness.expectEachAnsweredOnce(commands, in: room)
         }
     }
 }
