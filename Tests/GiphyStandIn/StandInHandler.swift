@@ -23,16 +23,21 @@ final class StandInHandler: ChannelInboundHandler {
         case .end:
             guard let head else { return }
             self.head = nil
-            let response = table.respond(to: Self.record(head.uri))
+            let request = Self.record(head.uri)
             let keepAlive = head.isKeepAlive
-            if response.delay > .zero {
-                let loopBoundContext = NIOLoopBound(context, eventLoop: context.eventLoop)
-                context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(response.delay)) {
-                    Self.write(response, keepAlive: keepAlive, context: loopBoundContext.value)
+            let table = table
+            let loopBoundContext = NIOLoopBound(context, eventLoop: context.eventLoop)
+            GiphyStandIn.builders.runIfActive(eventLoop: context.eventLoop) { table.respond(to: request) }
+                .assumeIsolated()
+                .whenSuccess { response in
+                    let context = loopBoundContext.value
+                    guard response.delay > .zero else {
+                        return Self.write(response, keepAlive: keepAlive, context: context)
+                    }
+                    context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(response.delay)) {
+                        Self.write(response, keepAlive: keepAlive, context: loopBoundContext.value)
+                    }
                 }
-            } else {
-                Self.write(response, keepAlive: keepAlive, context: context)
-            }
         }
     }
 
