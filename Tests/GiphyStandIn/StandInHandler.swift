@@ -9,6 +9,8 @@ final class StandInHandler: ChannelInboundHandler {
 
     private let table: RouteTable
     private var head: HTTPRequestHead?
+    /// The logged request still waiting for its answer on this connection.
+    private var unanswered: Int?
 
     init(table: RouteTable) {
         self.table = table
@@ -26,19 +28,29 @@ final class StandInHandler: ChannelInboundHandler {
             let request = Self.record(head.uri)
             let keepAlive = head.isKeepAlive
             let table = table
+            unanswered = table.record(request)
             let loopBoundContext = NIOLoopBound(context, eventLoop: context.eventLoop)
             GiphyStandIn.builders.runIfActive(eventLoop: context.eventLoop) { table.respond(to: request) }
                 .assumeIsolated()
-                .whenSuccess { response in
-                    let context = loopBoundContext.value
-                    guard response.delay > .zero else {
-                        return Self.write(response, keepAlive: keepAlive, context: context)
-                    }
-                    context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(response.delay)) {
-                        Self.write(response, keepAlive: keepAlive, context: loopBoundContext.value)
+                .whenSuccess { [self] response in
+                    guard response.delay > .zero else { return answer(response, keepAlive: keepAlive, context: loopBoundContext.value) }
+                    loopBoundContext.value.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(response.delay)) {
+                        self.answer(response, keepAlive: keepAlive, context: loopBoundContext.value)
                     }
                 }
         }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        if let unanswered { table.abandoned(unanswered, at: .now) }
+        unanswered = nil
+        context.fireChannelInactive()
+    }
+
+    private func answer(_ response: StandInResponse, keepAlive: Bool, context: ChannelHandlerContext) {
+        guard context.channel.isActive else { return }
+        unanswered = nil
+        Self.write(response, keepAlive: keepAlive, context: context)
     }
 
     private static func write(_ response: StandInResponse, keepAlive: Bool, context: ChannelHandlerContext) {

@@ -45,9 +45,18 @@ public struct StandInResponse: Sendable {
 public struct RecordedRequest: Sendable, Equatable {
     public let path: String
     public let query: [String: String]
+    /// When the stand-in had read the whole request (taken on its own thread, so a busy test
+    /// process does not shift it).
+    public let receivedAt: ContinuousClock.Instant
+    /// When the client closed the connection without waiting for the answer: the moment it gave up.
+    public internal(set) var abandonedAt: ContinuousClock.Instant?
 
-    public init(path: String, query: [String: String]) {
+    public init(path: String, query: [String: String], receivedAt: ContinuousClock.Instant = .now) {
         self.path = path
         self.query = query
+        self.receivedAt = receivedAt
     }
+
+    /// How long the client waited before giving up on this request, nil if it did not.
+    public var waitedBeforeGivingUp: Duration? { abandonedAt.map { $0 - receivedAt } }
 }

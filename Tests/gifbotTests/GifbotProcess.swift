@@ -21,7 +21,16 @@ final class GifbotProcess: Sendable {
     struct PipeOutput: Sendable {
         var data = Data()
         var ended = false
+        /// When each complete line arrived, stamped by the pipe's reader thread, so a busy test
+        /// process does not shift it.
+        var lineArrivals: [ContinuousClock.Instant] = []
         var text: String { String(decoding: data, as: UTF8.self) }
+
+        mutating func append(_ chunk: Data) {
+            data.append(chunk)
+            let now = ContinuousClock.now
+            for byte in chunk where byte == UInt8(ascii: "\n") { lineArrivals.append(now) }
+        }
     }
 
     let processIdentifier: Int32
@@ -62,7 +71,7 @@ final class GifbotProcess: Sendable {
         pipe.fileHandleForReading.readabilityHandler = { handle in
             let chunk = handle.availableData
             if chunk.isEmpty { handle.readabilityHandler = nil }
-            observed.modify { chunk.isEmpty ? ($0.ended = true) : $0.data.append(chunk) }
+            observed.modify { chunk.isEmpty ? ($0.ended = true) : $0.append(chunk) }
         }
     }
 
@@ -80,6 +89,8 @@ final class GifbotProcess: Sendable {
 
     var isRunning: Bool { exitStatus.value == nil }
     var stdoutSoFar: String { output.value.text }
+    /// When each line of standard output so far arrived.
+    var stdoutLineArrivals: [ContinuousClock.Instant] { output.value.lineArrivals }
     var stderrSoFar: String { errors.value.text }
 
     /// Waits until standard output satisfies `condition`.

@@ -58,12 +58,10 @@ import Testing
             } else {
                 try await harness.standIn.stop()
             }
-            let started = ContinuousClock.now
-            let reply = try await Self.ask(bot, "!gif cat", answers: 1)
-            let elapsed = ContinuousClock.now - started
-            #expect(reply == [fault.expectedReply])
+            let (reply, elapsed) = try await Self.timedAsk(bot, "!gif cat")
+            #expect(reply == fault.expectedReply)
             #expect(elapsed < Self.timeout + .seconds(1), "answered after \(elapsed)")
-            #expect(!reply.joined().contains(GiphyStandIn.defaultAPIKey))
+            #expect(!reply.contains(GiphyStandIn.defaultAPIKey))
 
             if fault == .rateLimitedMeta || fault == .rateLimitedMessage {
                 // During the cool-down nothing reaches GIPHY: every command is answered at once.
@@ -79,6 +77,16 @@ import Testing
             #expect(!result.stderr.contains(GiphyStandIn.defaultAPIKey))
             #expect(!result.stderr.contains("Fatal error"))
         }
+    }
+
+    /// Writes one command and returns its one-line answer and how long after the writing it
+    /// arrived, as the pipe's reader thread saw it.
+    static func timedAsk(_ bot: GifbotProcess, _ command: String) async throws -> (String, Duration) {
+        let before = bot.stdoutLineArrivals.count
+        let written = ContinuousClock.now
+        let answer = try #require(try await ask(bot, command, answers: 1).first)
+        let arrived = try #require(bot.stdoutLineArrivals.dropFirst(before).first)
+        return (answer, arrived - written)
     }
 
     /// Writes `lines` and returns the next `answers` lines the bot prints.

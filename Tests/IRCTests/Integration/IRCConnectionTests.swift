@@ -79,13 +79,16 @@ import Testing
     @Test func shutdownDoesNotWaitOutAReconnectBackoff() async throws {
         try await withIRCBot { harness in
             var configuration = harness.network(port: 1) // nothing listens on port 1
-            configuration.timing.reconnectInitial = .seconds(60)
+            configuration.timing.reconnectInitial = .seconds(120)
             configuration.timing.reconnectMaximum = .seconds(300)
             let bot = harness.startBot(configuration)
             #expect(await harness.logs.waitFor("Disconnected; reconnecting"))
             let started = ContinuousClock.now
             await bot.stop()
-            #expect(ContinuousClock.now - started < .seconds(5))
+            // Far below the 120 s (±20 %) the bot would otherwise wait, far above what a busy
+            // test process adds to a prompt stop (seconds were seen in a full run).
+            let took = ContinuousClock.now - started
+            #expect(took < .seconds(30), "stopping took \(took)")
         }
     }
 }
