@@ -225,7 +225,7 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage", "GiphyStandIn"]),
         .testTarget(name: "GifBotCoreTests", dependencies: ["GifBotCore", "GifSources", "Giphy", "Storage", "BotTestSupport", "GiphyStandIn"],
                     resources: [.copy("DecodingFixtures")]),
-        .testTarget(name: "gifbotTests", dependencies: ["gifbot", "GifBotCore", "GiphyStandIn", "KlipyStandIn", "IRCTestSupport", "MatrixTestSupport", "TestServerSupport",
+        .testTarget(name: "gifbotTests", dependencies: ["gifbot", "GifBotCore", "GiphyStandIn", "KlipyStandIn", "BotTestSupport", "IRCTestSupport", "MatrixTestSupport", "TestServerSupport",
                                                       .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                       .product(name: "Prometheus", package: "swift-prometheus")]),
         .testTarget(name: "OpsTests", dependencies: ["Ops", "GifBotCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),

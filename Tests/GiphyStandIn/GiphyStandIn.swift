@@ -43,7 +43,12 @@ public final class GiphyStandIn: Sendable {
 
     /// Every request so far, oldest first.
     public var requests: [RecordedRequest] {
-        table.requests
+        table.requests.value
+    }
+
+    /// Waits until the requests so far satisfy `condition`; false when `timeout` passes first.
+    public func waitForRequests(timeout: Duration = .seconds(20), _ condition: @escaping @Sendable ([RecordedRequest]) -> Bool) async -> Bool {
+        await table.requests.waitFor(timeout: timeout, condition)
     }
 
     public func requests(to path: String) -> [RecordedRequest] {

@@ -69,7 +69,7 @@ public final class KlipyStandIn: Sendable {
     }
 
     public var requests: [RecordedRequest] {
-        table.requests
+        table.requests.value
     }
 
     /// Requests to `resource` (the path after the key) made with the right key.

@@ -8,10 +8,9 @@ final class KlipyConsoleHarness: Sendable {
     let klipy: KlipyStandIn
     let sources: String
 
-    /// - Parameter sources: `gifs.sources`, e.g. "klipy" or "giphy,klipy".
-    init(sources: String) async throws {
-        console = try await ConsoleHarness()
-        klipy = try await KlipyStandIn.start()
+    fileprivate init(console: ConsoleHarness, klipy: KlipyStandIn, sources: String) {
+        self.console = console
+        self.klipy = klipy
         self.sources = sources
     }
 
@@ -35,9 +34,20 @@ final class KlipyConsoleHarness: Sendable {
     func say(_ lines: [String], as user: String = "alice", runtime: BotRuntime) async throws -> [String] {
         try await console.say(lines, as: user, runtime: runtime)
     }
+}
 
-    func finish() async {
-        try? await klipy.stop()
-        await console.finish()
+/// Runs `body` with a console harness whose bot uses `sources` (`gifs.sources`, e.g. "klipy" or
+/// "giphy,klipy") and a KLIPY stand-in, and cleans both up after it, however it ended.
+func withKlipyConsole<Result>(sources: String, _ body: (KlipyConsoleHarness) async throws -> Result) async throws -> Result {
+    try await withConsole { console in
+        let klipy = try await KlipyStandIn.start()
+        do {
+            let result = try await body(KlipyConsoleHarness(console: console, klipy: klipy, sources: sources))
+            try? await klipy.stop()
+            return result
+        } catch {
+            try? await klipy.stop()
+            throw error
+        }
     }
 }

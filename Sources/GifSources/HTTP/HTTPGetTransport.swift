@@ -26,6 +26,8 @@ public enum TransportFailure: Error, Sendable, Equatable {
     case timeout
     /// The connection could not be made (DNS, refused, reset).
     case networkUnreachable
+    /// The source was reached but sent far more than any answer of its: its trouble, not the network's.
+    case oversizedAnswer
 }
 
 /// The real transport over the process's single AsyncHTTPClient.
@@ -52,6 +54,8 @@ public struct AsyncHTTPGetTransport: HTTPGetTransport {
             throw TransportFailure.timeout
         } catch is CancellationError {
             throw CancellationError()
+        } catch is NIOTooManyBytesError {
+            throw TransportFailure.oversizedAnswer
         } catch {
             // A request that waited for a connection until its deadline fails with the last
             // connect error (refused, DNS), which means unreachable rather than slow.

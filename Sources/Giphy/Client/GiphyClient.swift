@@ -118,6 +118,8 @@ public final class GiphyClient: GiphyAPI {
                 throw GiphyError.timeout
             } catch TransportFailure.networkUnreachable {
                 throw GiphyError.networkUnreachable
+            } catch TransportFailure.oversizedAnswer {
+                throw GiphyError.unavailable
             }
             let body = try? GiphyBody(json: raw.body, data: payload)
             // Only a body that could not be read with its payload is read again, for its envelope.

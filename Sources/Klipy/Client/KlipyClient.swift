@@ -107,6 +107,8 @@ public final class KlipyClient: Sendable {
                 raw = try await transport.get(configuration.url(for: endpoint, includingKey: true), timeout: configuration.timeout)
             } catch TransportFailure.timeout {
                 throw KlipyError.timeout
+            } catch TransportFailure.oversizedAnswer {
+                throw KlipyError.unavailable
             } catch is CancellationError {
                 throw CancellationError()
             } catch {
