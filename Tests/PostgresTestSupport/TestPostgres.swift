@@ -67,7 +67,8 @@ public final class TestPostgres: Sendable {
             ?? (ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp") + "/postgres-testsupport")
         let directory = root.appendingPathComponent(UUID().uuidString.prefix(8).lowercased())
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        ExitCleanup.register(directory, pidFiles: ["run/postgres.job", "run/watchdog.job"], stopSignal: SIGINT)
+        // The watchdog is left out: it ends by itself once the folder is gone.
+        ExitCleanup.register(directory, pidFiles: ["run/postgres.job"], stopSignal: SIGINT)
         try Data("\(password)\n".utf8).write(to: directory.appendingPathComponent("password"))
         let port = try await FreePorts.allocate(1)[0]
         let log = directory.appendingPathComponent("start.log")
