@@ -12,15 +12,16 @@ public final class GiphyClient: GiphyAPI {
     private let gate: RateLimitGate
     private let logger: Logger
 
+    /// - Parameter sharedCooldown: where other instances with the same key see a 429 cool-down.
     public init(configuration: GiphyClientConfiguration, transport: any GiphyTransport, metrics: GiphyMetrics = GiphyMetrics(),
-                logger: Logger) {
+                sharedCooldown: (any RateLimitCooldownStore)? = nil, logger: Logger) {
         self.configuration = configuration
         self.transport = transport
         self.counter = CallCounter(metrics: metrics)
         self.cache = ResponseCache(capacity: configuration.cacheCapacity, maximumBytes: configuration.cacheMaximumBytes,
                                    timeToLive: configuration.cacheTimeToLive, entries: metrics.cacheEntriesGauge(),
                                    bytes: metrics.cacheBytesGauge())
-        self.gate = RateLimitGate(cooldown: configuration.rateLimitCooldown)
+        self.gate = RateLimitGate(cooldown: configuration.rateLimitCooldown, shared: sharedCooldown)
         self.logger = logger
     }
 

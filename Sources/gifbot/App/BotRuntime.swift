@@ -19,14 +19,14 @@ struct BotRuntime: Sendable {
 
     static func start(_ configuration: AppConfiguration, logger: Logger,
                       metrics: RuntimeMetrics = RuntimeMetrics()) async throws -> BotRuntime {
-        let store: BotStore
-        switch configuration.database {
-        case .sqlite(let path):
-            store = try await SQLiteStore.open(path: path, logger: logger)
-        }
+        let store = try await configuration.database.open(logger: logger)
+        // Instances share a PostgreSQL database, and with it the cool-down after a 429; a
+        // SQLite file has one instance, which keeps its cool-down in memory.
+        let sharedCooldown = store.dialect == .postgres
+            ? DatabaseCooldownStore(store: store, apiKey: configuration.giphy.apiKey, logger: logger) : nil
         let httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
         let giphy = GiphyClient(configuration: configuration.giphy, transport: AsyncHTTPGiphyTransport(httpClient: httpClient),
-                                metrics: GiphyMetrics(factory: metrics.factory), logger: logger)
+                                metrics: GiphyMetrics(factory: metrics.factory), sharedCooldown: sharedCooldown, logger: logger)
         let names = NetworkUserNames()
         let bot = GifBot(giphy: giphy, store: store, settings: configuration.bot, names: names,
                          metrics: BotMetrics(factory: metrics.factory), logger: logger)
