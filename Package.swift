@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+        .package(url: "https://github.com/vapor/async-kit.git", from: "1.22.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0", traits: [.defaults, "YAML"]),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -63,12 +65,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Per-user state over SQLKit (SQLite now, PostgreSQL later).
+        // Per-user state over SQLKit: SQLite embedded, PostgreSQL for several instances.
         .target(
             name: "Storage",
             dependencies: [
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "AsyncKit", package: "async-kit"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -135,6 +140,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // A local stand-in for GIPHY serving recorded responses; used by tests only.
@@ -195,6 +201,18 @@ let package = Package(
             path: "Tests/IRCTestSupport",
             resources: [.copy("Servers")]
         ),
+        // A throwaway PostgreSQL cluster (initdb + pg_ctl in a temporary folder) started for tests.
+        .target(
+            name: "PostgresTestSupport",
+            dependencies: [
+                "TestServerSupport",
+                .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/PostgresTestSupport",
+            resources: [.copy("Postgres")]
+        ),
         .testTarget(name: "IRCTests", dependencies: ["IRC", "IRCTestSupport", "BotTestSupport", "GifBotCore", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn",
                                                      .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                                      .product(name: "NIOCore", package: "swift-nio"),
@@ -222,10 +240,11 @@ let package = Package(
         .testTarget(name: "KlipyTests", dependencies: ["Klipy", "KlipyStandIn", "GiphyStandIn", "GifSources",
                                                        .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                        .product(name: "NIOCore", package: "swift-nio")]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "GiphyStandIn"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "GiphyStandIn", "PostgresTestSupport"]),
         .testTarget(name: "GifBotCoreTests", dependencies: ["GifBotCore", "GifSources", "Giphy", "Storage", "BotTestSupport", "GiphyStandIn"],
                     resources: [.copy("DecodingFixtures")]),
         .testTarget(name: "gifbotTests", dependencies: ["gifbot", "GifBotCore", "GiphyStandIn", "KlipyStandIn", "BotTestSupport", "IRCTestSupport", "MatrixTestSupport", "TestServerSupport",
+                                                      "PostgresTestSupport", "Storage",
                                                       .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                       .product(name: "Prometheus", package: "swift-prometheus")]),
         .testTarget(name: "OpsTests", dependencies: ["Ops", "GifBotCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -13,3 +13,12 @@ extension BotStore {
             .first(decodingColumn: "n", as: Int.self) ?? 0
     }
 }
+
+extension BotStore {
+    /// The newest migration applied: what `gifbot migrate` reports.
+    public func schemaVersion() async throws -> Int {
+        try await database.select().column(SQLFunction("MAX", args: SQLColumn("version")), as: "v")
+            .from(Migrator.table)
+            .first(decodingColumn: "v", as: Int?.self).flatMap { $0 } ?? 0
+    }
+}

@@ -2,25 +2,33 @@ import Foundation
 import Logging
 import SQLKit
 
-/// Everything the bot keeps across restarts, over any SQL engine SQLKit speaks. Each public
-/// method is one or a few statements in autocommit mode: when it returns, the change is on
-/// disk, so a confirmation sent after it cannot be lost by a crash.
+/// Everything the bot keeps across restarts, on SQLite or PostgreSQL. Each public method is one
+/// or a few statements, committed when it returns, so a confirmation sent after it cannot be
+/// lost by a crash. Several instances may share one PostgreSQL database: nothing here is cached.
 public final class BotStore: Sendable {
     /// The database the store speaks to (exposed for tools and tests that wrap it).
     public let database: any SQLDatabase
+    /// What differs between the engines; every engine-specific statement goes through it.
+    public let dialect: StoreDialect
+    /// Where statements that must share a connection (a transaction) run.
+    let sessions: any StoreSessions
     private let closeDatabase: @Sendable () async throws -> Void
     private let logger: Logger
 
+    /// - Parameter sessions: connections for transactions; by default `database` itself (one connection).
     /// - Parameter close: releases the connection; called once by `close()`.
-    public init(database: any SQLDatabase, logger: Logger, close: @escaping @Sendable () async throws -> Void) {
+    public init(database: any SQLDatabase, dialect: StoreDialect = .sqlite, sessions: (any StoreSessions)? = nil, logger: Logger,
+                close: @escaping @Sendable () async throws -> Void) {
         self.database = database
+        self.dialect = dialect
+        self.sessions = sessions ?? SingleConnectionSessions(database: database)
         self.closeDatabase = close
         self.logger = logger
     }
 
-    /// Brings the schema up to date. Safe to call on every start.
+    /// Brings the schema up to date. Safe to call on every start, from several instances at once.
     public func migrate() async throws {
-        let applied = try await Migrator(database: database).run(Schema.migrations)
+        let applied = try await Migrator(sessions: sessions, dialect: dialect).run(Schema.migrations)
         if !applied.isEmpty {
             logger.info("Database migrated", metadata: ["versions": "\(applied.map(String.init).joined(separator: ","))"])
         }

@@ -9,6 +9,8 @@ enum Schema {
     static let adapterState = "adapter_state"
     static let uploadedMedia = "uploaded_media"
     static let encryptedRooms = "encrypted_rooms"
+    static let leases = "leases"
+    static let rateLimitCooldowns = "rate_limit_cooldowns"
 
     static let migrations: [Migration] = [
         Migration(version: 1, name: "users, favorites, recent searches, channel settings, adapter state") { db in
@@ -73,6 +75,17 @@ enum Schema {
                 .column("room_id", type: .text, .notNull)
                 .column("noticed_at", type: .bigint)
                 .primaryKey("account", "room_id")
+                .run()
+        },
+        Migration(version: 4, name: "leases of chat connections, and GIPHY cool-downs shared by instances") { db in
+            try await db.create(table: leases).ifNotExists()
+                .column("name", type: .text, .primaryKey(autoIncrement: false))
+                .column("owner", type: .text, .notNull)
+                .column("expires_at", type: .bigint, .notNull)
+                .run()
+            try await db.create(table: rateLimitCooldowns).ifNotExists()
+                .column("name", type: .text, .primaryKey(autoIncrement: false))
+                .column("until_at", type: .bigint, .notNull)
                 .run()
         },
     ]

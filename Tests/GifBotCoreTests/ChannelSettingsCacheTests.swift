@@ -31,4 +31,16 @@ import Testing
                 == ChannelSettings(rating: "pg-13", cooldownCommands: 3, cooldownSeconds: 20))
         await testBot.finish()
     }
+
+    /// Another instance writes straight to the shared store: a cached value hides its change
+    /// until it expires, and an expired one is read through again.
+    @Test(arguments: [(Duration.seconds(3600), ChannelSettings()), (Duration.zero, ChannelSettings(rating: "pg"))])
+    func changesByAnotherInstanceAreSeenOnceTheCachedValueExpires(_ timeToLive: Duration, _ expected: ChannelSettings) async throws {
+        let testBot = try await TestBot()
+        let cache = ChannelSettingsCache(store: testBot.store, logger: Logger(label: "test"), timeToLive: timeToLive)
+        #expect(await cache.settings(network: "irc", channel: "#gifs") == ChannelSettings())
+        try await testBot.store.changeChannelSetting(.rating("pg"), network: "irc", channel: "#gifs")
+        #expect(await cache.settings(network: "irc", channel: "#gifs") == expected)
+        await testBot.finish()
+    }
 }

@@ -14,6 +14,7 @@ public enum ExitCleanup {
     private struct Instance: Hashable {
         let directory: String
         let pidFiles: [String]
+        let stopSignal: Int32
     }
 
     private static let instances = Mutex<Set<Instance>>([])
@@ -25,9 +26,11 @@ public enum ExitCleanup {
     }()
 
     /// - Parameter pidFiles: paths of PID files relative to `directory`.
-    public static func register(_ directory: URL, pidFiles: [String]) {
+    /// - Parameter stopSignal: what asks the processes to stop at once (PostgreSQL takes SIGTERM
+    ///   as "once every client has gone", SIGINT as "now").
+    public static func register(_ directory: URL, pidFiles: [String], stopSignal: Int32 = SIGTERM) {
         _ = installHook
-        instances.withLock { _ = $0.insert(Instance(directory: directory.path, pidFiles: pidFiles)) }
+        instances.withLock { _ = $0.insert(Instance(directory: directory.path, pidFiles: pidFiles, stopSignal: stopSignal)) }
     }
 
     /// Synchronous and blocking on purpose: it runs inside exit(), where nothing can be awaited
@@ -39,7 +42,7 @@ public enum ExitCleanup {
             for file in instance.pidFiles {
                 let url = URL(fileURLWithPath: instance.directory).appendingPathComponent(file)
                 guard let pid = ProcessStatus.pid(in: url), ProcessStatus.isAlive(pid) else { continue }
-                kill(pid, SIGTERM)
+                kill(pid, instance.stopSignal)
                 kill(pid, SIGCONT) // a paused (SIGSTOP) process handles SIGTERM only when continued
                 running.append(pid)
             }

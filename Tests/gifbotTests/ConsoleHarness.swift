@@ -1,12 +1,16 @@
 import Foundation
 import GiphyStandIn
 import Logging
+import PostgresTestSupport
 import Synchronization
 @testable import GifBotCore
 @testable import gifbot
 
-/// A real bot (real GIPHY client over HTTP to the stand-in, real SQLite file) driven through the
+/// A real bot (real GIPHY client over HTTP to the stand-in, real database) driven through the
 /// console adapter, as `gifbot console` drives it.
+///
+/// The database is a SQLite file, or with `GIFBOT_TEST_DATABASE=postgres` (as scripts/test runs
+/// the console suites a second time) a fresh database on the throwaway PostgreSQL cluster.
 final class ConsoleHarness: Sendable {
     let standIn: GiphyStandIn
     let directory: URL
@@ -14,8 +18,13 @@ final class ConsoleHarness: Sendable {
     /// What `withConsole` ends after the test, however the test ended.
     private let runtimes = Mutex<[BotRuntime]>([])
     private let processes = Mutex<[GifbotProcess]>([])
+    /// `DATABASE_URL` of this harness's bot.
+    let databaseURL: String
 
-    init(standIn: GiphyStandIn? = nil) async throws {
+    /// The engine the console suites run on in this test process.
+    static var engine: String { ProcessInfo.processInfo.environment["GIFBOT_TEST_DATABASE"] ?? "sqlite" }
+
+    init(standIn: GiphyStandIn? = nil, engine: String = ConsoleHarness.engine) async throws {
         if let standIn {
             self.standIn = standIn
         } else {
@@ -23,15 +32,25 @@ final class ConsoleHarness: Sendable {
         }
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("gifbot-console-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        switch engine {
+        case "sqlite": databaseURL = directory.appendingPathComponent("bot.sqlite").path
+        case "postgres": databaseURL = try await TestPostgres.shared().makeDatabase()
+        default: throw HarnessError.unknownEngine(engine)
+        }
     }
 
+    enum HarnessError: Error {
+        case unknownEngine(String)
+    }
+
+    /// The SQLite file, for tests about SQLite itself (the default engine).
     var databasePath: String { directory.appendingPathComponent("bot.sqlite").path }
 
     func environment(_ extra: [String: String] = [:]) -> [String: String] {
         var environment = [
             "GIPHY_API_KEY": GiphyStandIn.defaultAPIKey,
             "GIPHY_BASE_URL": standIn.baseURL,
-            "DATABASE_URL": databasePath,
+            "DATABASE_URL": databaseURL,
             "BOT_COOLDOWN_COMMANDS": "0",
         ]
         environment.merge(extra) { $1 }
@@ -106,8 +125,9 @@ final class ConsoleHarness: Sendable {
 
 /// Runs `body` with a console harness and cleans up after it, whether it returns or throws:
 /// every process it launched is killed, every runtime shut down, the stand-in stopped.
-func withConsole<Result>(standIn: GiphyStandIn? = nil, _ body: (ConsoleHarness) async throws -> Result) async throws -> Result {
-    let harness = try await ConsoleHarness(standIn: standIn)
+func withConsole<Result>(standIn: GiphyStandIn? = nil, engine: String = ConsoleHarness.engine,
+                         _ body: (ConsoleHarness) async throws -> Result) async throws -> Result {
+    let harness = try await ConsoleHarness(standIn: standIn, engine: engine)
     do {
         let result = try await body(harness)
         await harness.cleanUp()

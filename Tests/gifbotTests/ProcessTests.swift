@@ -46,7 +46,7 @@ import Testing
         (["GIPHY_BASE_URL": "ftp://x"], "gifbot: configuration error: giphy.base_url (GIPHY_BASE_URL) must be an http:// or https:// URL; got 'ftp://x'"),
         (["LOG_LEVEL": "loud"], "gifbot: configuration error: log.level (LOG_LEVEL) must be one of trace, debug, info, notice, warning, error, critical; got 'loud'"),
         (["DATABASE_URL": "/nonexistent-dir/x/bot.sqlite"], "gifbot: configuration error: database.url (DATABASE_URL): cannot open database '/nonexistent-dir/x/bot.sqlite': "),
-        (["DATABASE_URL": "mysql://db/x"], "gifbot: configuration error: database.url (DATABASE_URL) must be a file path or sqlite:///absolute/path; got (hidden)"),
+        (["DATABASE_URL": "mysql://db/x"], "gifbot: configuration error: database.url (DATABASE_URL) must be a file path, sqlite:///absolute/path, or postgres://user:password@host:port/database; got (hidden)"),
     ])
     func badConfigurationEndsWithOneLine(_ overrides: [String: String], _ expected: String) async throws {
         try await withConsole { harness in
@@ -90,7 +90,7 @@ import Testing
                   prefix: "?"
                   favorites_limit: 3
                 database:
-                  url: \(harness.databasePath)
+                  url: \(harness.databaseURL)
                 """.write(to: file, atomically: true, encoding: .utf8)
             let environment = ["BOT_COOLDOWN_COMMANDS": "0"]
             let fromFile = try await harness.run(["console", "--config", file.path], environment: environment, input: "?about\n!about\n")
@@ -107,10 +107,10 @@ import Testing
     @Test func aJSONFileWithNumbers() async throws {
         try await withConsole { harness in
             let file = harness.directory.appendingPathComponent("gifbot.json")
-            try #"{"giphy": {"api_key": "\#(GiphyStandIn.defaultAPIKey)", "base_url": "\#(harness.standIn.baseURL)", "timeout": 5}, "bot": {"favorites_limit": 1, "cooldown_commands": 0}, "database": {"url": "\#(harness.databasePath)"}}"#
+            try #"{"giphy": {"api_key": "\#(GiphyStandIn.defaultAPIKey)", "base_url": "\#(harness.standIn.baseURL)", "timeout": 30}, "bot": {"favorites_limit": 1, "cooldown_commands": 0}, "database": {"url": "\#(harness.databaseURL)"}}"#
                 .write(to: file, atomically: true, encoding: .utf8)
             let result = try await harness.run(["console", "--config", file.path], environment: [:], input: "!fav l0NwGpoOVLTAyUJSo\n")
-            #expect(result.stdoutLines.first?.hasSuffix("(1/1).") == true)
+            #expect(result.stdoutLines.first?.hasSuffix("(1/1).") == true, "\(result.stdout)\(result.stderr)")
             let broken = harness.directory.appendingPathComponent("broken.json")
             try "{ not json".write(to: broken, atomically: true, encoding: .utf8)
             let failed = try await harness.run(["console", "--config", broken.path], environment: [:])

@@ -44,10 +44,11 @@ import Testing
             #expect(result.status == 0)
             #expect(!result.stderr.contains("bot-password-1"))
 
-            let store = try await SQLiteStore.open(path: harness.databasePath, logger: Logger(label: "check"))
+            let store = try await DatabaseLocation(url: harness.databaseURL).open(logger: Logger(label: "check"))
             #expect(try await store.favorites(for: UserKey(network: "testnet", userID: "nick:\(ircNick)")).map(\.gifID) == ["l0NwGpoOVLTAyUJSo"])
             #expect(try await store.favorites(for: UserKey(network: "matrix", userID: human.userID)).map(\.gifID) == ["l396BoOTIFem9xqQU"])
             try await store.close()
+            await olaf.quit()
         }
     }
 }

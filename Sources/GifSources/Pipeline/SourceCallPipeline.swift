@@ -20,12 +20,13 @@ public final class SourceCallPipeline: Sendable {
     private let unavailable: @Sendable () -> any Error
 
     public init(metrics: SourceMetrics, cacheCapacity: Int, cacheMaximumBytes: Int, cacheTimeToLive: Duration,
-                rateLimitCooldown: Duration, rateLimited: @escaping @Sendable (Int) -> any Error,
+                rateLimitCooldown: Duration, sharedCooldown: (any RateLimitCooldownStore)? = nil,
+                rateLimited: @escaping @Sendable (Int) -> any Error,
                 unavailable: @escaping @Sendable () -> any Error) {
         counter = CallCounter(metrics: metrics)
         cache = ResponseCache(capacity: cacheCapacity, maximumBytes: cacheMaximumBytes, timeToLive: cacheTimeToLive,
                               entries: metrics.cacheEntriesGauge(), bytes: metrics.cacheBytesGauge())
-        gate = RateLimitGate(cooldown: rateLimitCooldown)
+        gate = RateLimitGate(cooldown: rateLimitCooldown, shared: sharedCooldown)
         self.rateLimited = rateLimited
         self.unavailable = unavailable
     }

@@ -12,13 +12,16 @@ public final class KlipyClient: Sendable {
     let pipeline: SourceCallPipeline
     private let logger: Logger
 
+    /// - Parameter sharedCooldown: where other instances with the same key see a 429 cool-down.
     public init(configuration: KlipyClientConfiguration, transport: any HTTPGetTransport,
-                metrics: SourceMetrics = SourceMetrics(source: .klipy), logger: Logger) {
+                metrics: SourceMetrics = SourceMetrics(source: .klipy), sharedCooldown: (any RateLimitCooldownStore)? = nil,
+                logger: Logger) {
         self.configuration = configuration
         self.transport = transport
         self.pipeline = SourceCallPipeline(
             metrics: metrics, cacheCapacity: configuration.cacheCapacity, cacheMaximumBytes: configuration.cacheMaximumBytes,
             cacheTimeToLive: configuration.cacheTimeToLive, rateLimitCooldown: configuration.rateLimitCooldown,
+            sharedCooldown: sharedCooldown,
             rateLimited: { KlipyError.rateLimited(retryAfterSeconds: $0) }, unavailable: { KlipyError.unavailable })
         self.logger = logger
     }

@@ -23,11 +23,7 @@ struct BotRuntime: Sendable {
 
     static func start(_ configuration: AppConfiguration, logger: Logger,
                       metrics: RuntimeMetrics = RuntimeMetrics()) async throws -> BotRuntime {
-        let store: BotStore
-        switch configuration.database {
-        case .sqlite(let path):
-            store = try await SQLiteStore.open(path: path, logger: logger)
-        }
+        let store = try await configuration.database.open(logger: logger)
         let httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
         let factory = GifSourceFactory(configuration: configuration, transport: AsyncHTTPGetTransport(httpClient: httpClient),
                                        store: store, metrics: metrics, logger: logger)

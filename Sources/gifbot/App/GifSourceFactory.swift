@@ -19,14 +19,21 @@ struct GifSourceFactory {
 
     func giphyClient() -> GiphyClient {
         GiphyClient(configuration: configuration.giphy, transport: transport,
-                    metrics: SourceMetrics(source: .giphy, factory: metrics.factory), logger: logger)
+                    metrics: SourceMetrics(source: .giphy, factory: metrics.factory),
+                    sharedCooldown: sharedCooldown(.giphy, key: configuration.giphy.apiKey), logger: logger)
     }
 
     func klipyClient() -> KlipyClient? {
         configuration.gifSources.klipy.map {
             KlipyClient(configuration: $0, transport: transport, metrics: SourceMetrics(source: .klipy, factory: metrics.factory),
-                        logger: logger)
+                        sharedCooldown: sharedCooldown(.klipy, key: $0.appKey), logger: logger)
         }
+    }
+
+    /// Instances share a PostgreSQL database, and with it each source's cool-down after a 429; a
+    /// SQLite file has one instance, which keeps its cool-downs in memory.
+    private func sharedCooldown(_ source: GifSourceID, key: String) -> DatabaseCooldownStore? {
+        store.dialect == .postgres ? DatabaseCooldownStore(store: store, source: source, apiKey: key, logger: logger) : nil
     }
 
     func sources(giphy: GiphyClient, klipy: KlipyClient?) async -> [any GifSource] {

@@ -30,7 +30,7 @@ struct ConfigurationOptions: ParsableArguments {
     @Option(name: .customLong("giphy-rate-limit-cooldown"), help: "Seconds without GIPHY calls after a 429 (GIPHY_RATE_LIMIT_COOLDOWN). Default: 60.")
     var giphyRateLimitCooldown: String?
 
-    @Option(name: .customLong("database-url"), help: "SQLite file or sqlite:///absolute/path (DATABASE_URL). Default: gifbot.sqlite.")
+    @Option(name: .customLong("database-url"), help: "SQLite file, sqlite:///absolute/path or postgres://user:password@host:port/db (DATABASE_URL). Default: gifbot.sqlite.")
     var databaseURL: String?
 
     @Option(name: .customLong("bot-prefix"), help: "Command prefix (BOT_PREFIX). Default: !.")

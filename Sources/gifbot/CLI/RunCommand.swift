@@ -44,7 +44,15 @@ struct RunCommand: AsyncParsableCommand {
                 MatrixAdapter(configuration: account, bot: runtime.bot, store: runtime.store, names: runtime.names,
                               httpClient: runtime.httpClient, logger: runtime.logger, metrics: runtime.metrics.factory)
             }
-            let services: [any Service] = ircAdapters.map { $0 } + matrixAdapters.map { $0 }
+            // One lease per IRC network and per Matrix account: one instance serves each.
+            var adapters: [(lease: String, service: any Service, status: AdapterStatus)] = []
+            for (network, adapter) in zip(configuration.ircNetworks, ircAdapters) {
+                adapters.append((lease: "irc:\(network.name)", service: adapter, status: adapter.status))
+            }
+            for (account, adapter) in zip(configuration.matrixAccounts, matrixAdapters) {
+                adapters.append((lease: "matrix:\(account.homeserver):\(account.user)", service: adapter, status: adapter.status))
+            }
+            let (services, readiness) = InstanceLeases.guarding(adapters, runtime: runtime)
             runtime.logger.info("GifBot running", metadata: [
                 "irc_networks": "\(configuration.ircNetworks.map(\.name).joined(separator: ","))",
                 "matrix_accounts": "\(configuration.matrixAccounts.map(\.user).joined(separator: ","))",
@@ -53,7 +61,7 @@ struct RunCommand: AsyncParsableCommand {
             try await BotServices.run(
                 runtime,
                 services: services.map { .init(service: $0, successTerminationBehavior: .ignore) },
-                readiness: ircAdapters.map(\.status) + matrixAdapters.map(\.status)
+                readiness: readiness
             )
         }
     }

@@ -39,13 +39,7 @@ struct AppConfiguration: Sendable {
             cacheMaximumBytes: try values.integer(.giphyCacheMaxMiB, default: 8, in: 1...4096) * 1024 * 1024,
             rateLimitCooldown: try values.seconds(.giphyRateLimitCooldown, default: 60, allowZero: false)
         )
-        let databaseURL = sources.text(.databaseURL) ?? "gifbot.sqlite"
-        let database: DatabaseLocation
-        do {
-            database = try DatabaseLocation(url: databaseURL)
-        } catch {
-            throw .invalid(.databaseURL, accepted: "a file path or sqlite:///absolute/path", got: databaseURL)
-        }
+        let database = try DatabaseSettings.location(from: sources)
         let bot = BotSettings(
             prefix: try values.prefix(.botPrefix, default: "!"),
             favoritesLimit: try values.integer(.botFavoritesLimit, default: 20, in: 1...1000),

@@ -20,17 +20,21 @@ public enum SQLiteStore {
         do {
             // WAL lets readers run beside the writer; FULL sync makes every commit durable
             // before the call returns, which is what a confirmed `!fav` promises.
+            // The timeout first: switching to WAL needs a lock another process may hold.
+            try await database.raw("PRAGMA busy_timeout = \(unsafeRaw: String(busyTimeoutMilliseconds))").run()
             try await database.raw("PRAGMA journal_mode = WAL").run()
             try await database.raw("PRAGMA synchronous = FULL").run()
-            try await database.raw("PRAGMA busy_timeout = \(unsafeRaw: String(busyTimeoutMilliseconds))").run()
             try await database.raw("PRAGMA foreign_keys = ON").run()
         } catch {
             try? await connection.close()
             throw StoreError.cannotOpen(location: path, reason: reason(error))
         }
-        let store = BotStore(database: database, logger: logger) { try await connection.close() }
+        let store = BotStore(database: database, dialect: .sqlite, logger: logger) { try await connection.close() }
         do {
             try await store.migrate()
+        } catch let error as StoreError {
+            try? await store.close()
+            throw error
         } catch {
             try? await store.close()
             throw StoreError.cannotOpen(location: path, reason: reason(error))

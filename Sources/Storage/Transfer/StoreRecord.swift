@@ -1,0 +1,104 @@
+import Foundation
+
+/// One line of `gifbot export`: what a community keeps when it moves between databases. Each
+/// is a JSON object whose `type` says which kind it is; times are Unix seconds.
+public enum StoreRecord: Sendable, Equatable {
+    /// A user's GIPHY random id (personalises `random`).
+    case user(UserKey, randomID: String?)
+    case favorite(UserKey, Favorite)
+    case recentSearch(UserKey, query: String, searchedAt: Int)
+    case channelSettings(network: String, channel: String, ChannelSettings)
+}
+
+extension StoreRecord: Codable {
+    private enum Kind: String, Codable {
+        case user, favorite
+        case recentSearch = "recent_search"
+        case channelSettings = "channel_settings"
+    }
+
+    private enum Keys: String, CodingKey {
+        case type, network, user, channel
+        case randomID = "random_id", gifID = "gif_id", title, url, rating, addedAt = "added_at"
+        case query, searchedAt = "searched_at"
+        case cooldownCommands = "cooldown_commands", cooldownSeconds = "cooldown_seconds"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: Keys.self)
+        let kind = try values.decode(Kind.self, forKey: .type)
+        func user() throws -> UserKey {
+            UserKey(network: try values.decode(String.self, forKey: .network), userID: try values.decode(String.self, forKey: .user))
+        }
+        switch kind {
+        case .user:
+            self = .user(try user(), randomID: try values.decodeIfPresent(String.self, forKey: .randomID))
+        case .favorite:
+            let addedAt = try values.decode(Int.self, forKey: .addedAt)
+            self = .favorite(try user(), Favorite(
+                gifID: try values.decode(String.self, forKey: .gifID), title: try values.decode(String.self, forKey: .title),
+                url: try values.decode(String.self, forKey: .url), rating: try values.decodeIfPresent(String.self, forKey: .rating),
+                addedAt: Date(timeIntervalSince1970: TimeInterval(addedAt))))
+        case .recentSearch:
+            self = .recentSearch(try user(), query: try values.decode(String.self, forKey: .query),
+                                 searchedAt: try values.decode(Int.self, forKey: .searchedAt))
+        case .channelSettings:
+            self = .channelSettings(network: try values.decode(String.self, forKey: .network),
+                                    channel: try values.decode(String.self, forKey: .channel),
+                                    ChannelSettings(rating: try values.decodeIfPresent(String.self, forKey: .rating),
+                                                    cooldownCommands: try values.decodeIfPresent(Int.self, forKey: .cooldownCommands),
+                                                    cooldownSeconds: try values.decodeIfPresent(Int.self, forKey: .cooldownSeconds)))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var values = encoder.container(keyedBy: Keys.self)
+        func encode(_ user: UserKey) throws {
+            try values.encode(user.network, forKey: .network)
+            try values.encode(user.userID, forKey: .user)
+        }
+        switch self {
+        case .user(let user, let randomID):
+            try values.encode(Kind.user, forKey: .type)
+            try encode(user)
+            try values.encodeIfPresent(randomID, forKey: .randomID)
+        case .favorite(let user, let favorite):
+            try values.encode(Kind.favorite, forKey: .type)
+            try encode(user)
+            try values.encode(favorite.gifID, forKey: .gifID)
+            try values.encode(favorite.title, forKey: .title)
+            try values.encode(favorite.url, forKey: .url)
+            try values.encodeIfPresent(favorite.rating, forKey: .rating)
+            try values.encode(Clock.unixSeconds(favorite.addedAt), forKey: .addedAt)
+        case .recentSearch(let user, let query, let searchedAt):
+            try values.encode(Kind.recentSearch, forKey: .type)
+            try encode(user)
+            try values.encode(query, forKey: .query)
+            try values.encode(searchedAt, forKey: .searchedAt)
+        case .channelSettings(let network, let channel, let settings):
+            try values.encode(Kind.channelSettings, forKey: .type)
+            try values.encode(network, forKey: .network)
+            try values.encode(channel, forKey: .channel)
+            try values.encodeIfPresent(settings.rating, forKey: .rating)
+            try values.encodeIfPresent(settings.cooldownCommands, forKey: .cooldownCommands)
+            try values.encodeIfPresent(settings.cooldownSeconds, forKey: .cooldownSeconds)
+        }
+    }
+}
+
+/// Records as JSON lines, one object a line, keys sorted: the same data always gives the same
+/// bytes, so two exports can be compared with `cmp`.
+public enum StoreRecordLines {
+    public static func encode(_ record: StoreRecord) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(record), as: UTF8.self)
+    }
+
+    /// One line back into a record; blank lines are nil.
+    public static func decode(_ line: some StringProtocol) throws -> StoreRecord? {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        return try JSONDecoder().decode(StoreRecord.self, from: Data(trimmed.utf8))
+    }
+}
