@@ -22,8 +22,8 @@ import Testing
     @Test(arguments: [
         ([:], "giphy.api_key (GIPHY_API_KEY) is required: your GIPHY API key from developers.giphy.com"),
         (["GIFS_SOURCES": "giphy,klipy"], "giphy.api_key (GIPHY_API_KEY) is required: your GIPHY API key from developers.giphy.com"),
-        (["GIFS_SOURCES": "klipy,giphy"], "klipy.app_key (KLIPY_APP_KEY) is required: your KLIPY app key from partner.klipy.com"),
-        (["GIFS_SOURCES": "klipy", "GIPHY_API_KEY": "g"], "klipy.app_key (KLIPY_APP_KEY) is required: your KLIPY app key from partner.klipy.com"),
+        (["GIFS_SOURCES": "klipy,giphy"], "klipy.app_key (KLIPY_APP_KEY) is required: your KLIPY app key from its Partner Panel"),
+        (["GIFS_SOURCES": "klipy", "GIPHY_API_KEY": "g"], "klipy.app_key (KLIPY_APP_KEY) is required: your KLIPY app key from its Partner Panel"),
     ])
     func withoutAnyKeyTheFirstSourcesKeyIsAskedFor(_ environment: [String: String], _ message: String) async throws {
         do {

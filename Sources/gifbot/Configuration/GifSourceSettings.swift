@@ -49,7 +49,7 @@ struct GifSourceSettings: Sendable {
         guard keyed.isEmpty else { return }
         switch sources.first ?? .giphy {
         case .giphy: throw .missing(.giphyAPIKey, hint: "your GIPHY API key from developers.giphy.com")
-        case .klipy: throw .missing(.klipyAppKey, hint: "your KLIPY app key from partner.klipy.com")
+        case .klipy: throw .missing(.klipyAppKey, hint: "your KLIPY app key from its Partner Panel")
         }
     }
 
