@@ -19,6 +19,14 @@ import Testing
         #expect(try await configuration(["GIFS_SOURCES": "giphy,klipy", "GIPHY_API_KEY": "g"]).giphy.apiKey == "g")
     }
 
+    @Test func sourcesFromTheCommandLine() async throws {
+        let options = try ConfigurationOptions.parse(["--gifs-sources", "klipy,giphy", "--klipy-app-key", "cli-key", "--klipy-locale", "us"])
+        let sources = try await ConfigurationSources.load(options: options.values, environment: ["KLIPY_APP_KEY": "env-key"], configFile: nil)
+        let loaded = try AppConfiguration.load(from: sources)
+        #expect(loaded.gifSources.sources == [.klipy, .giphy])
+        #expect(loaded.gifSources.klipy?.appKey == "cli-key" && loaded.gifSources.klipy?.locale == "us")
+    }
+
     @Test(arguments: [
         ([:], "giphy.api_key (GIPHY_API_KEY) is required: your GIPHY API key from developers.giphy.com"),
         (["GIFS_SOURCES": "giphy,klipy"], "giphy.api_key (GIPHY_API_KEY) is required: your GIPHY API key from developers.giphy.com"),
