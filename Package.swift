@@ -45,6 +45,16 @@ let package = Package(
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
+        // KLIPY API client: tolerant models, endpoints, error classification, per-user customer ids.
+        // Borrows GIPHY's transport and ContentRating until the provider seam moves them out.
+        .target(
+            name: "Klipy",
+            dependencies: [
+                "Giphy",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Per-user state over SQLKit: SQLite embedded, PostgreSQL for several instances.
         .target(
             name: "Storage",
@@ -106,6 +116,7 @@ let package = Package(
             dependencies: [
                 "GifBotCore",
                 "Giphy",
+                "Klipy",
                 "Storage",
                 "IRC",
                 "Matrix",
@@ -131,6 +142,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/GiphyStandIn",
+            resources: [.copy("Fixtures")]
+        ),
+        // A local stand-in for KLIPY on the GIPHY stand-in's server, with fault switches; tests only.
+        .target(
+            name: "KlipyStandIn",
+            dependencies: ["GiphyStandIn"],
+            path: "Tests/KlipyStandIn",
             resources: [.copy("Fixtures")]
         ),
         // The stand-in as a process (`giphy-stand-in [api-key]`) for scripts/container-smoke.
@@ -208,9 +226,13 @@ let package = Package(
                                                         .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
         .testTarget(name: "GiphyTests", dependencies: ["Giphy", "GiphyStandIn", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
+        .testTarget(name: "KlipyTests", dependencies: ["Klipy", "KlipyStandIn", "GiphyStandIn", "Giphy",
+                                                       .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                                                       .product(name: "NIOCore", package: "swift-nio")]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "GiphyStandIn", "PostgresTestSupport"]),
-        .testTarget(name: "GifBotCoreTests", dependencies: ["GifBotCore", "Giphy", "Storage", "BotTestSupport"]),
-        .testTarget(name: "gifbotTests", dependencies: ["gifbot", "GifBotCore", "GiphyStandIn", "IRCTestSupport", "MatrixTestSupport", "TestServerSupport",
+        .testTarget(name: "GifBotCoreTests", dependencies: ["GifBotCore", "Giphy", "Storage", "BotTestSupport", "GiphyStandIn"],
+                    resources: [.copy("DecodingFixtures")]),
+        .testTarget(name: "gifbotTests", dependencies: ["gifbot", "GifBotCore", "GiphyStandIn", "BotTestSupport", "IRCTestSupport", "MatrixTestSupport", "TestServerSupport",
                                                       "PostgresTestSupport", "Storage",
                                                       .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                       .product(name: "Prometheus", package: "swift-prometheus")]),

@@ -1,7 +1,5 @@
 import Foundation
 import NIOCore
-import NIOHTTP1
-import NIOPosix
 
 /// A local stand-in for api.giphy.com: a real HTTP server on 127.0.0.1 that answers with real
 /// recorded GIPHY responses. Tests point the bot's `giphy.base_url` at it, override single
@@ -30,17 +28,8 @@ public final class GiphyStandIn: Sendable {
     ) async throws -> GiphyStandIn {
         let routes = GiphyRoutes(apiKey: apiKey, searchFixture: searchFixture,
                                  trendingFixture: trendingFixture, randomFixture: randomFixture)
-        let table = RouteTable(routes: routes)
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
-                    try channel.pipeline.syncOperations.addHandler(StandInHandler(table: table))
-                }
-            }
-            .bind(host: "127.0.0.1", port: 0).get()
-        return GiphyStandIn(channel: channel, table: table)
+        let table = RouteTable { routes.respond(to: $0) }
+        return GiphyStandIn(channel: try await table.serve(), table: table)
     }
 
     /// Answers `path` with `response` from now on (until `clearOverrides`).
@@ -54,7 +43,12 @@ public final class GiphyStandIn: Sendable {
 
     /// Every request so far, oldest first.
     public var requests: [RecordedRequest] {
-        table.requests
+        table.requests.value
+    }
+
+    /// Waits until the requests so far satisfy `condition`; false when `timeout` passes first.
+    public func waitForRequests(timeout: Duration = .seconds(20), _ condition: @escaping @Sendable ([RecordedRequest]) -> Bool) async -> Bool {
+        await table.requests.waitFor(timeout: timeout, condition)
     }
 
     public func requests(to path: String) -> [RecordedRequest] {

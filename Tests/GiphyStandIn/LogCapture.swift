@@ -1,16 +1,9 @@
 import Logging
-import Synchronization
 
 /// Collects every log line a component writes, so tests can assert what was (not) logged,
 /// such as a secret.
 public final class LogCapture: Sendable {
-    private struct State {
-        var lines: [String] = []
-        var watchers: [Int: AsyncStream<Void>.Continuation] = [:]
-        var nextWatcher = 0
-    }
-
-    private let state = Mutex(State())
+    private let lines = Observed<[String]>([])
 
     public init() {}
 
@@ -20,41 +13,16 @@ public final class LogCapture: Sendable {
         return logger
     }
 
-    public var text: String { state.withLock { $0.lines.joined(separator: "\n") } }
+    public var text: String { lines.value.joined(separator: "\n") }
 
     fileprivate func append(_ line: String) {
-        let watchers = state.withLock { state in
-            state.lines.append(line)
-            return Array(state.watchers.values)
-        }
-        for watcher in watchers { watcher.yield() }
+        lines.modify { $0.append(line) }
     }
 
     /// Waits until the captured text satisfies `condition`, woken by each new line rather than
     /// polling; false when `timeout` passes first.
     public func waitFor(timeout: Duration = .seconds(20), _ condition: @escaping @Sendable (String) -> Bool) async -> Bool {
-        let (wakeUps, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let id = state.withLock { state in
-            defer { state.nextWatcher += 1 }
-            state.watchers[state.nextWatcher] = continuation
-            return state.nextWatcher
-        }
-        defer { _ = state.withLock { $0.watchers.removeValue(forKey: id) } }
-        return await withTaskGroup(of: Bool.self) { group in
-            group.addTask { [self] in
-                if condition(text) { return true }
-                for await _ in wakeUps where condition(text) { return true }
-                return false
-            }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return condition(self.text)
-            }
-            let met = await group.next() ?? false
-            continuation.finish()
-            group.cancelAll()
-            return met
-        }
+        await lines.waitFor(timeout: timeout) { condition($0.joined(separator: "\n")) }
     }
 
     /// Waits until `fragment` has been logged at least `count` times.

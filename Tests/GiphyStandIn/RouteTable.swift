@@ -1,37 +1,56 @@
+import NIOCore
+import NIOHTTP1
+import NIOPosix
 import Synchronization
 
-/// The stand-in's answers: the default GIPHY routes, per-path overrides set by a test, and the
-/// log of requests received. Shared by the server object and every connection handler.
-final class RouteTable: Sendable {
-    private struct State {
-        var overrides: [String: StandInResponse] = [:]
-        var requests: [RecordedRequest] = []
-    }
+/// A stand-in's answers: its default routes, per-path overrides set by a test, and the log of
+/// requests received. Shared by the server object and every connection handler; the KLIPY
+/// stand-in runs on the same machinery with its own routes.
+public final class RouteTable: Sendable {
+    private let routes: @Sendable (RecordedRequest) -> StandInResponse
+    private let overrides = Mutex<[String: StandInResponse]>([:])
+    public let requests = Observed<[RecordedRequest]>([])
 
-    private let routes: GiphyRoutes
-    private let state = Mutex(State())
-
-    init(routes: GiphyRoutes) {
+    public init(routes: @escaping @Sendable (RecordedRequest) -> StandInResponse) {
         self.routes = routes
     }
 
-    func respond(to request: RecordedRequest) -> StandInResponse {
-        let override = state.withLock { state in
-            state.requests.append(request)
-            return state.overrides[request.path]
+    /// Keeps `request` in the log; returns its place there.
+    func record(_ request: RecordedRequest) -> Int {
+        requests.modify { requests in
+            requests.append(request)
+            return requests.count - 1
         }
-        return override ?? routes.respond(to: request)
     }
 
-    func override(_ path: String, with response: StandInResponse?) {
-        state.withLock { $0.overrides[path] = response }
+    func respond(to request: RecordedRequest) -> StandInResponse {
+        overrides.withLock { $0[request.path] } ?? routes(request)
     }
 
-    func clearOverrides() {
-        state.withLock { $0.overrides = [:] }
+    /// The client of the request at `index` closed its connection before the answer went out.
+    func abandoned(_ index: Int, at instant: ContinuousClock.Instant) {
+        requests.modify { $0[index].abandonedAt = instant }
     }
 
-    var requests: [RecordedRequest] {
-        state.withLock { $0.requests }
+    public func override(_ path: String, with response: StandInResponse?) {
+        overrides.withLock { $0[path] = response }
+    }
+
+    public func clearOverrides() {
+        overrides.withLock { $0 = [:] }
+    }
+
+    /// Serves this table over HTTP/1.1 on a free port of 127.0.0.1, on the stand-ins' own
+    /// event loop (see `StandInThreads`).
+    public func serve() async throws -> any Channel {
+        try await ServerBootstrap(group: StandInThreads.eventLoops)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { [self] channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+                    try channel.pipeline.syncOperations.addHandler(StandInHandler(table: self))
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
     }
 }

@@ -9,6 +9,8 @@ final class StandInHandler: ChannelInboundHandler {
 
     private let table: RouteTable
     private var head: HTTPRequestHead?
+    /// The logged request still waiting for its answer on this connection.
+    private var unanswered: Int?
 
     init(table: RouteTable) {
         self.table = table
@@ -23,17 +25,32 @@ final class StandInHandler: ChannelInboundHandler {
         case .end:
             guard let head else { return }
             self.head = nil
-            let response = table.respond(to: Self.record(head.uri))
+            let request = Self.record(head.uri)
             let keepAlive = head.isKeepAlive
-            if response.delay > .zero {
-                let loopBoundContext = NIOLoopBound(context, eventLoop: context.eventLoop)
-                context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(response.delay)) {
-                    Self.write(response, keepAlive: keepAlive, context: loopBoundContext.value)
+            let table = table
+            unanswered = table.record(request)
+            let loopBoundContext = NIOLoopBound(context, eventLoop: context.eventLoop)
+            StandInThreads.builders.runIfActive(eventLoop: context.eventLoop) { table.respond(to: request) }
+                .assumeIsolated()
+                .whenSuccess { [self] response in
+                    guard response.delay > .zero else { return answer(response, keepAlive: keepAlive, context: loopBoundContext.value) }
+                    loopBoundContext.value.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(response.delay)) {
+                        self.answer(response, keepAlive: keepAlive, context: loopBoundContext.value)
+                    }
                 }
-            } else {
-                Self.write(response, keepAlive: keepAlive, context: context)
-            }
         }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        if let unanswered { table.abandoned(unanswered, at: .now) }
+        unanswered = nil
+        context.fireChannelInactive()
+    }
+
+    private func answer(_ response: StandInResponse, keepAlive: Bool, context: ChannelHandlerContext) {
+        guard context.channel.isActive else { return }
+        unanswered = nil
+        Self.write(response, keepAlive: keepAlive, context: context)
     }
 
     private static func write(_ response: StandInResponse, keepAlive: Bool, context: ChannelHandlerContext) {
@@ -44,6 +61,18 @@ final class StandInHandler: ChannelInboundHandler {
         if !keepAlive { headers.add(name: "Connection", value: "close") }
         let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
         context.write(NIOAny(HTTPServerResponsePart.head(head)), promise: nil)
+        if let cut = response.resetAfterBytes {
+            let part = ByteBuffer(bytes: response.body.prefix(cut))
+            context.writeAndFlush(NIOAny(HTTPServerResponsePart.body(.byteBuffer(part))), promise: nil)
+            // Linger 0: close() sends RST instead of FIN, as a dropped connection does.
+            let channel = context.channel
+            guard let socket = channel as? any SocketOptionProvider else {
+                channel.close(promise: nil)
+                return
+            }
+            socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in channel.close(promise: nil) }
+            return
+        }
         context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: response.body)))), promise: nil)
         let written = context.writeAndFlushPromise()
         context.writeAndFlush(NIOAny(HTTPServerResponsePart.end(nil)), promise: written)

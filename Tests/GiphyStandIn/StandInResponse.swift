@@ -5,16 +5,34 @@ public struct StandInResponse: Sendable {
     public var contentType: String
     /// Held back this long before answering: the timeout path needs a slow GIPHY.
     public var delay: Duration
+    /// When set, only this many bytes of the body go out (the header announces them all), then
+    /// the connection is reset: a network failure in the middle of an answer.
+    public var resetAfterBytes: Int?
 
-    public init(status: Int = 200, body: [UInt8], contentType: String = "application/json", delay: Duration = .zero) {
+    public init(status: Int = 200, body: [UInt8], contentType: String = "application/json", delay: Duration = .zero,
+                resetAfterBytes: Int? = nil) {
         self.status = status
         self.body = body
         self.contentType = contentType
         self.delay = delay
+        self.resetAfterBytes = resetAfterBytes
     }
 
     public init(status: Int = 200, json: String, delay: Duration = .zero) {
         self.init(status: status, body: Array(json.utf8), delay: delay)
+    }
+
+    /// A recorded search answer cut off after its first kilobyte by a connection reset.
+    public static var resetMidBody: StandInResponse {
+        var response = fixture("react_api_search_2023.json")
+        response.resetAfterBytes = 1024
+        return response
+    }
+
+    /// A well-formed 200 whose body (JSON padded with spaces) is `bytes` long.
+    public static func oversized(bytes: Int) -> StandInResponse {
+        let json = Array(#"{"data":[],"meta":{"status":200,"msg":"OK","response_id":"big"}}"#.utf8)
+        return StandInResponse(body: json + Array(repeating: UInt8(ascii: " "), count: max(0, bytes - json.count)))
     }
 
     /// A recorded file from the fixtures, served as it was recorded.
@@ -27,9 +45,18 @@ public struct StandInResponse: Sendable {
 public struct RecordedRequest: Sendable, Equatable {
     public let path: String
     public let query: [String: String]
+    /// When the stand-in had read the whole request (taken on its own thread, so a busy test
+    /// process does not shift it).
+    public let receivedAt: ContinuousClock.Instant
+    /// When the client closed the connection without waiting for the answer: the moment it gave up.
+    public internal(set) var abandonedAt: ContinuousClock.Instant?
 
-    public init(path: String, query: [String: String]) {
+    public init(path: String, query: [String: String], receivedAt: ContinuousClock.Instant = .now) {
         self.path = path
         self.query = query
+        self.receivedAt = receivedAt
     }
+
+    /// How long the client waited before giving up on this request, nil if it did not.
+    public var waitedBeforeGivingUp: Duration? { abandonedAt.map { $0 - receivedAt } }
 }

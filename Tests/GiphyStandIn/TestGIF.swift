@@ -12,6 +12,7 @@ public enum TestGIF {
     /// than the minimum; `seed` changes the colours so different GIFs have different bytes.
     public static func bytes(size: Int = 0, seed: UInt8 = 0) -> [UInt8] {
         var gif: [UInt8] = Array("GIF89a".utf8)
+        gif.reserveCapacity(max(size, 128))
         gif += [4, 0, 4, 0, 0x80, 0, 0] // 4×4, global colour table of 2 entries
         gif += [seed, 0x20, 0x40, 0xFF, 0xFF &- seed, 0x80] // palette
         gif += [0x21, 0xFF, 0x0B] + Array("NETSCAPE2.0".utf8) + [0x03, 0x01, 0x00, 0x00, 0x00] // loop forever
@@ -22,9 +23,14 @@ public enum TestGIF {
         }
         let trailerSize = 1
         var padding = size - gif.count - trailerSize
+        let fullComment: [UInt8] = [0x21, 0xFE, 255] + Array(repeating: UInt8(ascii: "x"), count: 255) + [0x00]
         while padding >= 4 { // comment extension: 0x21 0xFE, sub-blocks, 0x00
             let chunk = min(255, padding - 4)
-            gif += [0x21, 0xFE, UInt8(chunk)] + Array(repeating: UInt8(ascii: "x"), count: chunk) + [0x00]
+            if chunk == 255 {
+                gif.append(contentsOf: fullComment)
+            } else {
+                gif += [0x21, 0xFE, UInt8(chunk)] + Array(repeating: UInt8(ascii: "x"), count: chunk) + [0x00]
+            }
             padding -= chunk + 4
             if chunk == 0 { break }
         }

@@ -11,20 +11,19 @@ import Testing
 
     @Test(arguments: successBodies)
     func everyRecordedResponseDecodes(_ name: String) throws {
-        let bytes = Data(Fixtures.bytes(name))
-        let raw = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
+        let bytes = Fixtures.bytes(name)
+        let raw = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
         switch raw["data"] {
         case let items as [Any] where items.first is String:
-            let decoded = try JSONDecoder().decode(StringListResponse.self, from: bytes)
-            #expect(decoded.data.elements.count == items.count)
+            let decoded = try #require(try GiphyBody(json: bytes, data: GiphyPayload.strings).data)
+            #expect(decoded.elements.count == items.count)
         case let items as [Any]:
-            let decoded = try JSONDecoder().decode(GifListResponse.self, from: bytes)
-            #expect(decoded.data.droppedCount == 0, "\(name) lost items")
-            #expect(decoded.data.elements.count == items.count)
-            #expect(decoded.data.elements.allSatisfy { !$0.id.isEmpty })
+            let decoded = try #require(try GiphyBody(json: bytes, data: GiphyPayload.gifList).data)
+            #expect(decoded.droppedCount == 0, "\(name) lost items")
+            #expect(decoded.elements.count == items.count)
+            #expect(decoded.elements.allSatisfy { !$0.id.isEmpty })
         case is [String: Any]:
-            let decoded = try JSONDecoder().decode(SingleGifResponse.self, from: bytes)
-            let gif = try #require(decoded.gif)
+            let gif = try #require(try GiphyBody(json: bytes, data: GiphyPayload.singleGif).data ?? nil)
             #expect(!gif.id.isEmpty)
             #expect(!gif.renditions.isEmpty, "\(name) has no usable rendition")
         default:
@@ -54,31 +53,31 @@ import Testing
     }
 
     @Test func randomAndTranslateMayAnswerWithAnEmptyArray() throws {
-        let body = Data(#"{"data":[],"meta":{"status":200,"msg":"OK","response_id":"abc"}}"#.utf8)
-        #expect(try JSONDecoder().decode(SingleGifResponse.self, from: body).gif == nil)
+        let body = Array(#"{"data":[],"meta":{"status":200,"msg":"OK","response_id":"abc"}}"#.utf8)
+        let decoded = try GiphyBody(json: body, data: GiphyPayload.singleGif)
+        #expect(decoded.data != nil && decoded.data! == nil)
     }
 
     @Test func zeroedAndEmptyRenditionsAreNotUsable() throws {
-        let zeroed = try JSONDecoder().decode([String: GiphyRendition].self, from: Data(Fixtures.bytes("errors/rendition_zeroed_2020.json")))
+        let zeroed = try JSONReader.read(Fixtures.bytes("errors/rendition_zeroed_2020.json")) { try RenditionName.readAll(&$0) }
         #expect(zeroed["downsized"]?.isUsable == false)
-        let empty = try JSONDecoder().decode(GiphyRendition.self, from: Data("{}".utf8))
+        let empty = try #require(try JSONReader.read(Array("{}".utf8)) { try GiphyRendition.read(&$0) })
         #expect(!empty.isUsable)
     }
 
     @Test func oneMalformedItemDoesNotLoseThePage() throws {
-        let body = Data(#"{"data":[{"id":"a","images":{}},{"title":"no id"},17,{"id":"b"}],"meta":{"status":200,"response_id":"x"}}"#.utf8)
-        let decoded = try JSONDecoder().decode(GifListResponse.self, from: body)
-        #expect(decoded.data.elements.map(\.id) == ["a", "b"])
-        #expect(decoded.data.droppedCount == 2)
+        let body = Array(#"{"data":[{"id":"a","images":{}},{"title":"no id"},17,{"id":"b"}],"meta":{"status":200,"response_id":"x"}}"#.utf8)
+        let decoded = try #require(try GiphyBody(json: body, data: GiphyPayload.gifList).data)
+        #expect(decoded.elements.map(\.id) == ["a", "b"])
+        #expect(decoded.droppedCount == 2)
     }
 
     @Test func emptyTitlesAndAltTextDecode() throws {
-        let bytes = Data(Fixtures.bytes("odin_memory_card_search_data_array_2025.json"))
-        let decoded = try JSONDecoder().decode(GifListResponse.self, from: bytes)
-        #expect(decoded.data.elements.count == 12)
+        let decoded = try #require(try GiphyBody(json: Fixtures.bytes("odin_memory_card_search_data_array_2025.json"), data: GiphyPayload.gifList).data)
+        #expect(decoded.elements.count == 12)
     }
 
     private func decodeSingle(_ name: String) throws -> GiphyGif {
-        try #require(try JSONDecoder().decode(SingleGifResponse.self, from: Data(Fixtures.bytes(name))).gif)
+        try #require(try GiphyBody(json: Fixtures.bytes(name), data: GiphyPayload.singleGif).data ?? nil)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GiphyStandIn
 import Logging
 import PostgresTestSupport
+import Synchronization
 @testable import GifBotCore
 @testable import gifbot
 
@@ -16,6 +17,9 @@ final class ConsoleHarness: Sendable {
     let logs = LogCapture()
     /// `DATABASE_URL` of this harness's bot.
     let databaseURL: String
+    /// What `withConsole` ends after the test, however the test ended.
+    private let runtimes = Mutex<[BotRuntime]>([])
+    private let processes = Mutex<[GifbotProcess]>([])
 
     /// The engine the console suites run on in this test process.
     static var engine: String { ProcessInfo.processInfo.environment["GIFBOT_TEST_DATABASE"] ?? "sqlite" }
@@ -53,7 +57,14 @@ final class ConsoleHarness: Sendable {
         return environment
     }
 
+    /// A runtime (store, HTTP client, bot) that is shut down after the test.
     func runtime(_ extra: [String: String] = [:]) async throws -> BotRuntime {
+        let runtime = try await unmanagedRuntime(extra)
+        runtimes.withLock { $0.append(runtime) }
+        return runtime
+    }
+
+    private func unmanagedRuntime(_ extra: [String: String]) async throws -> BotRuntime {
         let sources = try await ConfigurationSources.load(options: [:], environment: environment(extra), configFile: nil)
         let configuration = try AppConfiguration.load(from: sources)
         return try await BotRuntime.start(configuration, logger: logs.logger(level: .debug))
@@ -62,10 +73,15 @@ final class ConsoleHarness: Sendable {
     /// Says each line as `user` in `channel` through a fresh runtime, returning the printed lines.
     func say(_ lines: [String], as user: String = "alice", in channel: String = "#test",
              environment extra: [String: String] = [:]) async throws -> [String] {
-        let runtime = try await runtime(extra)
-        let output = try await say(lines, as: user, in: channel, runtime: runtime)
-        await runtime.shutdown()
-        return output
+        let runtime = try await unmanagedRuntime(extra)
+        do {
+            let output = try await say(lines, as: user, in: channel, runtime: runtime)
+            await runtime.shutdown()
+            return output
+        } catch {
+            await runtime.shutdown()
+            throw error
+        }
     }
 
     func say(_ lines: [String], as user: String = "alice", in channel: String = "#test", runtime: BotRuntime) async throws -> [String] {
@@ -78,13 +94,50 @@ final class ConsoleHarness: Sendable {
         return printed.lines
     }
 
-    func finish() async {
+    /// Starts the `gifbot` executable; it is killed after the test if it is still running.
+    func launch(_ arguments: [String], environment: [String: String], directory: URL? = nil,
+                fileSizeSignalIgnored: Bool = false) throws -> GifbotProcess {
+        let process = try GifbotProcess(arguments, environment: environment, directory: directory, fileSizeSignalIgnored: fileSizeSignalIgnored)
+        processes.withLock { $0.append(process) }
+        return process
+    }
+
+    /// Runs the `gifbot` executable to completion with `input` on standard input.
+    func run(_ arguments: [String], environment: [String: String], input: String = "", directory: URL? = nil) async throws -> GifbotProcess.Result {
+        let process = try launch(arguments, environment: environment, directory: directory)
+        process.write(input)
+        process.closeInput()
+        return await process.finish()
+    }
+
+    /// Ends what the test started: processes, runtimes, the stand-in, the folder.
+    fileprivate func cleanUp() async {
+        for process in processes.withLock({ $0 }) where process.isRunning {
+            _ = await process.killNow()
+        }
+        for runtime in runtimes.withLock({ $0 }) {
+            await runtime.shutdown()
+        }
         try? await standIn.stop()
         try? FileManager.default.removeItem(at: directory)
     }
 }
 
-import Synchronization
+/// Runs `body` with a console harness and cleans up after it, whether it returns or throws:
+/// every process it launched is killed, every runtime shut down, the stand-in stopped.
+/// `engine` picks the database ("sqlite" or "postgres"; by default `GIFBOT_TEST_DATABASE`'s).
+func withConsole<Result>(standIn: GiphyStandIn? = nil, engine: String = ConsoleHarness.engine,
+                         _ body: (ConsoleHarness) async throws -> Result) async throws -> Result {
+    let harness = try await ConsoleHarness(standIn: standIn, engine: engine)
+    do {
+        let result = try await body(harness)
+        await harness.cleanUp()
+        return result
+    } catch {
+        await harness.cleanUp()
+        throw error
+    }
+}
 
 /// Lines the console printed.
 final class Printed: Sendable {

@@ -1,8 +1,9 @@
 import Foundation
-import Synchronization
+import GiphyStandIn
 
-/// The built `gifbot` executable, run as a user runs it: a real process with pipes.
-struct GifbotProcess {
+/// The built `gifbot` executable, run as a user runs it: a real process with pipes. Waits are
+/// woken by the pipes' output and the process's exit, never by polling.
+final class GifbotProcess: Sendable {
     struct Result {
         let status: Int32
         let stdout: String
@@ -16,66 +17,110 @@ struct GifbotProcess {
         return folder.appendingPathComponent("gifbot")
     }
 
-    let process = Process()
-    private let stdin = Pipe()
-    private let output = Collected()
-    private let errors = Collected()
+    /// What the process wrote to one pipe, and whether the pipe reached its end.
+    struct PipeOutput: Sendable {
+        var data = Data()
+        var ended = false
+        /// When each complete line arrived, stamped by the pipe's reader thread, so a busy test
+        /// process does not shift it.
+        var lineArrivals: [ContinuousClock.Instant] = []
+        var text: String { String(decoding: data, as: UTF8.self) }
 
-    init(_ arguments: [String], environment: [String: String], directory: URL? = nil) throws {
-        process.executableURL = Self.executable
-        process.arguments = arguments
+        mutating func append(_ chunk: Data) {
+            data.append(chunk)
+            let now = ContinuousClock.now
+            for byte in chunk where byte == UInt8(ascii: "\n") { lineArrivals.append(now) }
+        }
+    }
+
+    let processIdentifier: Int32
+    private let stdin: FileHandle
+    private let output = Observed(PipeOutput())
+    private let errors = Observed(PipeOutput())
+    /// The exit status once the process has ended.
+    private let exitStatus = Observed<Int32?>(nil)
+
+    /// - Parameter fileSizeSignalIgnored: starts the bot with SIGXFSZ ignored (through `sh`, as
+    ///   an ignored signal survives exec), so a file size limit makes writes fail with EFBIG,
+    ///   as a full disk makes them fail, instead of killing the process.
+    init(_ arguments: [String], environment: [String: String], directory: URL? = nil, fileSizeSignalIgnored: Bool = false) throws {
+        let process = Process()
+        if fileSizeSignalIgnored {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", #"trap '' XFSZ; exec "$0" "$@""#, Self.executable.path] + arguments
+        } else {
+            process.executableURL = Self.executable
+            process.arguments = arguments
+        }
         process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { current, _ in current }
         if let directory { process.currentDirectoryURL = directory }
-        let stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
+        let input = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = input
         process.standardOutput = stdout
         process.standardError = stderr
-        let output = output, errors = errors
-        stdout.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
-        stderr.fileHandleForReading.readabilityHandler = { handle in errors.append(handle.availableData) }
+        Self.collect(stdout, into: output)
+        Self.collect(stderr, into: errors)
+        let exitStatus = exitStatus
+        process.terminationHandler = { ended in exitStatus.modify { $0 = ended.terminationStatus } }
         try process.run()
+        processIdentifier = process.processIdentifier
+        stdin = input.fileHandleForWriting
+    }
+
+    private static func collect(_ pipe: Pipe, into observed: Observed<PipeOutput>) {
+        pipe.fileHandleForReading.readabilityHandler = { handle in
+            let chunk = handle.availableData
+            if chunk.isEmpty { handle.readabilityHandler = nil }
+            observed.modify { chunk.isEmpty ? ($0.ended = true) : $0.append(chunk) }
+        }
     }
 
     func write(_ text: String) {
-        stdin.fileHandleForWriting.write(Data(text.utf8))
+        try? stdin.write(contentsOf: Data(text.utf8))
     }
 
     func closeInput() {
-        try? stdin.fileHandleForWriting.close()
+        try? stdin.close()
     }
 
-    var stdoutSoFar: String { output.text }
-
-    /// Waits (polling, without blocking a thread) until standard output satisfies `condition`.
-    func waitForOutput(timeout: Duration = .seconds(20), _ condition: (String) -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if condition(output.text) { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return condition(output.text)
+    func signal(_ number: Int32) {
+        if isRunning { kill(processIdentifier, number) }
     }
 
-    /// Waits (polling, without blocking a thread) until standard error satisfies `condition`.
-    func waitForErrors(timeout: Duration = .seconds(20), _ condition: (String) -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if condition(errors.text) { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return condition(errors.text)
+    var isRunning: Bool { exitStatus.value == nil }
+    var stdoutSoFar: String { output.value.text }
+    /// When each line of standard output so far arrived.
+    var stdoutLineArrivals: [ContinuousClock.Instant] { output.value.lineArrivals }
+    var stderrSoFar: String { errors.value.text }
+
+    /// Waits until standard output satisfies `condition`.
+    func waitForOutput(timeout: Duration = .seconds(20), _ condition: @escaping @Sendable (String) -> Bool) async -> Bool {
+        await output.waitFor(timeout: timeout) { condition($0.text) }
     }
 
+    /// Waits until standard error satisfies `condition`.
+    func waitForErrors(timeout: Duration = .seconds(20), _ condition: @escaping @Sendable (String) -> Bool) async -> Bool {
+        await errors.waitFor(timeout: timeout) { condition($0.text) }
+    }
+
+    /// Waits up to `timeout` for the process to end by itself, then kills it; returns once it has
+    /// ended and both pipes are drained.
     func finish(timeout: Duration = .seconds(60)) async -> Result {
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(20))
+        if await !exitStatus.waitFor(timeout: timeout, { $0 != nil }) {
+            kill(processIdentifier, SIGKILL)
+            _ = await exitStatus.waitFor(timeout: .seconds(10)) { $0 != nil }
         }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        // Let the readability handlers drain what is left in the pipes.
-        try? await Task.sleep(for: .milliseconds(100))
-        return Result(status: process.terminationStatus, stdout: output.text, stderr: errors.text)
+        // Both ends close with the process (it starts no children that keep them open).
+        _ = await output.waitFor(timeout: .seconds(5)) { $0.ended }
+        _ = await errors.waitFor(timeout: .seconds(5)) { $0.ended }
+        closeInput()
+        return Result(status: exitStatus.value ?? -1, stdout: output.value.text, stderr: errors.value.text)
+    }
+
+    /// Ends the process at once (SIGKILL), as a crash or an out-of-memory kill would.
+    func killNow() async -> Result {
+        signal(SIGKILL)
+        return await finish(timeout: .seconds(10))
     }
 
     /// Runs to completion with `input` on standard input.
@@ -85,11 +130,4 @@ struct GifbotProcess {
         process.closeInput()
         return await process.finish()
     }
-}
-
-/// Bytes read from a pipe by its readability handler.
-final class Collected: Sendable {
-    private let data = Mutex(Data())
-    func append(_ chunk: Data) { data.withLock { $0.append(chunk) } }
-    var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
 }

@@ -5,81 +5,81 @@ import Testing
 /// `!gif`, `!more`, `!gifs` end to end through the console against the GIPHY stand-in.
 @Suite struct SearchCommandTests {
     @Test func gifNamesTitleIdAndTheDownsizedLink() async throws {
-        let harness = try await ConsoleHarness()
-        let output = try await harness.say(["!gif batman"])
-        #expect(output == ["Ben Affleck Rain GIF by Batman v Superman: Dawn of Justice (l0NwGpoOVLTAyUJSo) https://media0.giphy.com/media/l0NwGpoOVLTAyUJSo/giphy-downsized.gif?cid=9c0c14d2u97f5uuqxa8xitmppjlxqwwqr5onlcthid79if4z&ep=v1_gifs_search&rid=giphy-downsized.gif&ct=g"])
-        await harness.finish()
+        try await withConsole { harness in
+            let output = try await harness.say(["!gif batman"])
+            #expect(output == ["Ben Affleck Rain GIF by Batman v Superman: Dawn of Justice (l0NwGpoOVLTAyUJSo) https://media0.giphy.com/media/l0NwGpoOVLTAyUJSo/giphy-downsized.gif?cid=9c0c14d2u97f5uuqxa8xitmppjlxqwwqr5onlcthid79if4z&ep=v1_gifs_search&rid=giphy-downsized.gif&ct=g"])
+        }
     }
 
     @Test func repeatedSearchAndMoreWalkResultsSkippingThoseAboveTheRating() async throws {
-        let harness = try await ConsoleHarness()
-        let output = try await harness.say(["!gif batman", "!gif Batman", "!more", "!next"])
-        #expect(output.map(gifID) == ["l0NwGpoOVLTAyUJSo", "l396BoOTIFem9xqQU", "qrIlvM63x7x9IjrHw1", "C7RCCFdaixA3u"],
-                "4UJyRK2TXNhgk is rated pg and the bot's limit is g")
-        await harness.finish()
+        try await withConsole { harness in
+            let output = try await harness.say(["!gif batman", "!gif Batman", "!more", "!next"])
+            #expect(output.map(gifID) == ["l0NwGpoOVLTAyUJSo", "l396BoOTIFem9xqQU", "qrIlvM63x7x9IjrHw1", "C7RCCFdaixA3u"],
+                    "4UJyRK2TXNhgk is rated pg and the bot's limit is g")
+        }
     }
 
     @Test func pagingThroughAPageCostsOneCall() async throws {
-        let harness = try await ConsoleHarness()
-        let output = try await harness.say(["!gif cat"] + Array(repeating: "!more", count: 19))
-        #expect(Set(output.map(gifID)).count == 20)
-        #expect(harness.standIn.requests(to: "/v1/gifs/search").count == 1)
-        #expect(harness.standIn.requests(to: "/v1/gifs/search").first?.query["limit"] == "25")
-        await harness.finish()
+        try await withConsole { harness in
+            let output = try await harness.say(["!gif cat"] + Array(repeating: "!more", count: 19))
+            #expect(Set(output.map(gifID)).count == 20)
+            #expect(harness.standIn.requests(to: "/v1/gifs/search").count == 1)
+            #expect(harness.standIn.requests(to: "/v1/gifs/search").first?.query["limit"] == "25")
+        }
     }
 
     @Test func theEndOfTheResultsIsSaid() async throws {
-        let harness = try await ConsoleHarness()
-        let output = try await harness.say(["!gif cat"] + Array(repeating: "!more", count: 50), environment: ["GIPHY_RATING": "pg"])
-        #expect(Set(output.prefix(50).map(gifID)).count == 50)
-        #expect(output.last == "That was the last result for \"cat\"; try another search.")
-        #expect(harness.standIn.requests(to: "/v1/gifs/search").map { $0.query["offset"] } == ["0", "25"])
-        await harness.finish()
+        try await withConsole { harness in
+            let output = try await harness.say(["!gif cat"] + Array(repeating: "!more", count: 50), environment: ["GIPHY_RATING": "pg"])
+            #expect(Set(output.prefix(50).map(gifID)).count == 50)
+            #expect(output.last == "That was the last result for \"cat\"; try another search.")
+            #expect(harness.standIn.requests(to: "/v1/gifs/search").map { $0.query["offset"] } == ["0", "25"])
+        }
     }
 
     @Test func searchesArePerChannel() async throws {
-        let harness = try await ConsoleHarness()
-        let runtime = try await harness.runtime()
-        _ = try await harness.say(["!gif cat"], in: "#a", runtime: runtime)
-        let elsewhere = try await harness.say(["!more"], in: "#b", runtime: runtime)
-        #expect(elsewhere == ["Nothing to continue yet: search first with !gif <query>."])
-        let sameChannel = try await harness.say(["!more"], in: "#a", runtime: runtime)
-        #expect(sameChannel.map(gifID) == ["l396BoOTIFem9xqQU"])
-        await runtime.shutdown()
-        await harness.finish()
+        try await withConsole { harness in
+            let runtime = try await harness.runtime()
+            _ = try await harness.say(["!gif cat"], in: "#a", runtime: runtime)
+            let elsewhere = try await harness.say(["!more"], in: "#b", runtime: runtime)
+            #expect(elsewhere == ["Nothing to continue yet: search first with !gif <query>."])
+            let sameChannel = try await harness.say(["!more"], in: "#a", runtime: runtime)
+            #expect(sameChannel.map(gifID) == ["l396BoOTIFem9xqQU"])
+        }
     }
 
     @Test func gifsListsTheTopThree() async throws {
-        let harness = try await ConsoleHarness()
-        let output = try await harness.say(["!gifs batman", "!fav"])
-        #expect(output.count == 4)
-        #expect(output[0].hasPrefix("1. Ben Affleck Rain GIF"))
-        #expect(output[1].hasPrefix("2. Tim Burton Film GIF"))
-        #expect(output[2].hasPrefix("3. The Flash Batman GIF"))
-        #expect(output[3] == "Which one? Use !fav <id> with an id from the list.")
-        await harness.finish()
+        try await withConsole { harness in
+            let output = try await harness.say(["!gifs batman", "!fav"])
+            try #require(output.count == 4)
+            #expect(output[0].hasPrefix("1. Ben Affleck Rain GIF"))
+            #expect(output[1].hasPrefix("2. Tim Burton Film GIF"))
+            #expect(output[2].hasPrefix("3. The Flash Batman GIF"))
+            #expect(output[3] == "Which one? Use !fav <id> with an id from the list.")
+        }
     }
 
     @Test func missingQueriesGetUsageLines() async throws {
-        let harness = try await ConsoleHarness()
-        let output = try await harness.say(["!gif", "!gifs   ", "!translate", "!more"])
-        #expect(output == [
-            "Usage: !gif <query>: a GIF for your search; again for the next one you have not seen",
-            "Usage: !gifs <query>: the top three results as a list",
-            "Usage: !translate <phrase>: the single best GIF for a phrase",
-            "Nothing to continue yet: search first with !gif <query>.",
-        ])
-        #expect(harness.standIn.requests.isEmpty)
-        await harness.finish()
+        try await withConsole { harness in
+            let output = try await harness.say(["!gif", "!gifs   ", "!translate", "!more"])
+            #expect(output == [
+                "Usage: !gif <query>: a GIF for your search; again for the next one you have not seen",
+                "Usage: !gifs <query>: the top three results as a list",
+                "Usage: !translate <phrase>: the single best GIF for a phrase",
+                "Nothing to continue yet: search first with !gif <query>.",
+            ])
+            #expect(harness.standIn.requests.isEmpty)
+        }
     }
 
     @Test func noResults() async throws {
-        let harness = try await ConsoleHarness()
-        harness.standIn.override("/v1/gifs/search", with: .fixture("errors/search_no_results_2021.json"))
-        #expect(try await harness.say(["!gif qwxyzzy", "!gifs qwxyzzy"]) == [
-            "No GIFs found for \"qwxyzzy\".", "No GIFs found for \"qwxyzzy\".",
-        ])
-        await harness.finish()
+        try await withConsole { harness in
+            harness.standIn.override("/v1/gifs/search", with: .fixture("errors/search_no_results_2021.json"))
+            let output = try await harness.say(["!gif qwxyzzy", "!gifs qwxyzzy"])
+            #expect(output == [
+                "No GIFs found for \"qwxyzzy\".", "No GIFs found for \"qwxyzzy\".",
+            ])
+        }
     }
 }
 

@@ -9,40 +9,39 @@ import Testing
 @Suite(.timeLimit(.minutes(3))) struct ShutdownProcessTests {
     @Test func sigtermEndsRunWithinTenSecondsWithStatusZeroAndNothingLost() async throws {
         let server = try await IRCTestServer.shared(.ngircd)
-        let harness = try await ConsoleHarness()
-        let suffix = String(UUID().uuidString.prefix(5)).lowercased()
-        let channel = "#stop-\(suffix)", botNick = "gbstop\(suffix)", nick = "sam\(suffix)"
-        let environment = harness.environment([
-            "IRC_HOST": "127.0.0.1", "IRC_PORT": String(server.ports.plain), "IRC_TLS": "false",
-            "IRC_CHANNELS": channel, "IRC_NICK": botNick,
-        ])
-        let client = try await TestIRCClient.connect(port: server.ports.plain, nick: nick)
-        try await client.join(channel)
-        let bot = try GifbotProcess(["run"], environment: environment)
-        _ = try await client.waitFor(timeout: .seconds(20)) { $0.command == "JOIN" && $0.sourceNick == botNick }
-        try await client.say(channel, "!fav C7RCCFdaixA3u")
-        let saved = try await client.waitFor { $0.command == "PRIVMSG" && $0.sourceNick == botNick }
-        #expect(saved.parameters.last?.contains("Saved ") == true)
+        try await withConsole { harness in
+            let suffix = String(UUID().uuidString.prefix(5)).lowercased()
+            let channel = "#stop-\(suffix)", botNick = "gbstop\(suffix)", nick = "sam\(suffix)"
+            let environment = harness.environment([
+                "IRC_HOST": "127.0.0.1", "IRC_PORT": String(server.ports.plain), "IRC_TLS": "false",
+                "IRC_CHANNELS": channel, "IRC_NICK": botNick,
+            ])
+            let client = try await TestIRCClient.connect(port: server.ports.plain, nick: nick)
+            try await client.join(channel)
+            let bot = try harness.launch(["run"], environment: environment)
+            _ = try await client.waitFor(timeout: .seconds(20)) { $0.command == "JOIN" && $0.sourceNick == botNick }
+            try await client.say(channel, "!fav C7RCCFdaixA3u")
+            let saved = try await client.waitFor { $0.command == "PRIVMSG" && $0.sourceNick == botNick }
+            #expect(saved.parameters.last?.contains("Saved ") == true)
 
-        let signalled = ContinuousClock.now
-        kill(bot.process.processIdentifier, SIGTERM)
-        let quit = try await client.waitFor(timeout: .seconds(10)) { $0.command == "QUIT" && $0.sourceNick == botNick }
-        #expect(quit.parameters.first?.contains("GifBot is shutting down") == true)
-        let result = await bot.finish(timeout: .seconds(10))
-        #expect(ContinuousClock.now - signalled < .seconds(10))
-        #expect(result.status == 0)
-        #expect(!result.stderr.contains("Fatal error"))
+            let signalled = ContinuousClock.now
+            bot.signal(SIGTERM)
+            let quit = try await client.waitFor(timeout: .seconds(10)) { $0.command == "QUIT" && $0.sourceNick == botNick }
+            #expect(quit.parameters.first?.contains("GifBot is shutting down") == true)
+            let result = await bot.finish(timeout: .seconds(10))
+            #expect(ContinuousClock.now - signalled < .seconds(10))
+            #expect(result.status == 0)
+            #expect(!result.stderr.contains("Fatal error"))
 
-        // The same user asks the restarted bot: the favorite confirmed before SIGTERM is there.
-        let restarted = try GifbotProcess(["run"], environment: environment)
-        _ = try await client.waitFor(timeout: .seconds(20)) { $0.command == "JOIN" && $0.sourceNick == botNick }
-        try await client.say(channel, "!favs")
-        let listed = try await client.waitFor { $0.command == "PRIVMSG" && $0.sourceNick == botNick && $0.parameters.last?.contains("1. ") == true }
-        #expect(listed.parameters.last?.contains("(C7RCCFdaixA3u)") == true)
-        kill(restarted.process.processIdentifier, SIGTERM)
-        #expect(await restarted.finish(timeout: .seconds(10)).status == 0)
-        await client.quit()
-        await harness.finish()
+            // The same user asks the restarted bot: the favorite confirmed before SIGTERM is there.
+            let restarted = try harness.launch(["run"], environment: environment)
+            _ = try await client.waitFor(timeout: .seconds(20)) { $0.command == "JOIN" && $0.sourceNick == botNick }
+            try await client.say(channel, "!favs")
+            let listed = try await client.waitFor { $0.command == "PRIVMSG" && $0.sourceNick == botNick && $0.parameters.last?.contains("1. ") == true }
+            #expect(listed.parameters.last?.contains("(C7RCCFdaixA3u)") == true)
+            restarted.signal(SIGTERM)
+            #expect(await restarted.finish(timeout: .seconds(10)).status == 0)
+        }
     }
 
     @Test func aSecondSignalEndsTheProcessAtOnce() async throws {
@@ -51,18 +50,18 @@ import Testing
         let mute = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .bind(host: "127.0.0.1", port: 0).get()
         let port = try #require(mute.localAddress?.port)
-        let harness = try await ConsoleHarness()
-        let bot = try GifbotProcess(["run"], environment: harness.environment([
-            "IRC_HOST": "127.0.0.1", "IRC_PORT": "\(port)", "IRC_TLS": "false", "IRC_CHANNELS": "#x", "LOG_LEVEL": "debug",
-        ]))
-        #expect(await bot.waitForErrors { $0.contains("Connecting") })
-        kill(bot.process.processIdentifier, SIGTERM)
-        #expect(await bot.waitForErrors { $0.contains("Signal caught. Shutting down the group.") })
-        kill(bot.process.processIdentifier, SIGTERM)
-        let result = await bot.finish(timeout: .seconds(10))
-        #expect(result.status == 143, "128 + SIGTERM: ended by the second signal, not the graceful path")
-        #expect(result.stderr.contains("Second signal during shutdown; exiting at once"))
-        try await mute.close()
-        await harness.finish()
+        try await withConsole { harness in
+            let bot = try harness.launch(["run"], environment: harness.environment([
+                "IRC_HOST": "127.0.0.1", "IRC_PORT": "\(port)", "IRC_TLS": "false", "IRC_CHANNELS": "#x", "LOG_LEVEL": "debug",
+            ]))
+            #expect(await bot.waitForErrors { $0.contains("Connecting") })
+            bot.signal(SIGTERM)
+            #expect(await bot.waitForErrors { $0.contains("Signal caught. Shutting down the group.") })
+            bot.signal(SIGTERM)
+            let result = await bot.finish(timeout: .seconds(10))
+            #expect(result.status == 143, "128 + SIGTERM: ended by the second signal, not the graceful path")
+            #expect(result.stderr.contains("Second signal during shutdown; exiting at once"))
+            try await mute.close()
+        }
     }
 }

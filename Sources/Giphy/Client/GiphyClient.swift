@@ -18,8 +18,9 @@ public final class GiphyClient: GiphyAPI {
         self.configuration = configuration
         self.transport = transport
         self.counter = CallCounter(metrics: metrics)
-        self.cache = ResponseCache(capacity: configuration.cacheCapacity, timeToLive: configuration.cacheTimeToLive,
-                                   entries: metrics.cacheEntriesGauge())
+        self.cache = ResponseCache(capacity: configuration.cacheCapacity, maximumBytes: configuration.cacheMaximumBytes,
+                                   timeToLive: configuration.cacheTimeToLive, entries: metrics.cacheEntriesGauge(),
+                                   bytes: metrics.cacheBytesGauge())
         self.gate = RateLimitGate(cooldown: configuration.rateLimitCooldown, shared: sharedCooldown)
         self.logger = logger
     }
@@ -37,41 +38,41 @@ public final class GiphyClient: GiphyAPI {
 
     public func translate(_ phrase: String, rating: ContentRating) async throws -> GiphyGif? {
         try checkLength(phrase)
-        return try await fetch(.translate(phrase, rating: rating, lang: configuration.language), as: SingleGifResponse.self).gif
+        return try await fetch(.translate(phrase, rating: rating, lang: configuration.language), GiphyPayload.singleGif) { $0.data ?? nil }
     }
 
     public func random(tag: String?, rating: ContentRating, randomID: String?) async throws -> GiphyGif? {
         if let tag { try checkLength(tag) }
-        return try await fetch(.random(tag: tag, rating: rating, randomID: randomID), as: SingleGifResponse.self).gif
+        return try await fetch(.random(tag: tag, rating: rating, randomID: randomID), GiphyPayload.singleGif) { $0.data ?? nil }
     }
 
     public func gif(id: String) async throws -> GiphyGif {
-        guard let gif = try await fetch(.gif(id: id), as: SingleGifResponse.self).gif else { throw GiphyError.notFound }
+        guard let gif = try await fetch(.gif(id: id), GiphyPayload.singleGif, { $0.data ?? nil }) else { throw GiphyError.notFound }
         return gif
     }
 
     public func gifs(ids: [String], rating: ContentRating) async throws -> [GiphyGif] {
         guard !ids.isEmpty else { return [] }
         let ids = Array(ids.prefix(GiphyLimits.maximumIDsPerCall))
-        return try await fetch(.gifs(ids: ids, rating: rating), as: GifListResponse.self).data.elements
+        return try await fetch(.gifs(ids: ids, rating: rating), GiphyPayload.gifList) { try Self.required($0.data).elements }
     }
 
     public func autocomplete(_ prefix: String, limit: Int) async throws -> [String] {
         try checkLength(prefix)
-        return try await fetch(.autocomplete(prefix, limit: limit), as: TermListResponse.self).data.elements.map(\.name)
+        return try await fetch(.autocomplete(prefix, limit: limit), GiphyPayload.terms) { try Self.required($0.data).elements }
     }
 
     public func relatedTerms(_ term: String) async throws -> [String] {
         try checkLength(term)
-        return try await fetch(.related(term), as: TermListResponse.self).data.elements.map(\.name)
+        return try await fetch(.related(term), GiphyPayload.terms) { try Self.required($0.data).elements }
     }
 
     public func trendingSearches() async throws -> [String] {
-        try await fetch(.trendingSearches, as: StringListResponse.self).data.elements
+        try await fetch(.trendingSearches, GiphyPayload.strings) { try Self.required($0.data).elements }
     }
 
     public func randomID() async throws -> String {
-        try await fetch(.randomID, as: RandomIDResponse.self).data.randomID
+        try await fetch(.randomID, GiphyPayload.randomID) { try Self.required($0.data) }
     }
 
     private func checkLength(_ text: String) throws {
@@ -82,51 +83,61 @@ public final class GiphyClient: GiphyAPI {
     }
 
     private func page(_ endpoint: GiphyEndpoint, offset: Int) async throws -> GifPage {
-        let response = try await fetch(endpoint, as: GifListResponse.self)
-        return GifPage(gifs: response.data.elements, offset: response.pagination?.offset ?? offset,
-                       totalCount: response.pagination?.totalCount)
+        try await fetch(endpoint, GiphyPayload.gifList) { body in
+            GifPage(gifs: try Self.required(body.data).elements, offset: body.pagination?.offset ?? offset,
+                    totalCount: body.pagination?.totalCount)
+        }
     }
 
-    /// Cache, then rate-limit gate, then one shared call.
-    private func fetch<Response: Decodable & Sendable>(_ endpoint: GiphyEndpoint, as type: Response.Type) async throws -> Response {
+    /// A body without the `data` its endpoint always sends is not an answer.
+    private static func required<Payload>(_ data: Payload?) throws -> Payload {
+        guard let data else { throw GiphyError.unavailable }
+        return data
+    }
+
+    /// Cache, then rate-limit gate, then one shared call. The cache holds `Value`, the compact
+    /// result, never the response.
+    private func fetch<Payload, Value: CacheCosting>(_ endpoint: GiphyEndpoint, _ payload: @escaping @Sendable (inout JSONReader) throws -> Payload,
+                                                     _ value: @escaping @Sendable (GiphyBody<Payload>) throws -> Value) async throws -> Value {
         let key = endpoint.cacheKey
         if endpoint.isCacheable {
-            if let cached = await cache.fresh(key) as? Response {
+            // Unwrapped before the cast: nil cast to an optional `Value` would succeed.
+            if let cached = await cache.fresh(key), let cached = cached as? Value {
                 counter.record(endpoint: endpoint.name, outcome: CallOutcome.cacheHit)
                 return cached
             }
             counter.metrics.cacheMissed(endpoint: endpoint.name)
         }
         if let secondsLeft = await gate.secondsRemaining() {
-            if endpoint.isCacheable, let stale = await cache.stale(key) as? Response {
+            if endpoint.isCacheable, let stale = await cache.stale(key), let stale = stale as? Value {
                 counter.record(endpoint: endpoint.name, outcome: CallOutcome.cacheHit)
                 return stale
             }
             throw GiphyError.rateLimited(retryAfterSeconds: secondsLeft)
         }
-        guard endpoint.isCacheable else { return try await call(endpoint, as: type) }
-        let shared = try await cache.singleFlight(key, store: true) { [self] in try await self.call(endpoint, as: type) }
-        guard let response = shared as? Response else {
+        guard endpoint.isCacheable else { return try await call(endpoint, payload, value) }
+        let shared = try await cache.singleFlight(key, store: true) { [self] in try await self.call(endpoint, payload, value) }
+        guard let result = shared as? Value else {
             throw GiphyError.unavailable
         }
-        return response
+        return result
     }
 
-    /// One HTTP call: counted, logged without the key, classified and decoded.
-    private func call<Response: Decodable & Sendable>(_ endpoint: GiphyEndpoint, as type: Response.Type) async throws -> Response {
+    /// One HTTP call: counted, logged without the key, classified and read in one pass.
+    private func call<Payload, Value>(_ endpoint: GiphyEndpoint, _ payload: (inout JSONReader) throws -> Payload,
+                                      _ value: (GiphyBody<Payload>) throws -> Value) async throws -> Value {
         let started = ContinuousClock.now
         do {
             let raw = try await transport.get(url(for: endpoint, includingKey: true), timeout: configuration.timeout)
-            let body = try ResponseClassifier.classify(raw, rateLimitCooldownSeconds: await gate.cooldownSeconds)
-            let response: Response
-            do {
-                response = try JSONDecoder().decode(Response.self, from: Data(body))
-            } catch {
-                throw GiphyError.unavailable
-            }
+            let body = try? GiphyBody(json: raw.body, data: payload)
+            // Only a body that could not be read with its payload is read again, for its envelope.
+            let envelope = body?.envelope ?? (try? GiphyBody(json: raw.body, data: GiphyPayload.skipped).envelope)
+            try ResponseClassifier.check(status: raw.status, envelope: envelope, rateLimitCooldownSeconds: await gate.cooldownSeconds)
+            guard let body else { throw GiphyError.unavailable }
+            let result = try value(body)
             counter.record(endpoint: endpoint.name, outcome: CallOutcome.success)
             log(endpoint, outcome: CallOutcome.success, since: started)
-            return response
+            return result
         } catch let error as GiphyError {
             if case .rateLimited = error { await gate.close() }
             counter.record(endpoint: endpoint.name, outcome: CallOutcome.label(for: error))

@@ -31,13 +31,13 @@ extension GiphyEndpoint {
         GiphyEndpoint(name: "search", path: "/v1/gifs/search", query: [
             ("q", query), ("limit", String(limit)), ("offset", String(offset)),
             ("rating", rating.parameter), ("lang", lang),
-        ])
+        ] + lean)
     }
 
     static func trending(offset: Int, limit: Int, rating: ContentRating) -> GiphyEndpoint {
         GiphyEndpoint(name: "trending", path: "/v1/gifs/trending", query: [
             ("limit", String(limit)), ("offset", String(offset)), ("rating", rating.parameter),
-        ])
+        ] + lean)
     }
 
     static func translate(_ phrase: String, rating: ContentRating, lang: String) -> GiphyEndpoint {
@@ -49,18 +49,31 @@ extension GiphyEndpoint {
     static func random(tag: String?, rating: ContentRating, randomID: String?) -> GiphyEndpoint {
         GiphyEndpoint(name: "random", path: "/v1/gifs/random", query: [
             ("tag", tag), ("rating", rating.parameter), ("random_id", randomID),
-        ])
+        ] + lean)
     }
 
     static func gif(id: String) -> GiphyEndpoint {
-        GiphyEndpoint(name: "gif_by_id", path: "/v1/gifs/\(PathSegment.encode(id))", query: [])
+        GiphyEndpoint(name: "gif_by_id", path: "/v1/gifs/\(PathSegment.encode(id))", query: lean)
     }
 
     static func gifs(ids: [String], rating: ContentRating) -> GiphyEndpoint {
         GiphyEndpoint(name: "gifs_by_ids", path: "/v1/gifs", query: [
             ("ids", ids.joined(separator: ",")), ("rating", rating.parameter),
-        ])
+        ] + lean)
     }
+
+    /// Asks GIPHY for only what `GiphyGif` reads: a full page is ~250 kB, most of it
+    /// renditions the bot never posts. Both parameters are optional for GIPHY, and the decoder
+    /// reads full responses the same way (older ones, the stand-in).
+    /// - `fields`, "Fields On Demand": a comma-separated list of GIF keys, `images.<name>` for
+    ///   one rendition (https://developers.giphy.com/docs/optional-settings/fields-on-demand/).
+    /// - `bundle`, "Renditions on Demand": `messaging_non_clips` is the value GIPHY's search
+    ///   and trending pages document (https://developers.giphy.com/docs/optional-settings/renditions-on-demand/).
+    /// GIPHY documents both for search; public clients send them to trending, random and by id.
+    static let lean: [(String, String?)] = [("fields", fields), ("bundle", "messaging_non_clips")]
+
+    static let fields = (["id", "title", "rating", "url", "username", "user", "import_datetime"]
+        + RenditionName.allCases.filter { $0 != .source }.map { "images.\($0.rawValue)" }).joined(separator: ",")
 
     static func autocomplete(_ prefix: String, limit: Int) -> GiphyEndpoint {
         GiphyEndpoint(name: "autocomplete", path: "/v1/gifs/search/tags", query: [

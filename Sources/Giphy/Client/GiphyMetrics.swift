@@ -9,8 +9,10 @@ public struct GiphyMetrics: Sendable {
     public static let requestDuration = "gifbot_giphy_request_duration_seconds"
     public static let cacheHits = "gifbot_giphy_cache_hits_total"
     public static let cacheMisses = "gifbot_giphy_cache_misses_total"
-    /// Answers held in the cache now. Its size in bytes will be `gifbot_giphy_cache_bytes`.
+    /// Answers held in the cache now.
     public static let cacheEntries = "gifbot_giphy_cache_entries"
+    /// Estimated bytes of the answers held in the cache now (bounded by `giphy.cache_max_bytes`).
+    public static let cacheBytes = "gifbot_giphy_cache_bytes"
 
     private let factory: any MetricsFactory
 
@@ -36,5 +38,9 @@ public struct GiphyMetrics: Sendable {
 
     func cacheEntriesGauge() -> Gauge {
         Gauge(label: Self.cacheEntries, factory: factory)
+    }
+
+    func cacheBytesGauge() -> Gauge {
+        Gauge(label: Self.cacheBytes, factory: factory)
     }
 }

@@ -44,6 +44,9 @@ public struct AsyncHTTPGiphyTransport: GiphyTransport {
             throw GiphyError.timeout
         } catch is CancellationError {
             throw CancellationError()
+        } catch is NIOTooManyBytesError {
+            // GIPHY was reached but sent far more than any GIPHY answer: its trouble, not the network's.
+            throw GiphyError.unavailable
         } catch {
             // A request that waited for a connection until its deadline fails with the last
             // connect error (refused, DNS), which means unreachable rather than slow.

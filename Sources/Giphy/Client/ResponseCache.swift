@@ -1,30 +1,38 @@
 import CoreMetrics
 
-/// An in-memory LRU cache of decoded GIPHY answers with a time to live, plus single-flight:
-/// concurrent requests for the same key share one call. GIPHY beta keys allow 100 calls an
-/// hour, so every call saved here is a user served.
+/// An in-memory LRU cache of compact GIPHY answers (`GifPage`, `GiphyGif`, terms) with a time
+/// to live, bounded by entries and by bytes, plus single-flight: concurrent requests for the
+/// same key share one call. GIPHY beta keys allow 100 calls an hour, so every call saved here
+/// is a user served; the byte bound keeps memory flat however many distinct queries arrive.
 actor ResponseCache {
     private struct Entry {
         let value: any Sendable
+        let bytes: Int
         let storedAt: ContinuousClock.Instant
         var lastUsed: UInt64
     }
 
     private let capacity: Int
+    private let maximumBytes: Int
     private let timeToLive: Duration
     private var entries: [String: Entry] = [:]
     private var inFlight: [String: Task<any Sendable, any Error>] = [:]
     private var useCounter: UInt64 = 0
-    /// Reports how many answers are held, for the metrics.
+    private(set) var totalBytes = 0
+    /// Report what is held, for the metrics.
     private let entriesGauge: Gauge?
+    private let bytesGauge: Gauge?
 
     /// - Parameters:
     ///   - capacity: at most this many answers are kept; the least recently used goes first.
+    ///   - maximumBytes: and at most this many bytes of them, as `CacheCosting` estimates.
     ///   - timeToLive: how long an answer is fresh; `.zero` turns caching off (single-flight stays).
-    init(capacity: Int, timeToLive: Duration, entries: Gauge? = nil) {
+    init(capacity: Int, maximumBytes: Int = .max, timeToLive: Duration, entries: Gauge? = nil, bytes: Gauge? = nil) {
         self.capacity = max(1, capacity)
+        self.maximumBytes = max(0, maximumBytes)
         self.timeToLive = timeToLive
         self.entriesGauge = entries
+        self.bytesGauge = bytes
     }
 
     var count: Int { entries.count }
@@ -45,26 +53,32 @@ actor ResponseCache {
 
     /// Runs `fetch` unless a call for the same key is already under way, in which case its
     /// result is shared. A successful result is stored.
-    func singleFlight(_ key: String, store: Bool, fetch: @escaping @Sendable () async throws -> any Sendable) async throws -> any Sendable {
+    func singleFlight<Value: CacheCosting>(_ key: String, store: Bool,
+                                           fetch: @escaping @Sendable () async throws -> Value) async throws -> any Sendable {
         if let running = inFlight[key] {
             return try await running.value
         }
-        let task = Task { try await fetch() }
+        let task = Task<any Sendable, any Error> { try await fetch() }
         inFlight[key] = task
         defer { inFlight[key] = nil }
         let value = try await task.value
-        if store { insert(value, for: key) }
+        if store, let costed = value as? Value { insert(costed, bytes: costed.estimatedBytes + CacheCost.of(key) + CacheCost.entry, for: key) }
         return value
     }
 
-    private func insert(_ value: any Sendable, for key: String) {
-        guard timeToLive > .zero else { return }
+    private func insert(_ value: any Sendable, bytes: Int, for key: String) {
+        guard timeToLive > .zero, bytes <= maximumBytes else { return }
         useCounter += 1
-        entries[key] = Entry(value: value, storedAt: .now, lastUsed: useCounter)
-        while entries.count > capacity, let oldest = entries.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
-            entries[oldest] = nil
+        if let replaced = entries.updateValue(Entry(value: value, bytes: bytes, storedAt: .now, lastUsed: useCounter), forKey: key) {
+            totalBytes -= replaced.bytes
+        }
+        totalBytes += bytes
+        while entries.count > capacity || totalBytes > maximumBytes,
+              let oldest = entries.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
+            totalBytes -= entries.removeValue(forKey: oldest)?.bytes ?? 0
         }
         entriesGauge?.record(entries.count)
+        bytesGauge?.record(totalBytes)
     }
 
     private func touch(_ key: String) {

@@ -1,15 +1,14 @@
-import Foundation
-
-/// Turns a raw GIPHY answer into either the body to decode or a typed error. Both error body
-/// families are understood: `{"meta":{"status","msg"}}` and the gateway's `{"message": …}`.
+/// Turns a raw GIPHY answer into a typed error, or lets it through. Both error body families
+/// are understood: `{"meta":{"status","msg"}}` and the gateway's `{"message": …}`.
 enum ResponseClassifier {
-    static func classify(_ response: GiphyHTTPResponse, rateLimitCooldownSeconds: Int) throws -> [UInt8] {
-        let envelope = try? JSONDecoder().decode(GiphyEnvelope.self, from: Data(response.body))
+    /// Checks a response whose body was read in one pass with its payload; `envelope` is nil
+    /// when the body could not be read at all.
+    static func check(status: Int, envelope: GiphyEnvelope?, rateLimitCooldownSeconds: Int) throws {
         let message = (envelope?.message ?? envelope?.meta?.message ?? "").lowercased()
-        if message.contains("rate limit") || response.status == 429 || envelope?.meta?.status == 429 {
+        if message.contains("rate limit") || status == 429 || envelope?.meta?.status == 429 {
             throw GiphyError.rateLimited(retryAfterSeconds: rateLimitCooldownSeconds)
         }
-        switch response.status {
+        switch status {
         case 200..<300:
             break
         case 401, 403:
@@ -31,6 +30,12 @@ enum ResponseClassifier {
         if let meta = envelope.meta, (meta.responseID ?? "").isEmpty {
             throw GiphyError.unavailable
         }
+    }
+
+    /// Classifies a raw response by its envelope alone, returning the body when it is usable.
+    static func classify(_ response: GiphyHTTPResponse, rateLimitCooldownSeconds: Int) throws -> [UInt8] {
+        let envelope = try? GiphyBody(json: response.body, data: GiphyPayload.skipped).envelope
+        try check(status: response.status, envelope: envelope, rateLimitCooldownSeconds: rateLimitCooldownSeconds)
         return response.body
     }
 }

@@ -1,7 +1,9 @@
 import Foundation
 
-/// A GIF as GIPHY describes it, decoded tolerantly: only `id` is required.
-public struct GiphyGif: Decodable, Sendable, Equatable {
+/// A GIF as the bot uses it: what a reply, `!info`, a favorite and an upload need, and nothing
+/// else. Read tolerantly from a GIPHY GIF object (only `id` is required); the other ~20 keys
+/// and ~25 renditions GIPHY sends are skipped, not decoded (issue 9).
+public struct GiphyGif: Sendable, Equatable {
     public let id: String
     public let title: String
     /// The GIF's own rating as sent (`g`, `pg`, …); nil when GIPHY left it out or sent "".
@@ -12,6 +14,7 @@ public struct GiphyGif: Decodable, Sendable, Equatable {
     public let user: GiphyUser?
     /// "YYYY-MM-DD HH:MM:SS" as sent.
     public let importDatetime: String?
+    /// The animated renditions (see `RenditionName`), by GIPHY's name.
     public let renditions: [String: GiphyRendition]
 
     public init(id: String, title: String, rating: String?, pageURL: String? = nil, username: String? = nil,
@@ -26,75 +29,65 @@ public struct GiphyGif: Decodable, Sendable, Equatable {
         self.renditions = renditions
     }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum Key: String, CaseIterable {
         case id, title, rating, url, username, user, images
         case importDatetime = "import_datetime"
+        case legacyOriginalURL = "image_original_url", legacyImageURL = "image_url"
+        case legacyWidth = "image_width", legacyHeight = "image_height"
+        case fixedHeightDownsampledURL = "fixed_height_downsampled_url", fixedHeightDownsampledWidth = "fixed_height_downsampled_width"
+        case fixedHeightDownsampledHeight = "fixed_height_downsampled_height"
+        case fixedWidthDownsampledURL = "fixed_width_downsampled_url", fixedWidthDownsampledWidth = "fixed_width_downsampled_width"
+        case fixedWidthDownsampledHeight = "fixed_width_downsampled_height"
+        case fixedHeightSmallURL = "fixed_height_small_url", fixedHeightSmallWidth = "fixed_height_small_width"
+        case fixedHeightSmallHeight = "fixed_height_small_height"
+        case fixedWidthSmallURL = "fixed_width_small_url", fixedWidthSmallWidth = "fixed_width_small_width"
+        case fixedWidthSmallHeight = "fixed_width_small_height"
     }
 
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        guard let id = container.lenientString(.id), !id.isEmpty else {
-            throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "GIF without an id")
+    /// Reads the GIF object at the cursor, consuming it whole. Nil when it has no id, or is not
+    /// an object: one odd item never costs the others.
+    static func read(_ reader: inout JSONReader) throws -> GiphyGif? {
+        guard try reader.peekKind() == .object else {
+            try reader.skipValue()
+            return nil
         }
-        self.id = id
-        title = container.lenientString(.title) ?? ""
-        let rating = container.lenientString(.rating)?.trimmingCharacters(in: .whitespaces)
-        self.rating = (rating?.isEmpty ?? true) ? nil : rating
-        pageURL = container.lenientString(.url)
-        username = container.lenientString(.username)
-        user = try? container.decodeIfPresent(GiphyUser.self, forKey: .user)
-        importDatetime = container.lenientString(.importDatetime)
-        let images = (try? container.decodeIfPresent([String: LenientRendition].self, forKey: .images)) ?? nil
-        var renditions = (images ?? [:]).compactMapValues(\.rendition)
-        if renditions.isEmpty {
-            renditions = try LegacyRenditions.decode(from: decoder)
+        var id: String?, title: String?, rating: String?, pageURL: String?, username: String?
+        var user: GiphyUser?, importDatetime: String?, renditions: [String: GiphyRendition] = [:]
+        var legacy = LegacyRenditions()
+        try reader.beginObject()
+        while let key = try reader.nextKey(Key.self) {
+            switch key {
+            case .id?: id = try reader.lenientString()
+            case .title?: title = try reader.lenientString()
+            case .rating?: rating = try reader.lenientString()
+            case .url?: pageURL = try reader.lenientString()
+            case .username?: username = try reader.lenientString()
+            case .user?: user = try GiphyUser.read(&reader)
+            case .images?: renditions = try RenditionName.readAll(&reader)
+            case .importDatetime?: importDatetime = try reader.lenientString()
+            case .legacyOriginalURL?: legacy.originalURL = try reader.lenientString()
+            case .legacyImageURL?: legacy.imageURL = try reader.lenientString()
+            case .legacyWidth?: legacy.width = try reader.lenientInt()
+            case .legacyHeight?: legacy.height = try reader.lenientInt()
+            case .fixedHeightDownsampledURL?: legacy.fixedHeightDownsampled.url = try reader.lenientString()
+            case .fixedHeightDownsampledWidth?: legacy.fixedHeightDownsampled.width = try reader.lenientInt()
+            case .fixedHeightDownsampledHeight?: legacy.fixedHeightDownsampled.height = try reader.lenientInt()
+            case .fixedWidthDownsampledURL?: legacy.fixedWidthDownsampled.url = try reader.lenientString()
+            case .fixedWidthDownsampledWidth?: legacy.fixedWidthDownsampled.width = try reader.lenientInt()
+            case .fixedWidthDownsampledHeight?: legacy.fixedWidthDownsampled.height = try reader.lenientInt()
+            case .fixedHeightSmallURL?: legacy.fixedHeightSmall.url = try reader.lenientString()
+            case .fixedHeightSmallWidth?: legacy.fixedHeightSmall.width = try reader.lenientInt()
+            case .fixedHeightSmallHeight?: legacy.fixedHeightSmall.height = try reader.lenientInt()
+            case .fixedWidthSmallURL?: legacy.fixedWidthSmall.url = try reader.lenientString()
+            case .fixedWidthSmallWidth?: legacy.fixedWidthSmall.width = try reader.lenientInt()
+            case .fixedWidthSmallHeight?: legacy.fixedWidthSmall.height = try reader.lenientInt()
+            case nil: try reader.skipValue()
+            }
         }
-        self.renditions = renditions
-    }
-}
-
-/// A rendition that decodes to nil instead of failing, so one malformed entry in `images`
-/// does not lose the others.
-private struct LenientRendition: Decodable {
-    let rendition: GiphyRendition?
-
-    init(from decoder: any Decoder) throws {
-        rendition = try? GiphyRendition(from: decoder)
-    }
-}
-
-/// The flat fields that 2016–2018 `random` responses carried instead of `images`
-/// (`image_original_url`, `fixed_height_small_url`, …), mapped onto rendition names.
-enum LegacyRenditions {
-    private struct FlatKey: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    static func decode(from decoder: any Decoder) throws -> [String: GiphyRendition] {
-        let container = try decoder.container(keyedBy: FlatKey.self)
-        var renditions: [String: GiphyRendition] = [:]
-        let originalURL = container.lenientString(FlatKey(stringValue: "image_original_url"))
-            ?? container.lenientString(FlatKey(stringValue: "image_url"))
-        if let originalURL, !originalURL.isEmpty {
-            renditions["original"] = GiphyRendition(
-                url: originalURL,
-                width: container.lenientInt(FlatKey(stringValue: "image_width")),
-                height: container.lenientInt(FlatKey(stringValue: "image_height")),
-                mp4: container.lenientString(FlatKey(stringValue: "image_mp4_url")),
-                frames: container.lenientInt(FlatKey(stringValue: "image_frames"))
-            )
-        }
-        for name in ["fixed_height_downsampled", "fixed_width_downsampled", "fixed_height_small", "fixed_width_small"] {
-            guard let url = container.lenientString(FlatKey(stringValue: "\(name)_url")), !url.isEmpty else { continue }
-            renditions[name] = GiphyRendition(
-                url: url,
-                width: container.lenientInt(FlatKey(stringValue: "\(name)_width")),
-                height: container.lenientInt(FlatKey(stringValue: "\(name)_height"))
-            )
-        }
-        return renditions
+        guard let id, !id.isEmpty else { return nil }
+        let trimmedRating = rating?.trimmingCharacters(in: .whitespaces)
+        return GiphyGif(id: id, title: title ?? "", rating: (trimmedRating?.isEmpty ?? true) ? nil : trimmedRating,
+                        pageURL: pageURL, username: username, user: user, importDatetime: importDatetime,
+                        renditions: renditions.isEmpty ? legacy.renditions : renditions)
     }
 }

@@ -1,46 +1,78 @@
-import Foundation
-
-/// One rendition of a GIF (`images.downsized`, `images.original`, …). Every field is optional:
-/// GIPHY omits fields per rendition, sends numbers as strings, and sometimes sends `{}` or a
-/// zeroed rendition with an empty url.
-public struct GiphyRendition: Decodable, Sendable, Equatable {
+/// One rendition of a GIF (`images.downsized`, `images.original`, …): where it is and how big
+/// GIPHY says it is. Every field is optional: GIPHY omits fields per rendition, sends numbers
+/// as strings, and sometimes sends `{}` or a zeroed rendition with an empty url.
+public struct GiphyRendition: Sendable, Equatable {
     public let url: String?
     public let width: Int?
     public let height: Int?
+    /// Bytes of the GIF file, as GIPHY claims.
     public let size: Int?
-    public let mp4: String?
-    public let webp: String?
-    public let frames: Int?
 
-    public init(url: String?, width: Int? = nil, height: Int? = nil, size: Int? = nil,
-                mp4: String? = nil, webp: String? = nil, frames: Int? = nil) {
+    public init(url: String?, width: Int? = nil, height: Int? = nil, size: Int? = nil) {
         self.url = url
         self.width = width
         self.height = height
         self.size = size
-        self.mp4 = mp4
-        self.webp = webp
-        self.frames = frames
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case url, width, height, size, mp4, webp, frames
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        url = container.lenientString(.url)
-        width = container.lenientInt(.width)
-        height = container.lenientInt(.height)
-        size = container.lenientInt(.size)
-        mp4 = container.lenientString(.mp4)
-        webp = container.lenientString(.webp)
-        frames = container.lenientInt(.frames)
     }
 
     /// A rendition with a url we can link to; zeroed and empty renditions are not.
     public var isUsable: Bool {
         guard let url, !url.isEmpty else { return false }
         return true
+    }
+
+    private enum Key: String, CaseIterable {
+        case url, width, height, size
+    }
+
+    /// Reads the rendition object at the cursor (mp4, webp, frames, hashes are skipped);
+    /// nil, with the value skipped, when it is not an object.
+    static func read(_ reader: inout JSONReader) throws -> GiphyRendition? {
+        guard try reader.peekKind() == .object else {
+            try reader.skipValue()
+            return nil
+        }
+        var url: String?, width: Int?, height: Int?, size: Int?
+        try reader.beginObject()
+        while let key = try reader.nextKey(Key.self) {
+            switch key {
+            case .url?: url = try reader.lenientString()
+            case .width?: width = try reader.lenientInt()
+            case .height?: height = try reader.lenientInt()
+            case .size?: size = try reader.lenientInt()
+            case nil: try reader.skipValue()
+            }
+        }
+        return GiphyRendition(url: url, width: width, height: height, size: size)
+    }
+}
+
+/// The renditions the bot can post or upload: every animated GIF rendition GIPHY sends. Stills,
+/// mp4-only and webp-only renditions are never chosen, so they are never decoded.
+enum RenditionName: String, CaseIterable, Sendable {
+    case original, source, downsized, preview = "preview_gif"
+    case downsizedLarge = "downsized_large", downsizedMedium = "downsized_medium"
+    case fixedHeight = "fixed_height", fixedHeightDownsampled = "fixed_height_downsampled", fixedHeightSmall = "fixed_height_small"
+    case fixedWidth = "fixed_width", fixedWidthDownsampled = "fixed_width_downsampled", fixedWidthSmall = "fixed_width_small"
+
+    /// Read from `images`; the rest of its ~25 entries are skipped.
+    static func readAll(_ reader: inout JSONReader) throws -> [String: GiphyRendition] {
+        guard try reader.peekKind() == .object else {
+            try reader.skipValue()
+            return [:]
+        }
+        // One allocation for the table instead of four as it grows.
+        var renditions = [String: GiphyRendition](minimumCapacity: allCases.count)
+        try reader.beginObject()
+        while let name = try reader.nextKey(RenditionName.self) {
+            guard let name else {
+                try reader.skipValue()
+                continue
+            }
+            if let rendition = try GiphyRendition.read(&reader), renditions[name.rawValue] == nil {
+                renditions[name.rawValue] = rendition
+            }
+        }
+        return renditions
     }
 }

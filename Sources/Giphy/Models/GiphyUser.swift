@@ -1,31 +1,35 @@
-import Foundation
-
-/// The channel (uploader) of a GIF. Absent on GIFs that have no channel.
-public struct GiphyUser: Decodable, Sendable, Equatable {
+/// The channel (uploader) of a GIF, as `!info` shows it. Absent on GIFs that have no channel.
+public struct GiphyUser: Sendable, Equatable {
     public let username: String?
     public let displayName: String?
-    public let profileURL: String?
     public let isVerified: Bool
 
-    public init(username: String?, displayName: String?, profileURL: String? = nil, isVerified: Bool = false) {
+    public init(username: String?, displayName: String?, isVerified: Bool = false) {
         self.username = username
         self.displayName = displayName
-        self.profileURL = profileURL
         self.isVerified = isVerified
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case username
-        case displayName = "display_name"
-        case profileURL = "profile_url"
-        case isVerified = "is_verified"
+    private enum Key: String, CaseIterable {
+        case username, displayName = "display_name", isVerified = "is_verified"
     }
 
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        username = container.lenientString(.username)
-        displayName = container.lenientString(.displayName)
-        profileURL = container.lenientString(.profileURL)
-        isVerified = container.lenientBool(.isVerified)
+    /// Reads the user object at the cursor; nil, with the value skipped, when it is not one.
+    static func read(_ reader: inout JSONReader) throws -> GiphyUser? {
+        guard try reader.peekKind() == .object else {
+            try reader.skipValue()
+            return nil
+        }
+        var username: String?, displayName: String?, isVerified = false
+        try reader.beginObject()
+        while let key = try reader.nextKey(Key.self) {
+            switch key {
+            case .username?: username = try reader.lenientString()
+            case .displayName?: displayName = try reader.lenientString()
+            case .isVerified?: isVerified = try reader.lenientBool()
+            case nil: try reader.skipValue()
+            }
+        }
+        return GiphyUser(username: username, displayName: displayName, isVerified: isVerified)
     }
 }

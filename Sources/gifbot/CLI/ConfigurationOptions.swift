@@ -24,6 +24,9 @@ struct ConfigurationOptions: ParsableArguments {
     @Option(name: .customLong("giphy-cache-ttl"), help: "Seconds GIPHY answers are cached; 0 turns the cache off (GIPHY_CACHE_TTL). Default: 300.")
     var giphyCacheTTL: String?
 
+    @Option(name: .customLong("giphy-cache-max-mib"), help: "MiB the cached GIPHY answers may hold (GIPHY_CACHE_MAX_MIB). Default: 8.")
+    var giphyCacheMaxMiB: String?
+
     @Option(name: .customLong("giphy-rate-limit-cooldown"), help: "Seconds without GIPHY calls after a 429 (GIPHY_RATE_LIMIT_COOLDOWN). Default: 60.")
     var giphyRateLimitCooldown: String?
 
@@ -65,7 +68,7 @@ struct ConfigurationOptions: ParsableArguments {
         let pairs: [(SettingKey, String?)] = [
             (.giphyAPIKey, giphyAPIKey), (.giphyBaseURL, giphyBaseURL), (.giphyRating, giphyRating),
             (.giphyLanguage, giphyLanguage), (.giphyTimeout, giphyTimeout), (.giphyCacheTTL, giphyCacheTTL),
-            (.giphyRateLimitCooldown, giphyRateLimitCooldown), (.databaseURL, databaseURL),
+            (.giphyCacheMaxMiB, giphyCacheMaxMiB), (.giphyRateLimitCooldown, giphyRateLimitCooldown), (.databaseURL, databaseURL),
             (.botPrefix, botPrefix), (.botFavoritesLimit, botFavoritesLimit), (.botRecentLimit, botRecentLimit),
             (.botCooldownCommands, botCooldownCommands), (.botCooldownSeconds, botCooldownSeconds), (.botAdmins, botAdmins), (.logLevel, logLevel),
             (.logFormat, logFormat), (.opsPort, opsPort), (.opsHost, opsHost),

@@ -20,7 +20,7 @@ struct ConfigurationSources: Sendable {
             InMemoryProvider(name: "command line", values: values),
             EnvironmentVariablesProvider(environmentVariables: environment, secretsSpecifier: .dynamic { name, _ in
                 let lowered = name.lowercased()
-                return lowered.contains("api_key") || lowered.contains("password") || lowered.contains("token")
+                return lowered.contains("api_key") || lowered.contains("app_key") || lowered.contains("password") || lowered.contains("token")
                     || lowered.contains("secret") || lowered == "database_url"
             }),
         ]

@@ -30,6 +30,7 @@ extension SettingKey {
     static let giphyLanguage = SettingKey("giphy.lang")
     static let giphyTimeout = SettingKey("giphy.timeout")
     static let giphyCacheTTL = SettingKey("giphy.cache_ttl")
+    static let giphyCacheMaxMiB = SettingKey("giphy.cache_max_mib")
     static let giphyRateLimitCooldown = SettingKey("giphy.rate_limit_cooldown")
     static let databaseURL = SettingKey("database.url", secret: true)
     static let botPrefix = SettingKey("bot.prefix")

@@ -15,6 +15,9 @@ public struct TestIRCLine: Sendable, Equatable {
     /// Middle parameters followed by the trailing one (without its ":").
     public let parameters: [String]
 
+    /// The last parameter: a PRIVMSG's or NOTICE's text ("" when there is none).
+    public var text: String { parameters.last ?? "" }
+
     /// The nick part of `source` (everything before "!" or "@").
     public var sourceNick: String? {
         source.map { String($0.prefix { $0 != "!" && $0 != "@" }) }

@@ -7,6 +7,7 @@ import IRCTestSupport
 import Logging
 import ServiceLifecycle
 import Storage
+import Synchronization
 @testable import IRC
 
 /// A real bot (GIPHY client over HTTP to the stand-in, SQLite store, IRC adapter over TCP/TLS)
@@ -18,8 +19,14 @@ final class IRCBotHarness: Sendable {
 
     var standIn: GiphyStandIn { testBot.standIn }
     var logs: LogCapture { testBot.logs }
+    var database: InterceptingDatabase { testBot.database }
 
-    init(settings: BotSettings = BotSettings(cooldownCommands: 0)) async throws {
+    /// What `withIRCBot` ends after the test, however the test ended.
+    private let bots = Mutex<[RunningBot]>([])
+    private let clients = Mutex<[TestIRCClient]>([])
+    private let servers = Mutex<[IRCTestServer]>([])
+
+    fileprivate init(settings: BotSettings) async throws {
         testBot = try await TestBot(settings: settings)
         let suffix = String(UUID().uuidString.prefix(6)).lowercased()
         channel = "#gifs-\(suffix)"
@@ -39,25 +46,63 @@ final class IRCBotHarness: Sendable {
                                        admins: admins, timing: timing)
     }
 
-    /// Runs the adapter in a service group until `stop`.
+    /// Runs the adapter in a service group until `stop` (or the end of the test).
+    @discardableResult
     func startBot(_ configuration: IRCNetworkConfiguration) -> RunningBot {
         let adapter = IRCAdapter(configuration: configuration, bot: testBot.bot, names: testBot.names, version: "test",
                                  logger: logs.logger(level: .debug))
         let group = ServiceGroup(services: [adapter], logger: Logger(label: "test-services"))
         let task = Task { try await group.run() }
-        return RunningBot(adapter: adapter, group: group, task: task)
+        let bot = RunningBot(adapter: adapter, group: group, task: task)
+        bots.withLock { $0.append(bot) }
+        return bot
+    }
+
+    /// A fresh server of this test's own (to stop or restart), stopped after the test.
+    func startServer(_ kind: IRCTestServer.Kind) async throws -> IRCTestServer {
+        let server = try await IRCTestServer.start(kind)
+        servers.withLock { $0.append(server) }
+        return server
     }
 
     /// A client in the harness's channel that has seen the bot join it.
     func client(port: Int, nick: String, sasl: (account: String, password: String)? = nil,
                 capabilities: [String] = ["message-tags", "account-tag", "server-time"]) async throws -> TestIRCClient {
-        let client = try await TestIRCClient.connect(port: port, nick: nick, sasl: sasl, capabilities: capabilities)
+        let client = try await connect(port: port, nick: nick, sasl: sasl, capabilities: capabilities)
         try await client.join(channel)
         return client
     }
 
-    func finish() async {
+    /// A registered client that has joined nothing yet; it quits after the test.
+    func connect(port: Int, nick: String, sasl: (account: String, password: String)? = nil,
+                 capabilities: [String] = ["message-tags", "account-tag", "server-time"]) async throws -> TestIRCClient {
+        let client = try await TestIRCClient.connect(port: port, nick: nick, sasl: sasl, capabilities: capabilities)
+        clients.withLock { $0.append(client) }
+        return client
+    }
+
+    /// Stops the bots first (so none reconnects to a server going away), then the clients,
+    /// the servers, and the GIPHY stand-in, HTTP client and store.
+    fileprivate func cleanUp() async {
+        for bot in bots.withLock({ $0 }) { await bot.stop() }
+        for client in clients.withLock({ $0 }) { await client.quit() }
+        for server in servers.withLock({ $0 }) { try? await server.stop() }
         await testBot.finish()
+    }
+}
+
+/// Runs `body` with a bot harness and cleans up after it, whether it returns or throws: every
+/// bot it started is stopped, every client quits, its own servers stop, the HTTP client shuts down.
+func withIRCBot<Result>(settings: BotSettings = BotSettings(cooldownCommands: 0),
+                        _ body: (IRCBotHarness) async throws -> Result) async throws -> Result {
+    let harness = try await IRCBotHarness(settings: settings)
+    do {
+        let result = try await body(harness)
+        await harness.cleanUp()
+        return result
+    } catch {
+        await harness.cleanUp()
+        throw error
     }
 }
 

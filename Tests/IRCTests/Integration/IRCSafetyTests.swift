@@ -27,69 +27,63 @@ import Testing
 
     @Test func titlesWithLineBreaksAndNULInjectNothing() async throws {
         let server = try await IRCTestServer.shared(.inspircdAtheme)
-        let harness = try await IRCBotHarness()
-        harness.standIn.override("/v1/gifs/search", with: Self.search(title: "Evil\r\nPRIVMSG #victim :injected\u{0}\nQUIT :bye"))
-        let nick = uniqueNick("gina")
-        let gina = try await harness.client(port: server.ports.relaxed, nick: nick)
-        let bot = harness.startBot(harness.network(port: server.ports.relaxed))
-        try await gina.waitForJoin(of: harness.botNick, in: harness.channel)
-        try await gina.say(harness.channel, "!gif evil")
-        let reply = try await gina.nextMessage(from: harness.botNick, to: harness.channel)
-        #expect(reply.parameters[1] == "\(nick): Evil PRIVMSG #victim :injected QUIT :bye (evil123) https://media.giphy.com/media/evil123/giphy-downsized.gif")
-        try await gina.say(harness.channel, "!about")
-        let next = try await gina.nextMessage(from: harness.botNick, to: harness.channel)
-        #expect(next.parameters[1].hasPrefix("\(nick): GifBot"))
-        let fromBot = await gina.lines().filter { $0.sourceNick == harness.botNick }
-        #expect(fromBot.allSatisfy { ["JOIN", "PRIVMSG", "MODE"].contains($0.command) }, "no QUIT or other command slipped through")
-        #expect(fromBot.filter { $0.command == "PRIVMSG" }.count == 2)
-        await bot.stop()
-        await gina.quit()
-        await harness.finish()
+        try await withIRCBot { harness in
+            harness.standIn.override("/v1/gifs/search", with: Self.search(title: "Evil\r\nPRIVMSG #victim :injected\u{0}\nQUIT :bye"))
+            let nick = uniqueNick("gina")
+            let gina = try await harness.client(port: server.ports.relaxed, nick: nick)
+            harness.startBot(harness.network(port: server.ports.relaxed))
+            try await gina.waitForJoin(of: harness.botNick, in: harness.channel)
+            try await gina.say(harness.channel, "!gif evil")
+            let reply = try await gina.nextMessage(from: harness.botNick, to: harness.channel)
+            #expect(reply.text == "\(nick): Evil PRIVMSG #victim :injected QUIT :bye (evil123) https://media.giphy.com/media/evil123/giphy-downsized.gif")
+            try await gina.say(harness.channel, "!about")
+            let next = try await gina.nextMessage(from: harness.botNick, to: harness.channel)
+            #expect(next.text.hasPrefix("\(nick): GifBot"))
+            let fromBot = await gina.lines().filter { $0.sourceNick == harness.botNick }
+            #expect(fromBot.allSatisfy { ["JOIN", "PRIVMSG", "MODE"].contains($0.command) }, "no QUIT or other command slipped through")
+            #expect(fromBot.filter { $0.command == "PRIVMSG" }.count == 2)
+        }
     }
 
     @Test func aTitleStartingWithThePrefixCannotTriggerCommands() async throws {
         let server = try await IRCTestServer.shared(.inspircdAtheme)
-        let harness = try await IRCBotHarness()
-        harness.standIn.override("/v1/gifs/search", with: Self.search(title: "!op me"))
-        let nick = uniqueNick("hank")
-        let hank = try await harness.client(port: server.ports.relaxed, nick: nick)
-        let bot = harness.startBot(harness.network(port: server.ports.relaxed))
-        try await hank.waitForJoin(of: harness.botNick, in: harness.channel)
-        try await hank.say(harness.channel, "!gif op")
-        #expect(try await hank.nextMessage(from: harness.botNick, to: harness.channel).parameters[1].hasPrefix("\(nick): !op me (evil123)"))
-        try await hank.say(harness.botNick, "!gif op")
-        #expect(try await hank.nextMessage(from: harness.botNick, to: nick).parameters[1].hasPrefix("» !op me (evil123)"))
-        await bot.stop()
-        await hank.quit()
-        await harness.finish()
+        try await withIRCBot { harness in
+            harness.standIn.override("/v1/gifs/search", with: Self.search(title: "!op me"))
+            let nick = uniqueNick("hank")
+            let hank = try await harness.client(port: server.ports.relaxed, nick: nick)
+            harness.startBot(harness.network(port: server.ports.relaxed))
+            try await hank.waitForJoin(of: harness.botNick, in: harness.channel)
+            try await hank.say(harness.channel, "!gif op")
+            #expect(try await hank.nextMessage(from: harness.botNick, to: harness.channel).text.hasPrefix("\(nick): !op me (evil123)"))
+            try await hank.say(harness.botNick, "!gif op")
+            #expect(try await hank.nextMessage(from: harness.botNick, to: nick).text.hasPrefix("» !op me (evil123)"))
+        }
     }
 
     @Test func longUnicodeRepliesStayWithin512BytesOfValidUTF8() async throws {
         let server = try await IRCTestServer.shared(.inspircdAtheme)
-        let harness = try await IRCBotHarness()
-        let terms = (0..<10).map { index in "\(index)🐈‍⬛ " + String(repeating: "猫の動画ゲーム", count: 6) }
-        let body = try JSONSerialization.data(withJSONObject: ["data": terms, "meta": ["status": 200, "msg": "OK", "response_id": "r"]])
-        harness.standIn.override("/v1/trending/searches", with: StandInResponse(body: Array(body)))
-        harness.standIn.override("/v1/gifs/search", with: Self.search(title: String(repeating: "Ünïcödé 🐈‍⬛ ", count: 30)))
-        let nick = uniqueNick("ivy")
-        let ivy = try await harness.client(port: server.ports.relaxed, nick: nick)
-        let bot = harness.startBot(harness.network(port: server.ports.relaxed))
-        try await ivy.waitForJoin(of: harness.botNick, in: harness.channel)
-        try await ivy.say(harness.channel, "!trends")
-        try await ivy.say(harness.channel, "!gif unicode")
-        try await ivy.say(harness.channel, "!about")
-        _ = try await ivy.waitFor { $0.sourceNick == harness.botNick && $0.command == "PRIVMSG" && $0.parameters[1].contains("GifBot") }
-        let replies = await ivy.lines().filter { $0.sourceNick == harness.botNick && $0.command == "PRIVMSG" }
-        #expect(replies.count >= 4, "the trends reply needed several lines")
-        for reply in replies {
-            #expect(Self.messageBytes(reply) <= 512)
-            #expect(String(validating: reply.rawBytes, as: UTF8.self) != nil)
-            #expect(reply.parameters[1].hasPrefix("\(nick): "))
+        try await withIRCBot { harness in
+            let terms = (0..<10).map { index in "\(index)🐈‍⬛ " + String(repeating: "猫の動画ゲーム", count: 6) }
+            let body = try JSONSerialization.data(withJSONObject: ["data": terms, "meta": ["status": 200, "msg": "OK", "response_id": "r"]])
+            harness.standIn.override("/v1/trending/searches", with: StandInResponse(body: Array(body)))
+            harness.standIn.override("/v1/gifs/search", with: Self.search(title: String(repeating: "Ünïcödé 🐈‍⬛ ", count: 30)))
+            let nick = uniqueNick("ivy")
+            let ivy = try await harness.client(port: server.ports.relaxed, nick: nick)
+            harness.startBot(harness.network(port: server.ports.relaxed))
+            try await ivy.waitForJoin(of: harness.botNick, in: harness.channel)
+            try await ivy.say(harness.channel, "!trends")
+            try await ivy.say(harness.channel, "!gif unicode")
+            try await ivy.say(harness.channel, "!about")
+            _ = try await ivy.waitFor { $0.sourceNick == harness.botNick && $0.command == "PRIVMSG" && $0.text.contains("GifBot") }
+            let replies = await ivy.lines().filter { $0.sourceNick == harness.botNick && $0.command == "PRIVMSG" }
+            #expect(replies.count >= 4, "the trends reply needed several lines")
+            for reply in replies {
+                #expect(Self.messageBytes(reply) <= 512)
+                #expect(String(validating: reply.rawBytes, as: UTF8.self) != nil)
+                #expect(reply.text.hasPrefix("\(nick): "))
+            }
+            let trendText = replies.dropLast(2).map { String($0.text.dropFirst(nick.count + 2)) }.joined(separator: " ")
+            for index in 0..<10 { #expect(trendText.contains("\(index)🐈‍⬛"), "term \(index) arrived whole") }
         }
-        let trendText = replies.dropLast(2).map { String($0.parameters[1].dropFirst(nick.count + 2)) }.joined(separator: " ")
-        for index in 0..<10 { #expect(trendText.contains("\(index)🐈‍⬛"), "term \(index) arrived whole") }
-        await bot.stop()
-        await ivy.quit()
-        await harness.finish()
     }
 }

@@ -7,6 +7,8 @@ import Logging
 import MatrixTestSupport
 import ServiceLifecycle
 import Storage
+import Synchronization
+import Testing
 @testable import Matrix
 
 /// A real bot (GIPHY client to the stand-in, SQLite store, Matrix adapter over HTTP) on a real
@@ -22,7 +24,13 @@ final class MatrixBotHarness: Sendable {
     var store: BotStore { testBot.store }
     var logs: LogCapture { testBot.logs }
 
-    init(server: SynapseServer) async throws {
+    /// What `withMatrixBot` ends after the test, however the test ended.
+    private let bots = Mutex<[RunningMatrixBot]>([])
+    /// A server of the test's own (to stop and start), stopped after it; nil for the shared one.
+    private let ownServer: SynapseServer?
+
+    fileprivate init(server: SynapseServer, owned: Bool) async throws {
+        ownServer = owned ? server : nil
         self.server = server
         testBot = try await TestBot()
         let botLocalpart = SynapseServer.uniqueLocalpart("gifbot")
@@ -57,11 +65,15 @@ final class MatrixBotHarness: Sendable {
                                    inviteAllow: inviteAllow ?? [alice.user.userID], uploadGIFs: uploadGIFs, admins: admins, timing: timing)
     }
 
+    /// Runs the adapter in a service group until `stop` (or the end of the test).
+    @discardableResult
     func startBot(_ configuration: MatrixConfiguration) -> RunningMatrixBot {
         let adapter = MatrixAdapter(configuration: configuration, bot: testBot.bot, store: testBot.store, names: testBot.names,
                                     httpClient: testBot.httpClient, logger: logs.logger(level: .debug))
         let group = ServiceGroup(services: [adapter], logger: Logger(label: "test-services"))
-        return RunningMatrixBot(adapter: adapter, group: group, task: Task { try await group.run() })
+        let bot = RunningMatrixBot(adapter: adapter, group: group, task: Task { try await group.run() })
+        bots.withLock { $0.append(bot) }
+        return bot
     }
 
     /// A room alice made and the bot joined on her invitation.
@@ -78,8 +90,61 @@ final class MatrixBotHarness: Sendable {
         return try await alice.waitForEvent(in: room, timeout: timeout) { $0.sender == botUser && $0.inReplyTo == eventID }
     }
 
-    func finish() async {
+    /// Waits until the bot has answered every one of `commands`, then checks that it answered
+    /// each exactly once (a marker answered after them shows no late duplicate is on its way).
+    func expectEachAnsweredOnce(_ commands: [String], in room: String, timeout: Duration = .seconds(60)) async throws {
+        let botUser = botUser
+        for command in commands {
+            if await !alice.events(in: room).contains(where: { $0.sender == botUser && $0.inReplyTo == command }) {
+                _ = try await alice.waitForEvent(in: room, timeout: timeout) { $0.sender == botUser && $0.inReplyTo == command }
+            }
+        }
+        let marker = try await alice.sendText("!about", to: room)
+        _ = try await alice.waitForEvent(in: room, timeout: timeout) { $0.sender == botUser && $0.inReplyTo == marker }
+        let answers = await alice.events(in: room).filter { $0.sender == botUser && $0.type == "m.room.message" }.compactMap(\.inReplyTo)
+        for command in commands {
+            #expect(answers.filter { $0 == command }.count == 1, "command \(command) answered \(answers.filter { $0 == command }.count) times")
+        }
+    }
+
+    /// Stops the bots, then the test's own homeserver, then the GIPHY stand-in, HTTP client and store.
+    fileprivate func cleanUp() async {
+        for bot in bots.withLock({ $0 }) { await bot.stop() }
+        try? await ownServer?.stop()
         await testBot.finish()
+    }
+}
+
+/// Which homeserver a test runs on.
+enum HomeserverChoice {
+    /// The process's shared Synapse: never stop it.
+    case shared
+    /// A fresh Synapse of the test's own, to stop and start; stopped after the test.
+    case own
+}
+
+/// Runs `body` with a bot harness on a real Synapse and cleans up after it, whether it returns
+/// or throws: every bot it started is stopped, the HTTP client shut down, an own server stopped.
+func withMatrixBot<Result>(_ homeserver: HomeserverChoice = .shared,
+                           _ body: (MatrixBotHarness) async throws -> Result) async throws -> Result {
+    let server = switch homeserver {
+    case .shared: try await SynapseServer.shared()
+    case .own: try await SynapseServer.start()
+    }
+    let harness: MatrixBotHarness
+    do {
+        harness = try await MatrixBotHarness(server: server, owned: homeserver == .own)
+    } catch {
+        if homeserver == .own { try? await server.stop() }
+        throw error
+    }
+    do {
+        let result = try await body(harness)
+        await harness.cleanUp()
+        return result
+    } catch {
+        await harness.cleanUp()
+        throw error
     }
 }
 

@@ -1,0 +1,293 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A forward-only JSON reader that builds values only for the keys a model asks for and skips
+/// everything else at scanning speed. A GIPHY page is ~250 kB of which the bot uses a few
+/// kB; `JSONDecoder` materialises every key of every object it opens (issue 9's profile: two
+/// thirds of a command's CPU), this reader materialises nothing it is not asked for.
+///
+/// It checks structure (brackets, strings, literals, what follows the top-level value) but is
+/// lenient inside values it skips, as a scanner is: malformed input fails with `.malformed`,
+/// never a crash, and nesting depth costs no stack because skipping is iterative.
+struct JSONReader {
+    enum Failure: Error, Equatable { case malformed }
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
+
+    /// Reads `body` with a reader; the reader must not escape `read`.
+    static func read<Value>(_ body: [UInt8], _ read: (inout JSONReader) throws -> Value) throws -> Value {
+        try body.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(bytes: buffer)
+            let value = try read(&reader)
+            guard reader.nextByte() == nil else { throw Failure.malformed } // nothing after the value
+            return value
+        }
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    // MARK: Structure
+
+    /// The kind of the next value, without consuming it.
+    enum Kind { case object, array, string, number, bool, null }
+
+    mutating func peekKind() throws -> Kind {
+        guard let byte = nextByte() else { throw Failure.malformed }
+        return switch byte {
+        case UInt8(ascii: "{"): .object
+        case UInt8(ascii: "["): .array
+        case UInt8(ascii: "\""): .string
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): .bool
+        case UInt8(ascii: "n"): .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): .number
+        default: throw Failure.malformed
+        }
+    }
+
+    /// Enters the object at the cursor; follow with `nextKey` until it returns nil.
+    mutating func beginObject() throws {
+        try expect(UInt8(ascii: "{"))
+        afterOpening = true
+    }
+
+    /// Enters the array at the cursor; follow with `hasNextElement` until it returns false.
+    mutating func beginArray() throws {
+        try expect(UInt8(ascii: "["))
+        afterOpening = true
+    }
+
+    /// Whether the next thing in a container is the first (no comma before it).
+    private var afterOpening = false
+
+    /// The next key of the current object as one of `Key`'s cases, `.some(nil)` for a key the
+    /// model does not use (its value must then be skipped), or nil at the end of the object.
+    /// Keys are compared as bytes: no String is built for them.
+    mutating func nextKey<Key: RawRepresentable & CaseIterable>(_: Key.Type) throws -> Key?? where Key.RawValue == String {
+        guard try nextMember(closing: UInt8(ascii: "}")) else { return nil }
+        guard nextByte() == UInt8(ascii: "\"") else { throw Failure.malformed }
+        let (start, end, escaped) = try scanString()
+        try expect(UInt8(ascii: ":"))
+        let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if escaped {
+            let key = Self.unescape(raw)
+            return .some(Key.allCases.first { $0.rawValue == key })
+        }
+        for key in Key.allCases where key.rawValue.utf8.count == raw.count && key.rawValue.utf8.elementsEqual(raw) {
+            return .some(key)
+        }
+        return .some(nil)
+    }
+
+    /// Whether the current array has another element (the cursor is then on it).
+    mutating func hasNextElement() throws -> Bool {
+        try nextMember(closing: UInt8(ascii: "]"))
+    }
+
+    private mutating func nextMember(closing: UInt8) throws -> Bool {
+        let first = afterOpening
+        afterOpening = false
+        guard let byte = nextByte() else { throw Failure.malformed }
+        if byte == closing {
+            index += 1
+            return false
+        }
+        if !first {
+            guard byte == UInt8(ascii: ",") else { throw Failure.malformed }
+            index += 1
+        }
+        return true
+    }
+
+    // MARK: Values
+
+    /// A string value, or nil (and the value skipped) when it is anything else.
+    mutating func string() throws -> String? {
+        guard try peekKind() == .string else {
+            try skipValue()
+            return nil
+        }
+        let (start, end, escaped) = try scanString()
+        let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        return escaped ? Self.unescape(raw) : String(decoding: raw, as: UTF8.self)
+    }
+
+    /// The text of a number value, or nil (and the value skipped) when it is anything else.
+    mutating func numberText() throws -> UnsafeBufferPointer<UInt8>? {
+        guard try peekKind() == .number else {
+            try skipValue()
+            return nil
+        }
+        let start = index
+        while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
+        return UnsafeBufferPointer(rebasing: bytes[start..<index])
+    }
+
+    /// true or false, or nil (and the value skipped) when it is anything else.
+    mutating func bool() throws -> Bool? {
+        guard try peekKind() == .bool else {
+            try skipValue()
+            return nil
+        }
+        if bytes[index] == UInt8(ascii: "t") {
+            try literal("true")
+            return true
+        }
+        try literal("false")
+        return false
+    }
+
+    /// Skips one value of any kind, however deeply nested, without recursion.
+    mutating func skipValue() throws {
+        var depth = 0
+        repeat {
+            guard let byte = nextByte() else { throw Failure.malformed }
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                index += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                guard depth > 0 else { throw Failure.malformed }
+                depth -= 1
+                index += 1
+            case UInt8(ascii: ","), UInt8(ascii: ":"):
+                guard depth > 0 else { throw Failure.malformed }
+                index += 1
+            case UInt8(ascii: "\""):
+                _ = try scanString()
+            case UInt8(ascii: "t"): try literal("true")
+            case UInt8(ascii: "f"): try literal("false")
+            case UInt8(ascii: "n"): try literal("null")
+            default:
+                guard Self.isNumberByte(byte) else { throw Failure.malformed }
+                while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
+            }
+        } while depth > 0
+    }
+
+    // MARK: Scanning
+
+    /// The next non-whitespace byte, with the cursor on it; nil at the end.
+    private mutating func nextByte() -> UInt8? {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            case let byte: return byte
+            }
+        }
+        return nil
+    }
+
+    private mutating func expect(_ byte: UInt8) throws {
+        guard nextByte() == byte else { throw Failure.malformed }
+        index += 1
+    }
+
+    private mutating func literal(_ word: StaticString) throws {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.count else { throw Failure.malformed }
+        for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] { throw Failure.malformed }
+        index += count
+    }
+
+    /// Moves past the string at the cursor; returns the bounds of its contents and whether it
+    /// holds escapes. Finding the closing quote uses memchr, since most bytes of a GIPHY page
+    /// are inside long URL strings.
+    private mutating func scanString() throws -> (start: Int, end: Int, escaped: Bool) {
+        index += 1 // the opening quote
+        let start = index
+        guard let base = bytes.baseAddress else { throw Failure.malformed }
+        while true {
+            guard index < bytes.count,
+                  let found = memchr(base + index, Int32(UInt8(ascii: "\"")), bytes.count - index) else {
+                throw Failure.malformed
+            }
+            let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            var backslashes = 0
+            while quote - backslashes - 1 >= start, bytes[quote - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+            index = quote + 1
+            if backslashes % 2 == 0 {
+                let escaped = memchr(base + start, Int32(UInt8(ascii: "\\")), quote - start) != nil
+                return (start, quote, escaped)
+            }
+        }
+    }
+
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"),
+             UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): true
+        default: false
+        }
+    }
+
+    /// Decodes JSON escapes; an invalid escape or lone surrogate becomes U+FFFD.
+    static func unescape(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        var scalars = String.UnicodeScalarView()
+        var plain: [UInt8] = []
+        var index = 0
+        func flush() {
+            scalars.append(contentsOf: String(decoding: plain, as: UTF8.self).unicodeScalars)
+            plain.removeAll(keepingCapacity: true)
+        }
+        func hex(at position: Int) -> UInt32? {
+            guard position + 4 <= raw.count else { return nil }
+            var value: UInt32 = 0
+            for byte in raw[position..<position + 4] {
+                guard let digit = hexValue(byte) else { return nil }
+                value = value << 4 | digit
+            }
+            return value
+        }
+        while index < raw.count {
+            let byte = raw[index]
+            guard byte == UInt8(ascii: "\\"), index + 1 < raw.count else {
+                plain.append(byte)
+                index += 1
+                continue
+            }
+            flush()
+            let kind = raw[index + 1]
+            index += 2
+            switch kind {
+            case UInt8(ascii: "n"): scalars.append("\n")
+            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "r"): scalars.append("\r")
+            case UInt8(ascii: "b"): scalars.append("\u{08}")
+            case UInt8(ascii: "f"): scalars.append("\u{0C}")
+            case UInt8(ascii: "u"):
+                guard let unit = hex(at: index) else {
+                    scalars.append("\u{FFFD}")
+                    continue
+                }
+                index += 4
+                if (0xD800..<0xDC00).contains(unit), index + 1 < raw.count, raw[index] == UInt8(ascii: "\\"),
+                   raw[index + 1] == UInt8(ascii: "u"), let low = hex(at: index + 2), (0xDC00..<0xE000).contains(low) {
+                    index += 6
+                    scalars.append(Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}")
+                } else {
+                    scalars.append(Unicode.Scalar(unit) ?? "\u{FFFD}")
+                }
+            default: scalars.append(Unicode.Scalar(kind)) // \" \\ \/ and, leniently, anything else
+            }
+        }
+        flush()
+        return String(scalars)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+}

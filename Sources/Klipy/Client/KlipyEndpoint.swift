@@ -1,0 +1,99 @@
+import Foundation
+
+/// One KLIPY call: its path after `/api/v1/{app_key}/`, its query, and the name it is counted
+/// and logged under. Paths and parameters follow KLIPY's API docs (Docs/research/klipy-api.md §2).
+public struct KlipyEndpoint: Sendable, Hashable {
+    public let name: String
+    public let path: String
+    public let query: [QueryItem]
+
+    public struct QueryItem: Sendable, Hashable {
+        public let name: String
+        public let value: String
+    }
+
+    init(name: String, path: String, query: [(String, String?)]) {
+        self.name = name
+        self.path = path
+        self.query = query.compactMap { name, value in value.map { QueryItem(name: name, value: $0) } }
+    }
+
+    /// Whether a 404 means "no such item" (lookups) rather than "wrong base URL" (lists).
+    var isLookup: Bool { name == "items" }
+
+    /// `path?query` with every query value percent-encoded.
+    var pathAndQuery: String {
+        guard !query.isEmpty else { return path }
+        return path + "?" + query.map { "\($0.name)=\(KlipyPathSegment.encode($0.value))" }.joined(separator: "&")
+    }
+}
+
+/// KLIPY's documented limits.
+public enum KlipyLimits {
+    /// `per_page` on search: "min 8, max 50".
+    public static let searchPageSizes = 8...50
+    /// `per_page` on trending: "min 1, max 50".
+    public static let trendingPageSizes = 1...50
+    /// `limit` on autocomplete and search suggestions: 1 to 50.
+    public static let termLimits = 1...50
+    /// Only the formats the bot posts are asked for: KLIPY's payload-size lever (`format_filter`).
+    public static let formatFilter = "gif,mp4"
+}
+
+extension KlipyEndpoint {
+    static func search(_ query: String, page: Int, perPage: Int, filter: KlipyContentFilter, customerID: String?,
+                       locale: String?) -> KlipyEndpoint {
+        KlipyEndpoint(name: "search", path: "gifs/search", query: [
+            ("q", query), ("page", String(max(1, page))), ("per_page", String(perPage.clamped(to: KlipyLimits.searchPageSizes))),
+            ("customer_id", customerID), ("locale", locale), ("content_filter", filter.parameter),
+            ("format_filter", KlipyLimits.formatFilter),
+        ])
+    }
+
+    static func trending(page: Int, perPage: Int, filter: KlipyContentFilter, customerID: String?, locale: String?) -> KlipyEndpoint {
+        KlipyEndpoint(name: "trending", path: "gifs/trending", query: [
+            ("page", String(max(1, page))), ("per_page", String(perPage.clamped(to: KlipyLimits.trendingPageSizes))),
+            ("customer_id", customerID), ("locale", locale), ("content_filter", filter.parameter),
+            ("format_filter", KlipyLimits.formatFilter),
+        ])
+    }
+
+    /// The documented single-item lookup is by slug, not id: `gifs/items?slugs=a,b`.
+    static func items(slugs: [String]) -> KlipyEndpoint {
+        KlipyEndpoint(name: "items", path: "gifs/items", query: [("slugs", slugs.joined(separator: ","))])
+    }
+
+    static func categories(locale: String?) -> KlipyEndpoint {
+        KlipyEndpoint(name: "categories", path: "gifs/categories", query: [("locale", locale)])
+    }
+
+    static func autocomplete(_ prefix: String, limit: Int) -> KlipyEndpoint {
+        KlipyEndpoint(name: "autocomplete", path: "autocomplete/\(KlipyPathSegment.encode(prefix))",
+                      query: [("limit", String(limit.clamped(to: KlipyLimits.termLimits)))])
+    }
+
+    static func searchSuggestions(_ term: String, limit: Int) -> KlipyEndpoint {
+        KlipyEndpoint(name: "search_suggestions", path: "search-suggestions/\(KlipyPathSegment.encode(term))",
+                      query: [("limit", String(limit.clamped(to: KlipyLimits.termLimits)))])
+    }
+}
+
+/// Percent-encoding for one path segment or query value: user text must never add a `/`, `?`,
+/// `#` or `&`. RFC 3986 unreserved characters pass; everything else is encoded.
+enum KlipyPathSegment {
+    static func encode(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+    }
+
+    static let unreserved: CharacterSet = {
+        var set = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        set.insert(charactersIn: "-._~")
+        return set
+    }()
+}
+
+extension Comparable {
+    fileprivate func clamped(to range: ClosedRange<Self>) -> Self {
+        min(max(self, range.lowerBound), range.upperBound)
+    }
+}

@@ -1,0 +1,75 @@
+import Klipy
+
+/// The GIF sources a bot may use, in the order `gifs.sources` lists them.
+enum GifSourceName: String, Sendable, CaseIterable {
+    case giphy, klipy
+}
+
+/// `gifs.sources` and the `klipy.*` keys. Read on their own, beside `AppConfiguration`, until
+/// the provider seam wires KLIPY into the bot; the command-line flags for them come with it.
+struct GifSourceSettings: Sendable {
+    /// First serves; the next answers when it is rate-limited, failing, or has no key.
+    let sources: [GifSourceName]
+    /// nil when KLIPY is not among the sources. An empty app key is allowed here: a keyless
+    /// source is skipped at run time in favour of the next one.
+    let klipy: KlipyClientConfiguration?
+    /// The HMAC key for KLIPY's `customer_id`; nil means the bot makes and stores one.
+    let customerIDSecret: [UInt8]?
+
+    static let defaultSources: [GifSourceName] = [.giphy]
+
+    static func load(from sources: ConfigurationSources) throws(ConfigurationError) -> GifSourceSettings {
+        let values = ValueParser(sources: sources)
+        let names = try sourceNames(values)
+        let secret = values.text(.klipyCustomerIDSecret).map { Array($0.utf8) }
+        if let secret, secret.count < KlipyCustomerIDDeriver.minimumSecretBytes {
+            throw .invalid(.klipyCustomerIDSecret, accepted: "at least \(KlipyCustomerIDDeriver.minimumSecretBytes) characters",
+                           got: "")
+        }
+        guard names.contains(.klipy) else {
+            return GifSourceSettings(sources: names, klipy: nil, customerIDSecret: secret)
+        }
+        let klipy = KlipyClientConfiguration(
+            baseURL: try values.httpURL(.klipyBaseURL, default: KlipyClientConfiguration.defaultBaseURL),
+            appKey: values.text(.klipyAppKey) ?? "",
+            locale: try locale(values),
+            timeout: try values.seconds(.klipyTimeout, default: 8, allowZero: false),
+            rateLimitCooldown: try values.seconds(.klipyRateLimitCooldown, default: 60, allowZero: false))
+        return GifSourceSettings(sources: names, klipy: klipy, customerIDSecret: secret)
+    }
+
+    private static func sourceNames(_ values: ValueParser) throws(ConfigurationError) -> [GifSourceName] {
+        let listed = values.list(.gifsSources)
+        guard !listed.isEmpty else { return defaultSources }
+        var names: [GifSourceName] = []
+        for text in listed {
+            guard let name = GifSourceName(rawValue: text.lowercased()), !names.contains(name) else {
+                throw .invalid(.gifsSources, accepted: "giphy and/or klipy, each once, in the order to ask them",
+                               got: listed.joined(separator: ","))
+            }
+            names.append(name)
+        }
+        return names
+    }
+
+    /// KLIPY's docs ask for `us` on lists and `en_US` on categories; both forms pass as given.
+    private static func locale(_ values: ValueParser) throws(ConfigurationError) -> String? {
+        guard let text = values.text(.klipyLocale) else { return nil }
+        let parts = text.split(separator: "_", omittingEmptySubsequences: false)
+            .flatMap { $0.split(separator: "-", omittingEmptySubsequences: false) }
+        guard (1...2).contains(parts.count), parts.allSatisfy({ $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isLetter } }) else {
+            throw .invalid(.klipyLocale, accepted: "a country or locale code such as us or en_US", got: text)
+        }
+        return text
+    }
+}
+
+extension SettingKey {
+    static let gifsSources = SettingKey("gifs.sources")
+    static let klipyAppKey = SettingKey("klipy.app_key", secret: true)
+    static let klipyBaseURL = SettingKey("klipy.base_url")
+    static let klipyLocale = SettingKey("klipy.locale")
+    static let klipyTimeout = SettingKey("klipy.timeout")
+    static let klipyRateLimitCooldown = SettingKey("klipy.rate_limit_cooldown")
+    static let klipyCustomerIDSecret = SettingKey("klipy.customer_id_secret", secret: true)
+}
