@@ -15,11 +15,11 @@ final class ConsoleHarness: Sendable {
     let standIn: GiphyStandIn
     let directory: URL
     let logs = LogCapture()
-    /// `DATABASE_URL` of this harness's bot.
-    let databaseURL: String
     /// What `withConsole` ends after the test, however the test ended.
     private let runtimes = Mutex<[BotRuntime]>([])
     private let processes = Mutex<[GifbotProcess]>([])
+    /// `DATABASE_URL` of this harness's bot.
+    let databaseURL: String
 
     /// The engine the console suites run on in this test process.
     static var engine: String { ProcessInfo.processInfo.environment["GIFBOT_TEST_DATABASE"] ?? "sqlite" }
@@ -125,7 +125,6 @@ final class ConsoleHarness: Sendable {
 
 /// Runs `body` with a console harness and cleans up after it, whether it returns or throws:
 /// every process it launched is killed, every runtime shut down, the stand-in stopped.
-/// `engine` picks the database ("sqlite" or "postgres"; by default `GIFBOT_TEST_DATABASE`'s).
 func withConsole<Result>(standIn: GiphyStandIn? = nil, engine: String = ConsoleHarness.engine,
                          _ body: (ConsoleHarness) async throws -> Result) async throws -> Result {
     let harness = try await ConsoleHarness(standIn: standIn, engine: engine)

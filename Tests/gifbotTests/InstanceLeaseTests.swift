@@ -30,7 +30,7 @@ import Testing
             let seen = await client.lines()
             #expect(!seen.contains { $0.sourceNick == second }, "the standby never joined")
 
-            _ = await serving.killNow()
+            serving.signal(SIGKILL)
             let killed = ContinuousClock.now
             _ = try await client.waitFor(timeout: .seconds(30)) { $0.command == "JOIN" && $0.sourceNick == second }
             try await client.say(channel, "!about")
@@ -44,6 +44,7 @@ import Testing
 
             standby.signal(SIGTERM)
             #expect(await standby.finish(timeout: .seconds(15)).status == 0)
+            _ = await serving.finish(timeout: .seconds(5))
             await client.quit()
         }
     }

@@ -62,6 +62,8 @@ import Testing
                 try await Task.sleep(for: .milliseconds(200))
             }
             #expect(seen == [after])
+            await first.shutdown()
+            await second.shutdown()
         }
     }
 
@@ -75,6 +77,8 @@ import Testing
             let answer = try await harness.say(["!gif owl"], runtime: second)
             #expect(answer.first?.hasPrefix("GIPHY's rate limit for this bot is used up; try again in about ") == true, "\(answer)")
             #expect(harness.standIn.requests.count == callsBefore, "the second instance did not call GIPHY")
+            await first.shutdown()
+            await second.shutdown()
         }
     }
 }

@@ -48,6 +48,7 @@ import Testing
             #expect(try await store.favorites(for: UserKey(network: "testnet", userID: "nick:\(ircNick)")).map(\.gifID) == ["l0NwGpoOVLTAyUJSo"])
             #expect(try await store.favorites(for: UserKey(network: "matrix", userID: human.userID)).map(\.gifID) == ["l396BoOTIFem9xqQU"])
             try await store.close()
+            await olaf.quit()
         }
     }
 }
