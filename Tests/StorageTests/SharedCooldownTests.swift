@@ -12,7 +12,7 @@ import Testing
         #expect(try await second.sharedCooldownRemaining("giphy:abc") == nil)
         try await first.startSharedCooldown("giphy:abc", seconds: 60)
         let left = try #require(try await second.sharedCooldownRemaining("giphy:abc"))
-        #expect((58...60).contains(left))
+        #expect((30...60).contains(left), "about a minute, however slow the machine")
         try await second.startSharedCooldown("giphy:abc", seconds: 5)
         #expect(try #require(try await first.sharedCooldownRemaining("giphy:abc")) > 5, "a shorter one does not cut it short")
         #expect(try await first.sharedCooldownRemaining("giphy:other-key") == nil)

@@ -25,7 +25,9 @@ import Testing
         }
     }
 
-    static let timing = LeaseTiming(duration: .seconds(2), renewEvery: .milliseconds(300), standbyPoll: .milliseconds(200))
+    /// Short, but with room for a loaded machine: a renewal may be seconds late without the
+    /// lease running out.
+    static let timing = LeaseTiming(duration: .seconds(10), renewEvery: .milliseconds(500), standbyPoll: .milliseconds(200))
 
     func service(_ owner: String, _ adapter: RecordingAdapter, _ store: BotStore) -> LeasedService {
         LeasedService(lease: "irc:test", owner: owner, store: store, adapter: adapter,
@@ -56,7 +58,7 @@ import Testing
             group.addTask { try await holder.run() }
             #expect(await first.next() == "started")
             group.addTask { try await standby.run() }
-            let deadline = ContinuousClock.now + .seconds(10)
+            let deadline = ContinuousClock.now + .seconds(30)
             while !standby.isStandingBy, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(50))
             }
