@@ -54,7 +54,7 @@ import Testing
 
     @Test func helpAboutAndWhatKlipyCannotDo() async throws {
         try await withKlipyConsole(sources: "klipy") { harness in
-            let output = try await harness.say(["!help", "!about", "!random", "!translate hello", "!trends", "!suggest cat", "!info nosuchgif"])
+            let output = try await harness.say(["!help", "!about", "!random", "!translate hello", "!trends", "!suggest cat", "!info nosuchgif", "!help gif"])
             #expect(output[0].hasSuffix("Powered by KLIPY."))
             #expect(output[1].hasSuffix("Powered by KLIPY."))
             #expect(output[2] == "That is not available with KLIPY.")
@@ -62,6 +62,7 @@ import Testing
             #expect(output[4].hasPrefix("Trending searches: "))
             #expect(output[5] == "Suggestions for \"cat\": cat, cat funny, cat love")
             #expect(output[6] == "That GIF is from GIPHY, which this bot does not use.")
+            #expect(output[7].hasPrefix("Search KLIPY: !gif <query>"))
             #expect(harness.giphy.requests.isEmpty)
         }
     }

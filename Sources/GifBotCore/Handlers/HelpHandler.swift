@@ -31,6 +31,8 @@ struct HelpHandler {
 
     private func describe(_ name: CommandName) -> String {
         let aliases = name.aliases.map { " (also \(context.prefix)\($0))" }.joined()
-        return "\(name.usage(prefix: context.prefix))\(aliases): \(name.summary)"
+        // KLIPY's terms ask search boxes to read "Search KLIPY"; a chat command's help is the nearest thing.
+        let searchLabel = name == .gif && context.sources.first == .klipy ? "Search KLIPY: " : ""
+        return "\(searchLabel)\(name.usage(prefix: context.prefix))\(aliases): \(name.summary)"
     }
 }
