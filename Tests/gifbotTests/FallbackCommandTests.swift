@@ -51,6 +51,10 @@ import Testing
             #expect(harness.giphy.requests(to: "/v1/trending").isEmpty)
             #expect(await runtime.giphy.coolingDown() != nil)
             #expect(await runtime.klipy?.coolingDown() == nil, "KLIPY's gate is its own and stays open")
+            let metrics = OpsHTTP.Answer(status: 200, body: runtime.metrics.registry.emitToString())
+            #expect(metrics.metric(#"gifbot_giphy_calls_total{endpoint="search",outcome="rate_limited",source="giphy"}"#) == 1)
+            #expect(metrics.metric(#"gifbot_klipy_calls_total{endpoint="search",outcome="ok",source="klipy"}"#) == 2)
+            #expect(metrics.metric(#"gifbot_klipy_calls_total{endpoint="trending",outcome="ok",source="klipy"}"#) == 1)
             #expect(harness.klipy.requests(to: "gifs/search").count == 2)
         }
     }

@@ -6,15 +6,20 @@ import CoreMetrics
 /// source gets the same family under its own name (`gifbot_klipy_…`), all with a `source` label.
 public struct SourceMetrics: Sendable {
     /// Calls by `endpoint` and `outcome` (ok, rate_limited, timeout, …); cache hits are not calls.
-    public static func calls(_ source: GifSourceID) -> String { "gifbot_\(source.rawValue)_calls_total" }
+    public static let calls = "gifbot_giphy_calls_total"
     /// Time of each call that went to the source, by `endpoint`.
-    public static func requestDuration(_ source: GifSourceID) -> String { "gifbot_\(source.rawValue)_request_duration_seconds" }
-    public static func cacheHits(_ source: GifSourceID) -> String { "gifbot_\(source.rawValue)_cache_hits_total" }
-    public static func cacheMisses(_ source: GifSourceID) -> String { "gifbot_\(source.rawValue)_cache_misses_total" }
+    public static let requestDuration = "gifbot_giphy_request_duration_seconds"
+    public static let cacheHits = "gifbot_giphy_cache_hits_total"
+    public static let cacheMisses = "gifbot_giphy_cache_misses_total"
     /// Answers held in the cache now.
-    public static func cacheEntries(_ source: GifSourceID) -> String { "gifbot_\(source.rawValue)_cache_entries" }
-    /// Estimated bytes of the answers held in the cache now (bounded by `<source>.cache_max_bytes`).
-    public static func cacheBytes(_ source: GifSourceID) -> String { "gifbot_\(source.rawValue)_cache_bytes" }
+    public static let cacheEntries = "gifbot_giphy_cache_entries"
+    /// Estimated bytes of the answers held in the cache now (bounded by the source's cache size).
+    public static let cacheBytes = "gifbot_giphy_cache_bytes"
+
+    /// One of the names above for `source`: GIPHY's as they are, `gifbot_klipy_…` for KLIPY.
+    public static func name(_ giphyName: String, for source: GifSourceID) -> String {
+        "gifbot_\(source.rawValue)_" + giphyName.dropFirst("gifbot_giphy_".count)
+    }
 
     public let source: GifSourceID
     private let factory: any MetricsFactory
@@ -26,27 +31,27 @@ public struct SourceMetrics: Sendable {
 
     func recorded(endpoint: String, outcome: String) {
         if outcome == CallOutcome.cacheHit {
-            Counter(label: Self.cacheHits(source), dimensions: [("endpoint", endpoint), sourceLabel], factory: factory).increment()
+            Counter(label: Self.name(Self.cacheHits, for: source), dimensions: [("endpoint", endpoint), sourceLabel], factory: factory).increment()
         } else {
-            Counter(label: Self.calls(source), dimensions: [("endpoint", endpoint), ("outcome", outcome), sourceLabel], factory: factory).increment()
+            Counter(label: Self.name(Self.calls, for: source), dimensions: [("endpoint", endpoint), ("outcome", outcome), sourceLabel], factory: factory).increment()
         }
     }
 
     func cacheMissed(endpoint: String) {
-        Counter(label: Self.cacheMisses(source), dimensions: [("endpoint", endpoint), sourceLabel], factory: factory).increment()
+        Counter(label: Self.name(Self.cacheMisses, for: source), dimensions: [("endpoint", endpoint), sourceLabel], factory: factory).increment()
     }
 
     func called(endpoint: String, took duration: Duration) {
-        Timer(label: Self.requestDuration(source), dimensions: [("endpoint", endpoint), sourceLabel], factory: factory)
+        Timer(label: Self.name(Self.requestDuration, for: source), dimensions: [("endpoint", endpoint), sourceLabel], factory: factory)
             .recordNanoseconds(duration.nanoseconds)
     }
 
     func cacheEntriesGauge() -> Gauge {
-        Gauge(label: Self.cacheEntries(source), dimensions: [sourceLabel], factory: factory)
+        Gauge(label: Self.name(Self.cacheEntries, for: source), dimensions: [sourceLabel], factory: factory)
     }
 
     func cacheBytesGauge() -> Gauge {
-        Gauge(label: Self.cacheBytes(source), dimensions: [sourceLabel], factory: factory)
+        Gauge(label: Self.name(Self.cacheBytes, for: source), dimensions: [sourceLabel], factory: factory)
     }
 
     private var sourceLabel: (String, String) { ("source", source.rawValue) }
