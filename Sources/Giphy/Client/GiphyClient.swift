@@ -82,14 +82,11 @@ public final class GiphyClient: GiphyAPI {
     }
 
     private func page(_ endpoint: GiphyEndpoint, offset: Int) async throws -> GifPage {
-        try await fetch(endpoint, GiphyPayload.gifList) { body in
-            GifPage(gifs: try Self.required(body.data).elements, offset: body.pagination?.offset ?? offset,
-                    totalCount: body.pagination?.totalCount)
-        }
+        try await fetch(endpoint, GiphyPayload.gifList) { try GifPage(body: $0, requestedOffset: offset) }
     }
 
     /// A body without the `data` its endpoint always sends is not an answer.
-    private static func required<Payload>(_ data: Payload?) throws -> Payload {
+    static func required<Payload>(_ data: Payload?) throws -> Payload {
         guard let data else { throw GiphyError.unavailable }
         return data
     }

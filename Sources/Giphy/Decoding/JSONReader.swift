@@ -14,6 +14,12 @@ import Darwin
 /// It checks structure (brackets, strings, literals, what follows the top-level value) but is
 /// lenient inside values it skips, as a scanner is: malformed input fails with `.malformed`,
 /// never a crash, and nesting depth costs no stack because skipping is iterative.
+/// The keys a model reads from one JSON object.
+protocol JSONKey: RawRepresentable<String> {
+    /// Every key, made once: `allCases` builds a new array on each use, once per key read.
+    static var all: [Self] { get }
+}
+
 struct JSONReader {
     enum Failure: Error, Equatable { case malformed }
 
@@ -70,7 +76,7 @@ struct JSONReader {
     /// The next key of the current object as one of `Key`'s cases, `.some(nil)` for a key the
     /// model does not use (its value must then be skipped), or nil at the end of the object.
     /// Keys are compared as bytes: no String is built for them.
-    mutating func nextKey<Key: RawRepresentable & CaseIterable>(_: Key.Type) throws -> Key?? where Key.RawValue == String {
+    mutating func nextKey<Key: JSONKey>(_: Key.Type) throws -> Key?? {
         guard try nextMember(closing: UInt8(ascii: "}")) else { return nil }
         guard nextByte() == UInt8(ascii: "\"") else { throw Failure.malformed }
         let (start, end, escaped) = try scanString()
@@ -78,9 +84,9 @@ struct JSONReader {
         let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
         if escaped {
             let key = Self.unescape(raw)
-            return .some(Key.allCases.first { $0.rawValue == key })
+            return .some(Key.all.first { $0.rawValue == key })
         }
-        for key in Key.allCases where key.rawValue.utf8.count == raw.count && key.rawValue.utf8.elementsEqual(raw) {
+        for key in Key.all where key.rawValue.utf8.count == raw.count && key.rawValue.utf8.elementsEqual(raw) {
             return .some(key)
         }
         return .some(nil)

@@ -35,6 +35,7 @@ struct BotRuntime: Sendable {
     }
 
     func shutdown() async {
+        await bot.finishPendingWrites()
         do { try await httpClient.shutdown() } catch { logger.warning("HTTP client shutdown failed", metadata: ["error": "\(error)"]) }
         do { try await store.close() } catch { logger.warning("Store close failed", metadata: ["error": "\(error)"]) }
     }
