@@ -30,7 +30,7 @@ public struct GiphyGif: Sendable, Equatable {
     }
 
     private enum Key: String, JSONKey, CaseIterable {
-        static let all = allCases
+        static let table = JSONKeyTable<Self>()
         case id, title, rating, url, username, user, images
         case importDatetime = "import_datetime"
         case legacyOriginalURL = "image_original_url", legacyImageURL = "image_url"

@@ -22,7 +22,7 @@ public struct GiphyRendition: Sendable, Equatable {
     }
 
     private enum Key: String, JSONKey, CaseIterable {
-        static let all = allCases
+        static let table = JSONKeyTable<Self>()
         case url, width, height, size
     }
 
@@ -51,7 +51,7 @@ public struct GiphyRendition: Sendable, Equatable {
 /// The renditions the bot can post or upload: every animated GIF rendition GIPHY sends. Stills,
 /// mp4-only and webp-only renditions are never chosen, so they are never decoded.
 enum RenditionName: String, JSONKey, CaseIterable, Sendable {
-    static let all = allCases
+    static let table = JSONKeyTable<Self>()
     case original, source, downsized, preview = "preview_gif"
     case downsizedLarge = "downsized_large", downsizedMedium = "downsized_medium"
     case fixedHeight = "fixed_height", fixedHeightDownsampled = "fixed_height_downsampled", fixedHeightSmall = "fixed_height_small"

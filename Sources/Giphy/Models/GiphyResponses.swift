@@ -6,7 +6,7 @@ struct GiphyMeta: Sendable {
     let responseID: String?
 
     private enum Key: String, JSONKey, CaseIterable {
-        static let all = allCases
+        static let table = JSONKeyTable<Self>()
         case status, message = "msg", responseID = "response_id"
     }
 
@@ -31,7 +31,7 @@ struct GiphyPagination: Sendable {
     let offset: Int?
 
     private enum Key: String, JSONKey, CaseIterable {
-        static let all = allCases
+        static let table = JSONKeyTable<Self>()
         case totalCount = "total_count", count, offset
     }
 
@@ -91,7 +91,7 @@ struct GiphyBody<Payload> {
 
 /// The keys of a body's top level.
 private enum GiphyBodyKey: String, JSONKey, CaseIterable {
-    static let all = allCases
+    static let table = JSONKeyTable<Self>()
     case meta, message, pagination, data
 }
 
@@ -160,11 +160,11 @@ enum GiphyPayload {
     }
 
     private enum TermKey: String, JSONKey, CaseIterable {
-        static let all = allCases
+        static let table = JSONKeyTable<Self>()
         case name
     }
     private enum RandomIDKey: String, JSONKey, CaseIterable {
-        static let all = allCases
+        static let table = JSONKeyTable<Self>()
         case randomID = "random_id"
     }
 

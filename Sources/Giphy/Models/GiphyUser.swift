@@ -11,7 +11,7 @@ public struct GiphyUser: Sendable, Equatable {
     }
 
     private enum Key: String, JSONKey, CaseIterable {
-        static let all = allCases
+        static let table = JSONKeyTable<Self>()
         case username, displayName = "display_name", isVerified = "is_verified"
     }
 

@@ -19,6 +19,7 @@ struct BotRuntime: Sendable {
 
     static func start(_ configuration: AppConfiguration, logger: Logger,
                       metrics: RuntimeMetrics = RuntimeMetrics()) async throws -> BotRuntime {
+        ProcessMemory.limitAllocatorRetention()
         let store: BotStore
         switch configuration.database {
         case .sqlite(let path):
