@@ -21,7 +21,7 @@ extension GifPage {
     }
 
     init(body: GiphyBody<LossyList<GiphyGif>>, requestedOffset: Int) throws {
-        self.init(gifs: try GiphyClient.required(body.data).elements, offset: body.pagination?.offset ?? requestedOffset,
+        self.init(gifs: try GiphyPayload.required(body.data).elements, offset: body.pagination?.offset ?? requestedOffset,
                   totalCount: body.pagination?.totalCount)
     }
 }

@@ -97,6 +97,12 @@ private enum GiphyBodyKey: String, JSONKey, CaseIterable {
 
 /// How each endpoint's `data` is read.
 enum GiphyPayload {
+    /// A body without the `data` its endpoint always sends is not an answer.
+    static func required<Payload>(_ data: Payload?) throws -> Payload {
+        guard let data else { throw JSONReader.Failure.malformed }
+        return data
+    }
+
     /// Only the envelope: `data` is skipped.
     static func skipped(_ reader: inout JSONReader) throws {
         try reader.skipValue()
