@@ -11,7 +11,7 @@ public struct GiphyMetrics: Sendable {
     public static let cacheMisses = "gifbot_giphy_cache_misses_total"
     /// Answers held in the cache now.
     public static let cacheEntries = "gifbot_giphy_cache_entries"
-    /// Estimated bytes of the answers held in the cache now (bounded by `giphy.cache_max_bytes`).
+    /// Estimated bytes of the answers held in the cache now (bounded by `giphy.cache_max_mib`).
     public static let cacheBytes = "gifbot_giphy_cache_bytes"
 
     private let factory: any MetricsFactory
