@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "gifbot", targets: ["gifbot"]),
+        .executable(name: "gifbot-benchmark", targets: ["gifbot-benchmark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -22,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        // Allocation counts for the benchmark only (LD_PRELOADed by scripts/benchmark).
+        .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.6.1"),
     ],
     targets: [
         // The protocol-agnostic bot: commands, handlers, policies, reply formatting.
@@ -131,6 +134,19 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
+        ),
+        // The benchmark of issue 9 (scripts/benchmark): the real modules, measured; prints a table, writes JSON.
+        .executableTarget(
+            name: "gifbot-benchmark",
+            dependencies: [
+                "GifBotCore", "Giphy", "Storage", "GiphyStandIn",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+            ],
+            path: "Benchmarks/gifbot-benchmark"
         ),
         // A local stand-in for GIPHY serving recorded responses; used by tests only.
         .target(

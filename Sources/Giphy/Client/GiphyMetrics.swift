@@ -11,29 +11,31 @@ public struct GiphyMetrics: Sendable {
     public static let cacheMisses = "gifbot_giphy_cache_misses_total"
     /// Answers held in the cache now.
     public static let cacheEntries = "gifbot_giphy_cache_entries"
-    /// Estimated bytes of the answers held in the cache now (bounded by `giphy.cache_max_bytes`).
+    /// Estimated bytes of the answers held in the cache now (bounded by `giphy.cache_max_mib`).
     public static let cacheBytes = "gifbot_giphy_cache_bytes"
 
     private let factory: any MetricsFactory
+    private let handles: MetricHandles
 
     public init(factory: any MetricsFactory = MetricsSystem.factory) {
         self.factory = factory
+        handles = MetricHandles(factory: factory)
     }
 
     func recorded(endpoint: String, outcome: String) {
         if outcome == CallOutcome.cacheHit {
-            Counter(label: Self.cacheHits, dimensions: [("endpoint", endpoint)], factory: factory).increment()
+            handles.counter(Self.cacheHits, [("endpoint", endpoint)]).increment()
         } else {
-            Counter(label: Self.calls, dimensions: [("endpoint", endpoint), ("outcome", outcome)], factory: factory).increment()
+            handles.counter(Self.calls, [("endpoint", endpoint), ("outcome", outcome)]).increment()
         }
     }
 
     func cacheMissed(endpoint: String) {
-        Counter(label: Self.cacheMisses, dimensions: [("endpoint", endpoint)], factory: factory).increment()
+        handles.counter(Self.cacheMisses, [("endpoint", endpoint)]).increment()
     }
 
     func called(endpoint: String, took duration: Duration) {
-        Timer(label: Self.requestDuration, dimensions: [("endpoint", endpoint)], factory: factory).recordNanoseconds(duration.nanoseconds)
+        handles.timer(Self.requestDuration, [("endpoint", endpoint)]).recordNanoseconds(duration.nanoseconds)
     }
 
     func cacheEntriesGauge() -> Gauge {

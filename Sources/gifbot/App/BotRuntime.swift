@@ -19,6 +19,7 @@ struct BotRuntime: Sendable {
 
     static func start(_ configuration: AppConfiguration, logger: Logger,
                       metrics: RuntimeMetrics = RuntimeMetrics()) async throws -> BotRuntime {
+        ProcessMemory.limitAllocatorRetention()
         let store = try await configuration.database.open(logger: logger)
         // Instances share a PostgreSQL database, and with it the cool-down after a 429; a
         // SQLite file has one instance, which keeps its cool-down in memory.
@@ -35,6 +36,7 @@ struct BotRuntime: Sendable {
     }
 
     func shutdown() async {
+        await bot.finishPendingWrites()
         do { try await httpClient.shutdown() } catch { logger.warning("HTTP client shutdown failed", metadata: ["error": "\(error)"]) }
         do { try await store.close() } catch { logger.warning("Store close failed", metadata: ["error": "\(error)"]) }
     }
