@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// How the stand-in answers each GIPHY endpoint by default, built from recorded responses.
 /// Search and trending slice the recorded pages by `offset`/`limit` the way GIPHY does, so
@@ -50,7 +51,19 @@ struct GiphyRoutes: Sendable {
         }
     }
 
+    /// Pages already built, by fixture, offset and limit: parsing a 100 kB fixture for every
+    /// request costs a loaded machine seconds when a whole test run asks at once.
+    private static let builtPages = Mutex<[String: [UInt8]]>([:])
+
     private func page(_ fixture: String, _ request: RecordedRequest) -> StandInResponse {
+        let key = "\(fixture)|\(request.query["offset"] ?? "")|\(request.query["limit"] ?? "")"
+        if let built = Self.builtPages.withLock({ $0[key] }) { return StandInResponse(body: built) }
+        let response = buildPage(fixture, request)
+        Self.builtPages.withLock { $0[key] = response.body }
+        return response
+    }
+
+    private func buildPage(_ fixture: String, _ request: RecordedRequest) -> StandInResponse {
         let recorded = Fixtures.object(fixture)
         let all = recorded["data"] as? [Any] ?? []
         let offset = max(0, Int(request.query["offset"] ?? "") ?? 0)
