@@ -1,5 +1,5 @@
-import Synchronization
 import Foundation
+import Synchronization
 
 /// How the stand-in answers each GIPHY endpoint by default, built from recorded responses.
 /// Search and trending slice the recorded pages by `offset`/`limit` the way GIPHY does, so
