@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "gifbot", targets: ["gifbot"]),
+        .executable(name: "gifbot-benchmark", targets: ["gifbot-benchmark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -22,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        // Allocation counts for the benchmark only (LD_PRELOADed by scripts/benchmark).
+        .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.6.1"),
     ],
     targets: [
         // The protocol-agnostic bot: commands, handlers, policies, reply formatting.
@@ -143,6 +146,19 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The benchmark of issue 9 (scripts/benchmark): the real modules, measured; prints a table, writes JSON.
+        .executableTarget(
+            name: "gifbot-benchmark",
+            dependencies: [
+                "GifBotCore", "GifSources", "Giphy", "Storage", "GiphyStandIn",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+            ],
+            path: "Benchmarks/gifbot-benchmark"
+        ),
         // A local stand-in for GIPHY serving recorded responses; used by tests only.
         .target(
             name: "GiphyStandIn",
@@ -236,7 +252,8 @@ let package = Package(
                                                         .product(name: "NIOHTTP1", package: "swift-nio"),
                                                         .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
-        .testTarget(name: "GiphyTests", dependencies: ["Giphy", "GifSources", "GiphyStandIn", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
+        .testTarget(name: "GiphyTests", dependencies: ["Giphy", "GifSources", "GiphyStandIn", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                                                      .product(name: "NIOPosix", package: "swift-nio")]),
         .testTarget(name: "KlipyTests", dependencies: ["Klipy", "KlipyStandIn", "GiphyStandIn", "GifSources",
                                                        .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                        .product(name: "NIOCore", package: "swift-nio")]),

@@ -41,3 +41,61 @@ extension BotStore {
             """).run()
     }
 }
+
+/// One search to remember, for `recordSearches`.
+public struct RecentSearch: Sendable, Equatable {
+    public let query: String
+    public let user: UserKey
+
+    public init(query: String, user: UserKey) {
+        self.query = query
+        self.user = user
+    }
+}
+
+extension BotStore {
+    /// Records many searches, in order, with three statements whatever their number (so three
+    /// commits instead of three per search): each moves to the front of its user's list, and
+    /// every list touched is trimmed to `limit`.
+    public func recordSearches(_ searches: [RecentSearch], limit: Int) async throws {
+        // The last occurrence of a search decides its place; earlier ones are dropped.
+        var seen = Set<RecentSearchKey>()
+        let batch = searches.reversed().filter { seen.insert(RecentSearchKey($0)).inserted }.reversed()
+        guard !batch.isEmpty else { return }
+        let now = Clock.unixSeconds()
+        let rows = batch.map { search -> SQLQueryString in
+            "(\(bind: search.user.network), \(bind: search.user.userID), \(bind: search.query))"
+        }.joined(separator: ", ")
+        try await database.raw("DELETE FROM \(ident: Schema.recentSearches) WHERE (network, user_id, query) IN (VALUES \(rows))").run()
+        let inserted = batch.map { search -> SQLQueryString in
+            "(\(bind: search.user.network), \(bind: search.user.userID), \(bind: search.query), \(bind: now))"
+        }.joined(separator: ", ")
+        try await database.raw("""
+            INSERT INTO \(ident: Schema.recentSearches) (network, user_id, query, searched_at) VALUES \(inserted)
+            ON CONFLICT (network, user_id, query) DO NOTHING
+            """).run()
+        var users = Set<UserKey>()
+        let touched = batch.filter { users.insert($0.user).inserted }.map { search -> SQLQueryString in
+            "(\(bind: search.user.network), \(bind: search.user.userID))"
+        }.joined(separator: ", ")
+        try await database.raw("""
+            DELETE FROM \(ident: Schema.recentSearches) WHERE seq IN (
+                SELECT seq FROM (
+                    SELECT seq, ROW_NUMBER() OVER (PARTITION BY network, user_id ORDER BY seq DESC) AS position
+                    FROM \(ident: Schema.recentSearches) WHERE (network, user_id) IN (VALUES \(touched))
+                ) AS ranked WHERE position > \(bind: max(0, limit)))
+            """).run()
+    }
+}
+
+private struct RecentSearchKey: Hashable {
+    let network: String
+    let userID: String
+    let query: String
+
+    init(_ search: RecentSearch) {
+        network = search.user.network
+        userID = search.user.userID
+        query = search.query
+    }
+}

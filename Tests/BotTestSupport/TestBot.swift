@@ -53,6 +53,7 @@ public final class TestBot: Sendable {
     }
 
     public func finish() async {
+        await bot.finishPendingWrites()
         try? await httpClient.shutdown()
         try? await store.close()
         try? await standIn.stop()

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// How the stand-in answers each GIPHY endpoint by default, built from recorded responses.
 /// Search and trending slice the recorded pages by `offset`/`limit` the way GIPHY does, so
@@ -51,10 +52,16 @@ struct GiphyRoutes: Sendable {
     }
 
     private func page(_ fixture: String, _ request: RecordedRequest) -> StandInResponse {
-        let recorded = Fixtures.object(fixture)
-        let all = recorded["data"] as? [Any] ?? []
         let offset = max(0, Int(request.query["offset"] ?? "") ?? 0)
         let limit = max(1, Int(request.query["limit"] ?? "") ?? 25)
+        // Built once per page: re-serialising a 640 kB fixture per request made the stand-in,
+        // not the bot, the bottleneck of the benchmark's cache-miss scenarios.
+        return RenderedPages.shared.page("\(fixture)|\(offset)|\(limit)") { renderPage(fixture, offset: offset, limit: limit) }
+    }
+
+    private func renderPage(_ fixture: String, offset: Int, limit: Int) -> StandInResponse {
+        let recorded = Fixtures.object(fixture)
+        let all = recorded["data"] as? [Any] ?? []
         let slice = offset < all.count ? Array(all[offset..<min(all.count, offset + limit)]) : []
         var body = recorded
         body["data"] = slice
@@ -84,6 +91,20 @@ struct GiphyRoutes: Sendable {
     private func json(_ object: [String: Any]) -> StandInResponse {
         let data = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
         return StandInResponse(body: Array(data))
+    }
+}
+
+/// Search and trending pages as served, by fixture, offset and limit.
+final class RenderedPages: Sendable {
+    static let shared = RenderedPages()
+
+    private let pages = Mutex<[String: StandInResponse]>([:])
+
+    func page(_ key: String, render: () -> StandInResponse) -> StandInResponse {
+        if let page = pages.withLock({ $0[key] }) { return page }
+        let page = render()
+        pages.withLock { $0[key] = page }
+        return page
     }
 }
 

@@ -2,15 +2,18 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// Answers each HTTP request from the route table, after the response's delay.
+/// Answers each HTTP request from the route table, after the response's delay. Nothing but
+/// I/O happens on the event loop: even parsing the URI (the first use of Foundation's URL
+/// parsing in a process can take seconds on a loaded machine) is done on the builders' pool,
+/// so every stand-in notices arrivals and closings on time.
 final class StandInHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
     private let table: RouteTable
     private var head: HTTPRequestHead?
-    /// The logged request still waiting for its answer on this connection.
-    private var unanswered: Int?
+    /// A request read but not answered yet; `closedAt` is set if the client gave up on it.
+    private var pending: (index: Int?, closedAt: ContinuousClock.Instant?)?
 
     init(table: RouteTable) {
         self.table = table
@@ -25,31 +28,44 @@ final class StandInHandler: ChannelInboundHandler {
         case .end:
             guard let head else { return }
             self.head = nil
-            let request = Self.record(head.uri)
-            let keepAlive = head.isKeepAlive
-            let table = table
-            unanswered = table.record(request)
+            let receivedAt = ContinuousClock.now
+            let (uri, keepAlive, table) = (head.uri, head.isKeepAlive, table)
+            pending = (nil, nil)
             let loopBoundContext = NIOLoopBound(context, eventLoop: context.eventLoop)
-            StandInThreads.builders.runIfActive(eventLoop: context.eventLoop) { table.respond(to: request) }
-                .assumeIsolated()
-                .whenSuccess { [self] response in
-                    guard response.delay > .zero else { return answer(response, keepAlive: keepAlive, context: loopBoundContext.value) }
-                    loopBoundContext.value.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(response.delay)) {
-                        self.answer(response, keepAlive: keepAlive, context: loopBoundContext.value)
-                    }
+            StandInThreads.builders.runIfActive(eventLoop: context.eventLoop) { () -> (Int, StandInResponse) in
+                let request = Self.record(uri, receivedAt: receivedAt)
+                return (table.record(request), table.respond(to: request))
+            }
+            .assumeIsolated()
+            .whenSuccess { [self] index, response in
+                if let closedAt = pending?.closedAt {
+                    pending = nil
+                    return table.abandoned(index, at: closedAt)
                 }
+                pending = (index, nil)
+                guard response.delay > .zero else { return answer(response, keepAlive: keepAlive, context: loopBoundContext.value) }
+                loopBoundContext.value.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(response.delay)) {
+                    self.answer(response, keepAlive: keepAlive, context: loopBoundContext.value)
+                }
+            }
         }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        if let unanswered { table.abandoned(unanswered, at: .now) }
-        unanswered = nil
+        if let pending {
+            if let index = pending.index {
+                table.abandoned(index, at: .now)
+                self.pending = nil
+            } else {
+                self.pending = (nil, .now) // noted once the request is in the log
+            }
+        }
         context.fireChannelInactive()
     }
 
     private func answer(_ response: StandInResponse, keepAlive: Bool, context: ChannelHandlerContext) {
         guard context.channel.isActive else { return }
-        unanswered = nil
+        pending = nil
         Self.write(response, keepAlive: keepAlive, context: context)
     }
 
@@ -82,13 +98,13 @@ final class StandInHandler: ChannelInboundHandler {
     }
 
     /// Splits `/path?a=b&c=d` and percent-decodes the query values.
-    static func record(_ uri: String) -> RecordedRequest {
+    static func record(_ uri: String, receivedAt: ContinuousClock.Instant = .now) -> RecordedRequest {
         let components = URLComponents(string: uri)
         var query: [String: String] = [:]
         for item in components?.queryItems ?? [] {
             query[item.name] = item.value ?? ""
         }
-        return RecordedRequest(path: components?.percentEncodedPath ?? uri, query: query)
+        return RecordedRequest(path: components?.percentEncodedPath ?? uri, query: query, receivedAt: receivedAt)
     }
 }
 

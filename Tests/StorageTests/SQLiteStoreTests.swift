@@ -30,3 +30,22 @@ import Testing
         }
     }
 }
+
+/// The batch form that recent searches are written behind with.
+@Suite struct RecentSearchBatchTests {
+    @Test func aBatchKeepsOrderMovesRepeatsToTheFrontAndTrims() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try await SQLiteStore.open(path: directory.path("bot.sqlite"), logger: Logger(label: "test"))
+        let alice = UserKey(network: "n", userID: "alice"), bob = UserKey(network: "n", userID: "bob")
+        try await store.recordSearch("old", for: alice, limit: 3)
+        let batch = ["cat", "owl", "cat", "fox", "elk"].map { RecentSearch(query: $0, user: alice) } + [RecentSearch(query: "owl", user: bob)]
+        try await store.recordSearches(batch, limit: 3)
+        #expect(try await store.recentSearches(for: alice, limit: 10) == ["elk", "fox", "cat"])
+        #expect(try await store.recentSearches(for: bob, limit: 10) == ["owl"])
+        try await store.recordSearches([RecentSearch(query: "fox", user: alice)], limit: 3)
+        #expect(try await store.recentSearches(for: alice, limit: 10) == ["fox", "elk", "cat"])
+        try await store.recordSearches([], limit: 3)
+        try await store.close()
+    }
+}

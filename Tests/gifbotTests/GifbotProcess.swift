@@ -24,12 +24,18 @@ final class GifbotProcess: Sendable {
         /// When each complete line arrived, stamped by the pipe's reader thread, so a busy test
         /// process does not shift it.
         var lineArrivals: [ContinuousClock.Instant] = []
+        /// Signals to send to the process once the output contains their text.
+        var armedSignals: [(text: String, signal: Int32, pid: Int32)] = []
         var text: String { String(decoding: data, as: UTF8.self) }
 
         mutating func append(_ chunk: Data) {
             data.append(chunk)
             let now = ContinuousClock.now
             for byte in chunk where byte == UInt8(ascii: "\n") { lineArrivals.append(now) }
+            guard !armedSignals.isEmpty else { return }
+            let text = text
+            for armed in armedSignals where text.contains(armed.text) { kill(armed.pid, armed.signal) }
+            armedSignals.removeAll { text.contains($0.text) }
         }
     }
 
@@ -85,6 +91,18 @@ final class GifbotProcess: Sendable {
 
     func signal(_ number: Int32) {
         if isRunning { kill(processIdentifier, number) }
+    }
+
+    /// Sends `number` the moment standard error contains `text`, from the pipe's reader thread:
+    /// a test task woken by the output could come round to it seconds later in a busy run.
+    func signal(_ number: Int32, whenErrorsContain text: String) {
+        let pid = processIdentifier
+        let seen = errors.modify { output -> Bool in
+            if output.text.contains(text) { return true }
+            output.armedSignals.append((text, number, pid))
+            return false
+        }
+        if seen { signal(number) }
     }
 
     var isRunning: Bool { exitStatus.value == nil }

@@ -15,6 +15,7 @@ struct BotContext: Sendable {
     let memory: ConversationMemory
     let names: any UserNameResolving
     let channelSettings: ChannelSettingsCache
+    let recentSearches: RecentSearchWriter
     let logger: Logger
 
     var prefix: String { settings.prefix }
@@ -51,13 +52,8 @@ struct BotContext: Sendable {
         ConversationMemory.Key(user: message.user.storeKey, conversation: message.conversation)
     }
 
-    /// Remembers a search for `!recent`. A store failure costs the user only this entry, so it
-    /// is logged and the search goes on.
+    /// Remembers a search for `!recent`, written behind (see `RecentSearchWriter`).
     func recordSearch(_ query: String, for message: ChatMessage) async {
-        do {
-            try await store.recordSearch(query, for: message.user.storeKey, limit: settings.recentLimit)
-        } catch {
-            logger.error("Could not record a recent search", metadata: ["error": "\(error)", "user": "\(message.user.storeKey)"])
-        }
+        await recentSearches.record(RecentSearch(query: query, user: message.user.storeKey))
     }
 }

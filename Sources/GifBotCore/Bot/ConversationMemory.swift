@@ -42,7 +42,7 @@ actor ConversationMemory {
     private var states: [Key: State] = [:]
     private var clock: UInt64 = 0
 
-    init(maximumConversations: Int = 10_000, maximumQueriesPerConversation: Int = 20) {
+    init(maximumConversations: Int = 10_000, maximumQueriesPerConversation: Int = 5) {
         self.maximumConversations = maximumConversations
         self.maximumQueriesPerConversation = maximumQueriesPerConversation
     }

@@ -15,7 +15,8 @@ public final class GifBot: Sendable {
     public init(sources: [any GifSource], store: BotStore, settings: BotSettings,
                 names: any UserNameResolving = NetworkUserNames(), metrics: BotMetrics = BotMetrics(), logger: Logger) {
         context = BotContext(sources: FallbackSources(sources, logger: logger), store: store, settings: settings, memory: ConversationMemory(),
-                             names: names, channelSettings: ChannelSettingsCache(store: store, logger: logger), logger: logger)
+                             names: names, channelSettings: ChannelSettingsCache(store: store, logger: logger),
+                             recentSearches: RecentSearchWriter(store: store, limit: settings.recentLimit, logger: logger), logger: logger)
         parser = CommandParser(prefix: settings.prefix)
         cooldown = CommandCooldown()
         self.metrics = metrics
@@ -26,6 +27,11 @@ public final class GifBot: Sendable {
 
     /// Whether a line is a command of this bot, without running it.
     public func isCommand(_ text: String) -> Bool { parser.parse(text) != nil }
+
+    /// Writes what is written behind (recent searches); call before closing the store.
+    public func finishPendingWrites() async {
+        await context.recentSearches.flush()
+    }
 
     /// The replies to one line of chat; empty when the line is not a command of this bot.
     public func handle(_ message: ChatMessage) async -> [Reply] {

@@ -36,7 +36,19 @@ public enum TextSanitizer {
 
     /// Strips as above, then collapses runs of whitespace and trims the ends.
     public static func clean(_ text: String) -> String {
-        collapseWhitespace(stripFormattingAndControls(text))
+        isAlreadyClean(text) ? text : collapseWhitespace(stripFormattingAndControls(text))
+    }
+
+    /// Printable ASCII with single inner spaces: what most GIPHY titles, ids and every URL
+    /// are, and what `clean` would return unchanged. Checked in one pass over the bytes, so
+    /// a reply does not rebuild each of its strings scalar by scalar.
+    static func isAlreadyClean(_ text: String) -> Bool {
+        var previous: UInt8 = UInt8(ascii: " ")
+        for byte in text.utf8 {
+            guard (0x20...0x7E).contains(byte), byte != UInt8(ascii: " ") || previous != UInt8(ascii: " ") else { return false }
+            previous = byte
+        }
+        return previous != UInt8(ascii: " ") || text.isEmpty
     }
 
     public static func collapseWhitespace(_ text: String) -> String {

@@ -2,17 +2,19 @@ import CoreMetrics
 import GifSources
 
 /// The command metrics: how many of each command, how each ended, and how long it took.
+/// Handles are made once per label set and kept: asking the factory for one on every command
+/// cost a registry lookup and its allocations per command.
 public struct BotMetrics: Sendable {
-    private let factory: any MetricsFactory
+    private let handles: MetricHandles
 
     public init(factory: any MetricsFactory = MetricsSystem.factory) {
-        self.factory = factory
+        handles = MetricHandles(factory: factory)
     }
 
     func commandHandled(_ command: Command, outcome: CommandOutcome, duration: Duration) {
         let name = command.metricName
-        Counter(label: MetricName.commands, dimensions: [("command", name), ("outcome", outcome.rawValue)], factory: factory).increment()
-        Timer(label: MetricName.commandDuration, dimensions: [("command", name)], factory: factory).recordNanoseconds(duration.nanoseconds)
+        handles.counter(MetricName.commands, [("command", name), ("outcome", outcome.rawValue)]).increment()
+        handles.timer(MetricName.commandDuration, [("command", name)]).recordNanoseconds(duration.nanoseconds)
     }
 }
 

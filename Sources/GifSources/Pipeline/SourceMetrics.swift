@@ -13,7 +13,8 @@ public struct SourceMetrics: Sendable {
     public static let cacheMisses = "gifbot_giphy_cache_misses_total"
     /// Answers held in the cache now.
     public static let cacheEntries = "gifbot_giphy_cache_entries"
-    /// Estimated bytes of the answers held in the cache now (bounded by the source's cache size).
+    /// Estimated bytes of the answers held in the cache now (bounded by `giphy.cache_max_mib`, or
+    /// the source's own cache size).
     public static let cacheBytes = "gifbot_giphy_cache_bytes"
 
     /// One of the names above for `source`: GIPHY's as they are, `gifbot_klipy_…` for KLIPY.
@@ -23,27 +24,29 @@ public struct SourceMetrics: Sendable {
 
     public let source: GifSourceID
     private let factory: any MetricsFactory
+    /// Counters and timers made once per label set (issue 9: no registry lookup per call).
+    private let handles: MetricHandles
 
     public init(source: GifSourceID, factory: any MetricsFactory = MetricsSystem.factory) {
         self.source = source
         self.factory = factory
+        handles = MetricHandles(factory: factory)
     }
 
     func recorded(endpoint: String, outcome: String) {
         if outcome == CallOutcome.cacheHit {
-            Counter(label: Self.name(Self.cacheHits, for: source), dimensions: [("endpoint", endpoint), sourceLabel], factory: factory).increment()
+            handles.counter(Self.name(Self.cacheHits, for: source), [("endpoint", endpoint), sourceLabel]).increment()
         } else {
-            Counter(label: Self.name(Self.calls, for: source), dimensions: [("endpoint", endpoint), ("outcome", outcome), sourceLabel], factory: factory).increment()
+            handles.counter(Self.name(Self.calls, for: source), [("endpoint", endpoint), ("outcome", outcome), sourceLabel]).increment()
         }
     }
 
     func cacheMissed(endpoint: String) {
-        Counter(label: Self.name(Self.cacheMisses, for: source), dimensions: [("endpoint", endpoint), sourceLabel], factory: factory).increment()
+        handles.counter(Self.name(Self.cacheMisses, for: source), [("endpoint", endpoint), sourceLabel]).increment()
     }
 
     func called(endpoint: String, took duration: Duration) {
-        Timer(label: Self.name(Self.requestDuration, for: source), dimensions: [("endpoint", endpoint), sourceLabel], factory: factory)
-            .recordNanoseconds(duration.nanoseconds)
+        handles.timer(Self.name(Self.requestDuration, for: source), [("endpoint", endpoint), sourceLabel]).recordNanoseconds(duration.nanoseconds)
     }
 
     func cacheEntriesGauge() -> Gauge {

@@ -60,25 +60,25 @@ public final class GiphyClient: GiphyAPI {
     public func gifs(ids: [String], rating: ContentRating) async throws -> [GiphyGif] {
         guard !ids.isEmpty else { return [] }
         let ids = Array(ids.prefix(GiphyLimits.maximumIDsPerCall))
-        return try await fetch(.gifs(ids: ids, rating: rating), GiphyPayload.gifList) { try Self.required($0.data).elements }
+        return try await fetch(.gifs(ids: ids, rating: rating), GiphyPayload.gifList) { try GiphyPayload.required($0.data).elements }
     }
 
     public func autocomplete(_ prefix: String, limit: Int) async throws -> [String] {
         try checkLength(prefix)
-        return try await fetch(.autocomplete(prefix, limit: limit), GiphyPayload.terms) { try Self.required($0.data).elements }
+        return try await fetch(.autocomplete(prefix, limit: limit), GiphyPayload.terms) { try GiphyPayload.required($0.data).elements }
     }
 
     public func relatedTerms(_ term: String) async throws -> [String] {
         try checkLength(term)
-        return try await fetch(.related(term), GiphyPayload.terms) { try Self.required($0.data).elements }
+        return try await fetch(.related(term), GiphyPayload.terms) { try GiphyPayload.required($0.data).elements }
     }
 
     public func trendingSearches() async throws -> [String] {
-        try await fetch(.trendingSearches, GiphyPayload.strings) { try Self.required($0.data).elements }
+        try await fetch(.trendingSearches, GiphyPayload.strings) { try GiphyPayload.required($0.data).elements }
     }
 
     public func randomID() async throws -> String {
-        try await fetch(.randomID, GiphyPayload.randomID) { try Self.required($0.data) }
+        try await fetch(.randomID, GiphyPayload.randomID) { try GiphyPayload.required($0.data) }
     }
 
     private func checkLength(_ text: String) throws {
@@ -89,16 +89,7 @@ public final class GiphyClient: GiphyAPI {
     }
 
     private func page(_ endpoint: GiphyEndpoint, offset: Int) async throws -> GifPage {
-        try await fetch(endpoint, GiphyPayload.gifList) { body in
-            GifPage(gifs: try Self.required(body.data).elements, offset: body.pagination?.offset ?? offset,
-                    totalCount: body.pagination?.totalCount)
-        }
-    }
-
-    /// A body without the `data` its endpoint always sends is not an answer.
-    private static func required<Payload>(_ data: Payload?) throws -> Payload {
-        guard let data else { throw GiphyError.unavailable }
-        return data
+        try await fetch(endpoint, GiphyPayload.gifList) { try GifPage(body: $0, requestedOffset: offset) }
     }
 
     /// Cache, then rate-limit gate, then one shared call (`SourceCallPipeline`).
@@ -129,8 +120,8 @@ public final class GiphyClient: GiphyAPI {
             let envelope = body?.envelope ?? (try? GiphyBody(json: raw.body, data: GiphyPayload.skipped).envelope)
             try ResponseClassifier.check(status: raw.status, envelope: envelope,
                                          rateLimitCooldownSeconds: await pipeline.rateLimitCooldownSeconds)
-            guard let body else { throw GiphyError.unavailable }
-            let result = try value(body)
+            // A body that reads but lacks what its endpoint always sends is no answer either.
+            guard let body, let result = try? value(body) else { throw GiphyError.unavailable }
             log(endpoint, outcome: CallOutcome.success, since: started)
             return result
         } catch let error as GiphyError {

@@ -73,7 +73,8 @@ extension GiphyEndpoint {
     /// GIPHY documents both for search; public clients send them to trending, random and by id.
     static let lean: [(String, String?)] = [("fields", fields), ("bundle", "messaging_non_clips")]
 
-    static let fields = (["id", "title", "rating", "url", "username", "user", "import_datetime"]
+    /// The `fields` value sent with every GIF call.
+    public static let fields = (["id", "title", "rating", "url", "username", "user", "import_datetime"]
         + RenditionName.allCases.filter { $0 != .source }.map { "images.\($0.rawValue)" }).joined(separator: ",")
 
     static func autocomplete(_ prefix: String, limit: Int) -> GiphyEndpoint {

@@ -14,6 +14,31 @@ import Darwin
 /// It checks structure (brackets, strings, literals, what follows the top-level value) but is
 /// lenient inside values it skips, as a scanner is: malformed input fails with `.malformed`,
 /// never a crash, and nesting depth costs no stack because skipping is iterative.
+/// The keys a model reads from one JSON object.
+protocol JSONKey: RawRepresentable<String>, CaseIterable, Sendable {
+    /// Every key with its bytes, made once per type.
+    static var table: JSONKeyTable<Self> { get }
+}
+
+/// A model's keys as bytes, so a key read is matched with a length check and a memcmp instead
+/// of building or walking Strings (the reader's hottest loop before).
+struct JSONKeyTable<Key: JSONKey>: Sendable {
+    let entries: [(key: Key, bytes: [UInt8])]
+
+    init() {
+        entries = Key.allCases.map { ($0, Array($0.rawValue.utf8)) }
+    }
+
+    func key(matching raw: UnsafeBufferPointer<UInt8>) -> Key? {
+        guard let base = raw.baseAddress else { return entries.first { $0.bytes.isEmpty }?.key }
+        for entry in entries where entry.bytes.count == raw.count {
+            let equal = entry.bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, base, raw.count) == 0 }
+            if equal { return entry.key }
+        }
+        return nil
+    }
+}
+
 struct JSONReader {
     enum Failure: Error, Equatable { case malformed }
 
@@ -70,7 +95,7 @@ struct JSONReader {
     /// The next key of the current object as one of `Key`'s cases, `.some(nil)` for a key the
     /// model does not use (its value must then be skipped), or nil at the end of the object.
     /// Keys are compared as bytes: no String is built for them.
-    mutating func nextKey<Key: RawRepresentable & CaseIterable>(_: Key.Type) throws -> Key?? where Key.RawValue == String {
+    mutating func nextKey<Key: JSONKey>(_: Key.Type) throws -> Key?? {
         guard try nextMember(closing: UInt8(ascii: "}")) else { return nil }
         guard nextByte() == UInt8(ascii: "\"") else { throw Failure.malformed }
         let (start, end, escaped) = try scanString()
@@ -78,12 +103,9 @@ struct JSONReader {
         let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
         if escaped {
             let key = Self.unescape(raw)
-            return .some(Key.allCases.first { $0.rawValue == key })
+            return .some(Key(rawValue: key))
         }
-        for key in Key.allCases where key.rawValue.utf8.count == raw.count && key.rawValue.utf8.elementsEqual(raw) {
-            return .some(key)
-        }
-        return .some(nil)
+        return .some(Key.table.key(matching: raw))
     }
 
     /// Whether the current array has another element (the cursor is then on it).
@@ -228,61 +250,7 @@ struct JSONReader {
         }
     }
 
-    /// Decodes JSON escapes; an invalid escape or lone surrogate becomes U+FFFD.
-    static func unescape(_ raw: UnsafeBufferPointer<UInt8>) -> String {
-        var scalars = String.UnicodeScalarView()
-        var plain: [UInt8] = []
-        var index = 0
-        func flush() {
-            scalars.append(contentsOf: String(decoding: plain, as: UTF8.self).unicodeScalars)
-            plain.removeAll(keepingCapacity: true)
-        }
-        func hex(at position: Int) -> UInt32? {
-            guard position + 4 <= raw.count else { return nil }
-            var value: UInt32 = 0
-            for byte in raw[position..<position + 4] {
-                guard let digit = hexValue(byte) else { return nil }
-                value = value << 4 | digit
-            }
-            return value
-        }
-        while index < raw.count {
-            let byte = raw[index]
-            guard byte == UInt8(ascii: "\\"), index + 1 < raw.count else {
-                plain.append(byte)
-                index += 1
-                continue
-            }
-            flush()
-            let kind = raw[index + 1]
-            index += 2
-            switch kind {
-            case UInt8(ascii: "n"): scalars.append("\n")
-            case UInt8(ascii: "t"): scalars.append("\t")
-            case UInt8(ascii: "r"): scalars.append("\r")
-            case UInt8(ascii: "b"): scalars.append("\u{08}")
-            case UInt8(ascii: "f"): scalars.append("\u{0C}")
-            case UInt8(ascii: "u"):
-                guard let unit = hex(at: index) else {
-                    scalars.append("\u{FFFD}")
-                    continue
-                }
-                index += 4
-                if (0xD800..<0xDC00).contains(unit), index + 1 < raw.count, raw[index] == UInt8(ascii: "\\"),
-                   raw[index + 1] == UInt8(ascii: "u"), let low = hex(at: index + 2), (0xDC00..<0xE000).contains(low) {
-                    index += 6
-                    scalars.append(Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}")
-                } else {
-                    scalars.append(Unicode.Scalar(unit) ?? "\u{FFFD}")
-                }
-            default: scalars.append(Unicode.Scalar(kind)) // \" \\ \/ and, leniently, anything else
-            }
-        }
-        flush()
-        return String(scalars)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt32? {
+    static func hexValue(_ byte: UInt8) -> UInt32? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
         case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)

@@ -12,3 +12,16 @@ public struct GifPage: Sendable, Equatable {
         self.totalCount = totalCount
     }
 }
+
+extension GifPage {
+    /// Reads a search, trending or GIFs-by-ids body as the client does, in one pass (for tools
+    /// and the benchmark; the client also classifies the response first).
+    public init(giphyBody body: [UInt8], requestedOffset: Int = 0) throws {
+        try self.init(body: GiphyBody(json: body, data: GiphyPayload.gifList), requestedOffset: requestedOffset)
+    }
+
+    init(body: GiphyBody<LossyList<GiphyGif>>, requestedOffset: Int) throws {
+        self.init(gifs: try GiphyPayload.required(body.data).elements, offset: body.pagination?.offset ?? requestedOffset,
+                  totalCount: body.pagination?.totalCount)
+    }
+}

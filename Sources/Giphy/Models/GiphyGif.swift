@@ -29,7 +29,8 @@ public struct GiphyGif: Sendable, Equatable {
         self.renditions = renditions
     }
 
-    private enum Key: String, CaseIterable {
+    private enum Key: String, JSONKey, CaseIterable {
+        static let table = JSONKeyTable<Self>()
         case id, title, rating, url, username, user, images
         case importDatetime = "import_datetime"
         case legacyOriginalURL = "image_original_url", legacyImageURL = "image_url"

@@ -21,7 +21,8 @@ public struct GiphyRendition: Sendable, Equatable {
         return true
     }
 
-    private enum Key: String, CaseIterable {
+    private enum Key: String, JSONKey, CaseIterable {
+        static let table = JSONKeyTable<Self>()
         case url, width, height, size
     }
 
@@ -49,7 +50,8 @@ public struct GiphyRendition: Sendable, Equatable {
 
 /// The renditions the bot can post or upload: every animated GIF rendition GIPHY sends. Stills,
 /// mp4-only and webp-only renditions are never chosen, so they are never decoded.
-enum RenditionName: String, CaseIterable, Sendable {
+enum RenditionName: String, JSONKey, CaseIterable, Sendable {
+    static let table = JSONKeyTable<Self>()
     case original, source, downsized, preview = "preview_gif"
     case downsizedLarge = "downsized_large", downsizedMedium = "downsized_medium"
     case fixedHeight = "fixed_height", fixedHeightDownsampled = "fixed_height_downsampled", fixedHeightSmall = "fixed_height_small"

@@ -5,7 +5,8 @@ struct GiphyMeta: Sendable {
     let message: String?
     let responseID: String?
 
-    private enum Key: String, CaseIterable {
+    private enum Key: String, JSONKey, CaseIterable {
+        static let table = JSONKeyTable<Self>()
         case status, message = "msg", responseID = "response_id"
     }
 
@@ -29,7 +30,8 @@ struct GiphyPagination: Sendable {
     let count: Int?
     let offset: Int?
 
-    private enum Key: String, CaseIterable {
+    private enum Key: String, JSONKey, CaseIterable {
+        static let table = JSONKeyTable<Self>()
         case totalCount = "total_count", count, offset
     }
 
@@ -63,15 +65,11 @@ struct GiphyBody<Payload> {
     /// Nil when the body has no `data` (or `data: null`).
     var data: Payload?
 
-    private enum Key: String, CaseIterable {
-        case meta, message, pagination, data
-    }
-
     init(json: [UInt8], data readData: (inout JSONReader) throws -> Payload) throws {
         self = try JSONReader.read(json) { reader in
             var body = GiphyBody()
             try reader.beginObject()
-            while let key = try reader.nextKey(Key.self) {
+            while let key = try reader.nextKey(GiphyBodyKey.self) {
                 let kind = try reader.peekKind()
                 switch key {
                 case _ where kind == .null: try reader.skipValue()
@@ -91,8 +89,20 @@ struct GiphyBody<Payload> {
     private init() {}
 }
 
+/// The keys of a body's top level.
+private enum GiphyBodyKey: String, JSONKey, CaseIterable {
+    static let table = JSONKeyTable<Self>()
+    case meta, message, pagination, data
+}
+
 /// How each endpoint's `data` is read.
 enum GiphyPayload {
+    /// A body without the `data` its endpoint always sends is not an answer.
+    static func required<Payload>(_ data: Payload?) throws -> Payload {
+        guard let data else { throw JSONReader.Failure.malformed }
+        return data
+    }
+
     /// Only the envelope: `data` is skipped.
     static func skipped(_ reader: inout JSONReader) throws {
         try reader.skipValue()
@@ -155,8 +165,14 @@ enum GiphyPayload {
         return randomID
     }
 
-    private enum TermKey: String, CaseIterable { case name }
-    private enum RandomIDKey: String, CaseIterable { case randomID = "random_id" }
+    private enum TermKey: String, JSONKey, CaseIterable {
+        static let table = JSONKeyTable<Self>()
+        case name
+    }
+    private enum RandomIDKey: String, JSONKey, CaseIterable {
+        static let table = JSONKeyTable<Self>()
+        case randomID = "random_id"
+    }
 
     private static func lossyList<Element>(_ reader: inout JSONReader,
                                            _ element: (inout JSONReader) throws -> Element?) throws -> LossyList<Element> {

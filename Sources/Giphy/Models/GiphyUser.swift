@@ -10,7 +10,8 @@ public struct GiphyUser: Sendable, Equatable {
         self.isVerified = isVerified
     }
 
-    private enum Key: String, CaseIterable {
+    private enum Key: String, JSONKey, CaseIterable {
+        static let table = JSONKeyTable<Self>()
         case username, displayName = "display_name", isVerified = "is_verified"
     }
 

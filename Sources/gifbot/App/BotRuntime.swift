@@ -23,6 +23,7 @@ struct BotRuntime: Sendable {
 
     static func start(_ configuration: AppConfiguration, logger: Logger,
                       metrics: RuntimeMetrics = RuntimeMetrics()) async throws -> BotRuntime {
+        ProcessMemory.limitAllocatorRetention()
         let store = try await configuration.database.open(logger: logger)
         let httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
         let factory = GifSourceFactory(configuration: configuration, transport: AsyncHTTPGetTransport(httpClient: httpClient),
@@ -37,6 +38,7 @@ struct BotRuntime: Sendable {
     }
 
     func shutdown() async {
+        await bot.finishPendingWrites()
         do { try await httpClient.shutdown() } catch { logger.warning("HTTP client shutdown failed", metadata: ["error": "\(error)"]) }
         do { try await store.close() } catch { logger.warning("Store close failed", metadata: ["error": "\(error)"]) }
     }

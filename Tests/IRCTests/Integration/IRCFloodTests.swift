@@ -57,7 +57,12 @@ import Testing
             }
             let fromBot = await lee.lines().filter { $0.sourceNick == harness.botNick && ($0.command == "PRIVMSG" || $0.command == "NOTICE") }
             let toLee = fromBot.filter { $0.command == "PRIVMSG" && $0.text.hasPrefix("\(nick): ") }
-            #expect(toLee.map(\.text) == (1...5).map { "\(nick): Suggestions for \"x\($0)\": x\($0)s, x\($0) funny, x\($0) love" })
+            // Five of the eight, answered in the order they were sent. Which five is not fixed:
+            // each command is admitted by its own task, so under load a later one can be
+            // admitted before an earlier one (seen once: x1-x4 and x6).
+            let answered = toLee.compactMap { line in (1...8).first { line.text == "\(nick): Suggestions for \"x\($0)\": x\($0)s, x\($0) funny, x\($0) love" } }
+            #expect(answered.count == 5 && toLee.count == 5, "\(toLee.map(\.text))")
+            #expect(answered == answered.sorted() && Set(answered).count == 5)
             #expect(fromBot.filter { $0.command == "NOTICE" }.count == 1)
             #expect(fromBot.first { $0.command == "NOTICE" }?.text.hasPrefix("You're sending commands too fast") == true)
         }

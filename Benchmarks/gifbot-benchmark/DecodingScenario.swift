@@ -1,0 +1,58 @@
+import Foundation
+import Giphy
+import GiphyStandIn
+
+/// Scenario 1: a recorded 25-result search page read as the client reads it, full (every
+/// rendition, as the stand-in and older responses send) and as GIPHY answers with `fields=`.
+enum DecodingScenario {
+    static func run(_ report: Report, iterations: Int) throws {
+        progress("scenario 1: decoding")
+        let full = try page(projected: false)
+        let lean = try page(projected: true)
+        for (label, body) in [("full", full), ("fields", lean)] {
+            let gifs = try GifPage(giphyBody: body).gifs.count
+            guard gifs == 25 else { throw BenchmarkError.childFailed("\(label) page decoded \(gifs) GIFs") }
+            var batches: [Double] = []
+            let batchSize = max(1, iterations / 10)
+            for _ in 0..<10 {
+                let started = ContinuousClock.now
+                for _ in 0..<batchSize { _ = try GifPage(giphyBody: body) }
+                batches.append(Measure.seconds(.now - started) * 1000 / Double(batchSize))
+            }
+            let allocations = try Allocations.count { _ = try GifPage(giphyBody: body) }
+            let kB = Double(body.count) / 1024
+            let isFull = label == "full"
+            report.add("1 decoding", "\(label) page (\(Int(kB)) kB), time per page", Measure.median(batches), "ms",
+                       target: isFull ? "< 0.5" : nil, met: isFull ? { $0 < 0.5 } : nil)
+            report.add("1 decoding", "\(label) page, allocations per page", allocations.map(Double.init), "allocs",
+                       target: isFull ? "< 2000" : nil, met: isFull ? { $0 < 2000 } : nil)
+        }
+    }
+
+    /// The first 25 results of the recorded search, serialised as the stand-in serves them;
+    /// `projected` keeps only what `fields=` asks for, as GIPHY documents it.
+    static func page(projected: Bool) throws -> [UInt8] {
+        let recorded = try JSONSerialization.jsonObject(with: Data(Fixtures.bytes("react_api_search_2023.json"))) as? [String: Any] ?? [:]
+        var gifs = Array((recorded["data"] as? [[String: Any]] ?? []).prefix(25))
+        if projected { gifs = gifs.map(project) }
+        let body: [String: Any] = ["data": gifs, "pagination": ["total_count": 2433, "count": 25, "offset": 0],
+                                   "meta": recorded["meta"] ?? ["status": 200, "msg": "OK", "response_id": "bench"]]
+        return Array(try JSONSerialization.data(withJSONObject: body))
+    }
+
+    private static func project(_ gif: [String: Any]) -> [String: Any] {
+        let fields = GiphyEndpoint.fields.split(separator: ",").map(String.init)
+        var projected: [String: Any] = [:]
+        var images: [String: Any] = [:]
+        for field in fields {
+            if field.hasPrefix("images.") {
+                let name = String(field.dropFirst("images.".count))
+                images[name] = (gif["images"] as? [String: Any])?[name]
+            } else {
+                projected[field] = gif[field]
+            }
+        }
+        projected["images"] = images
+        return projected
+    }
+}

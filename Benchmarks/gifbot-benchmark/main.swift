@@ -1,0 +1,69 @@
+import Foundation
+
+// GifBot's benchmark (issue 9): `scripts/benchmark [--short] [--json FILE] [--only 1,2,...]`.
+// Runs the real modules on this machine, with no network, prints one table on standard output
+// and writes the same figures as JSON. Exit status 1 when a check fails: always the memory
+// growth check (scenario 4), and every target with --strict.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+func value(after flag: String) -> String? {
+    arguments.firstIndex(of: flag).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+}
+
+if let index = arguments.firstIndex(of: "--memory-child") {
+    let plan = try JSONDecoder().decode(MemoryScenario.Plan.self, from: Data(arguments[index + 2].utf8))
+    try await MemoryScenario.child(baseURL: arguments[index + 1], plan: plan)
+    exit(0)
+}
+
+let short = arguments.contains("--short")
+let strict = arguments.contains("--strict")
+let only = Set((value(after: "--only") ?? "1,2,3,4,5,6,7").split(separator: ",").compactMap { Int($0) })
+let jsonPath = value(after: "--json") ?? (short ? ".build/benchmark-short.json" : ".build/benchmark.json")
+let report = Report()
+
+/// How much of each scenario to run: the full run, the short one, and the short one on a debug
+/// build (scripts/test), which only keeps the code running and checks memory growth.
+struct Scale {
+    var decodings: Int, warmCommands: Int, missCommands: Int, memory: MemoryScenario.Plan
+    var secondsPerSimulatedMinute: Double, favorites: Int, startups: Int
+
+    static let full = Scale(decodings: 2000, warmCommands: 20000, missCommands: 1000,
+                            memory: .init(users: 1000, queries: 2000, firstCheckpoint: 10000, secondCheckpoint: 100_000),
+                            secondsPerSimulatedMinute: 3, favorites: 2000, startups: 10)
+    static let short = Scale(decodings: 200, warmCommands: 2000, missCommands: 100,
+                             memory: .init(users: 1000, queries: 2000, firstCheckpoint: 2000, secondCheckpoint: 10000),
+                             secondsPerSimulatedMinute: 0.3, favorites: 200, startups: 3)
+    static let debugShort = Scale(decodings: 10, warmCommands: 200, missCommands: 10,
+                                  memory: .init(users: 200, queries: 40, firstCheckpoint: 500, secondCheckpoint: 2500),
+                                  secondsPerSimulatedMinute: 0.3, favorites: 20, startups: 1)
+}
+
+#if DEBUG
+let scale = short ? Scale.debugShort : Scale.full
+#else
+let scale = short ? Scale.short : Scale.full
+#endif
+
+if only.contains(1) { try DecodingScenario.run(report, iterations: scale.decodings) }
+if only.contains(2) { try await WarmCoreScenario.run(report, commands: scale.warmCommands) }
+if only.contains(3) { try await CacheMissScenario.run(report, commands: scale.missCommands) }
+if only.contains(4) { try await MemoryScenario.run(report, plan: scale.memory) }
+if only.contains(5) { try await QuotaScenario.run(report, secondsPerMinute: scale.secondsPerSimulatedMinute) }
+if only.contains(6) { try await StorageScenario.run(report, favorites: scale.favorites) }
+if only.contains(7) { try await StartupScenario.run(report, runs: scale.startups) }
+
+report.printTable()
+#if DEBUG
+let build = "debug build: timings mean nothing"
+#else
+let build = "release build"
+#endif
+print("(\(short ? "short" : "full") run, \(build))")
+try report.writeJSON(to: jsonPath, mode: "\(short ? "short" : "full"), \(build)")
+progress("figures written to \(jsonPath)")
+
+let failedChecks = report.missedTargets.filter { strict || $0.scenario.hasPrefix("4") && $0.name.hasPrefix("growth") }
+for figure in failedChecks { progress("CHECK FAILED: \(figure.scenario), \(figure.name): \(Report.format(figure.value)) \(figure.unit), target \(figure.target ?? "")") }
+exit(failedChecks.isEmpty ? 0 : 1)

@@ -1,0 +1,60 @@
+import Logging
+import Storage
+
+/// Recent searches are written behind, in batches: a `!gif` answers without waiting for three
+/// durable commits, and a batch costs three commits however many searches it holds. Losing the
+/// last second of them in a crash harms no one (favorites, which a user is told are saved, are
+/// still written before the reply). `!recent` and shutdown write what is pending first.
+actor RecentSearchWriter {
+    /// A batch this large is written at once, on the path of the command that filled it.
+    static let batchSize = 256
+    /// Otherwise pending searches wait at most this long.
+    static let delay = Duration.seconds(1)
+
+    private let store: BotStore
+    private let limit: Int
+    private let logger: Logger
+    private var pending: [RecentSearch] = []
+    private var timer: Task<Void, Never>?
+    /// The last batch handed to the store: batches are written one after the other, in order.
+    private var lastWrite: Task<Void, Never>?
+
+    init(store: BotStore, limit: Int, logger: Logger) {
+        self.store = store
+        self.limit = limit
+        self.logger = logger
+    }
+
+    func record(_ search: RecentSearch) async {
+        pending.append(search)
+        if pending.count >= Self.batchSize {
+            await flush()
+        } else if timer == nil {
+            timer = Task { [weak self] in
+                try? await Task.sleep(for: Self.delay)
+                await self?.flush()
+            }
+        }
+    }
+
+    /// Writes what is pending; returns once it and every earlier batch are stored.
+    func flush() async {
+        timer?.cancel()
+        timer = nil
+        let batch = pending
+        pending = []
+        let previous = lastWrite
+        let write = Task { [store, limit, logger] in
+            await previous?.value
+            guard !batch.isEmpty else { return }
+            do {
+                try await store.recordSearches(batch, limit: limit)
+            } catch {
+                // A store failure costs users only these entries: logged, and the bot goes on.
+                logger.error("Could not record recent searches", metadata: ["error": "\(error)", "searches": "\(batch.count)"])
+            }
+        }
+        lastWrite = write
+        await write.value
+    }
+}
