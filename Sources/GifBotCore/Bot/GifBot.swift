@@ -44,7 +44,8 @@ public final class GifBot: Sendable {
 
     private func answer(_ command: Command, _ message: ChatMessage) async -> ([Reply], CommandOutcome) {
         let limits = await context.cooldownLimits(for: message)
-        switch await cooldown.admit(message.user.storeKey, limit: limits.commands, window: limits.window) {
+        switch await cooldown.admit(message.user.storeKey, limit: limits.commands, window: limits.window,
+                                      now: message.receivedAt) {
         case .allowed:
             break
         case .limited(let seconds):

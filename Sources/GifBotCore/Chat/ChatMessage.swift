@@ -8,12 +8,17 @@ public struct ChatMessage: Sendable, Equatable {
     /// Whether the adapter recognised the sender as a bot admin (by services account where the
     /// network has accounts, so a nick alone never grants it there).
     public let senderIsAdmin: Bool
+    /// When the adapter read the line. The cooldown counts commands by this instant, not by when
+    /// a busy process got round to them, so a burst cannot slip past the limit by being slow.
+    public let receivedAt: ContinuousClock.Instant
 
-    public init(user: ChatUser, conversation: String, isPrivate: Bool = false, text: String, senderIsAdmin: Bool = false) {
+    public init(user: ChatUser, conversation: String, isPrivate: Bool = false, text: String, senderIsAdmin: Bool = false,
+                receivedAt: ContinuousClock.Instant = .now) {
         self.user = user
         self.conversation = conversation
         self.isPrivate = isPrivate
         self.text = text
         self.senderIsAdmin = senderIsAdmin
+        self.receivedAt = receivedAt
     }
 }

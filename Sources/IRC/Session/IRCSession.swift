@@ -55,8 +55,10 @@ struct IRCSession {
                 }
                 var loop = SessionLoop(session: self, queue: queue, now: .now)
                 let outcome = await loop.run(events) { chat, renderer, ticket in
+                    // Stamped here, in arrival order, before the answer's task waits for a core.
+                    let receivedAt = ContinuousClock.now
                     group.addTask {
-                        let lines = await answer(chat, renderer: renderer)
+                        let lines = await answer(chat, renderer: renderer, receivedAt: receivedAt)
                         sink.yield(.answered(ticket, lines))
                     }
                 }
@@ -71,12 +73,12 @@ struct IRCSession {
     }
 
     /// Asks the bot; the lines go back to the loop, which queues them in order.
-    private func answer(_ chat: IncomingChat, renderer: IRCReplyRenderer) async -> [IRCMessage] {
+    private func answer(_ chat: IncomingChat, renderer: IRCReplyRenderer, receivedAt: ContinuousClock.Instant) async -> [IRCMessage] {
         let user = ChatUser(network: configuration.name, id: directory.userID(nick: chat.nick, account: chat.account),
                             displayName: chat.nick)
         let conversation = chat.isPrivate ? user.id : renderer.fold(chat.replyTarget)
         let message = ChatMessage(user: user, conversation: conversation, isPrivate: chat.isPrivate, text: chat.text,
-                                  senderIsAdmin: chat.senderIsAdmin)
+                                  senderIsAdmin: chat.senderIsAdmin, receivedAt: receivedAt)
         let replies = await bot.handle(message)
         health.status.repliesSent(replies.count)
         return renderer.lines(for: replies, answering: chat)

@@ -62,7 +62,8 @@ struct EncryptedRoomGuard: Sendable {
             logger.debug("Encryption notice not due", metadata: ["room_id": "\(roomID)", "reason": "\(reason.rawValue)"])
             return
         }
-        guard await sender.send(MatrixContent.notice(notice.text, inReplyTo: nil), to: roomID) != nil else { return }
+        let transaction = MatrixTransactionID.unprompted()
+        guard await sender.send(MatrixContent.notice(notice.text, inReplyTo: nil), to: roomID, transactionID: transaction) != nil else { return }
         await rooms.noticeSent(in: roomID, at: date)
         logger.debug("Encryption notice sent", metadata: ["room_id": "\(roomID)", "reason": "\(reason.rawValue)"])
     }

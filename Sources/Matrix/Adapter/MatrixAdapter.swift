@@ -57,7 +57,7 @@ public final class MatrixAdapter: Service {
     }
 
     private var http: MatrixHTTP { MatrixHTTP(client: httpClient, baseURL: configuration.homeserver) }
-    private var syncKey: String { "matrix:\(configuration.homeserver):\(configuration.user):next_batch" }
+    var syncKey: String { "matrix:\(configuration.homeserver):\(configuration.user):next_batch" }
 
     private func runUntilStopped() async {
         var backoff = makeBackoff()

@@ -5,7 +5,9 @@ import Logging
 /// Sends the bot's replies to a room, in order, and makes sure they arrive: a failed send is
 /// retried with the same transaction id (the homeserver then never posts twice), and a 429
 /// waits as long as the homeserver asks before trying again. Nothing is dropped for a rate
-/// limit; only a refusal (not in the room, forbidden) gives up, with a log line.
+/// limit; only a refusal (not in the room, forbidden) gives up, with a log line. The ids come
+/// from the answered event (`MatrixTransactionID`), so answering an event again — on another
+/// instance after a takeover — posts nothing twice either.
 struct MatrixReplySender: Sendable {
     static let maximumAttempts = 30
 
@@ -15,51 +17,54 @@ struct MatrixReplySender: Sendable {
     let logger: Logger
 
     func deliver(_ replies: [Reply], room: String, answering eventID: String, user: String) async {
-        for reply in replies {
+        // Each reply sends at most one event, so its index names that event's transaction.
+        for (index, reply) in replies.enumerated() {
+            let transaction = MatrixTransactionID.reply(answering: eventID, index: index)
             switch reply {
             case .text(let text), .notice(let text):
-                _ = await send(MatrixContent.notice(text, inReplyTo: eventID), to: room)
+                _ = await send(MatrixContent.notice(text, inReplyTo: eventID), to: room, transactionID: transaction)
             case .gif(let card):
-                if let posted = await sendGIF(card, to: room, answering: eventID) {
+                if let posted = await sendGIF(card, to: room, answering: eventID, transactionID: transaction) {
                     self.posted.record(posted, room: room, user: user)
                 }
             case .undoLastGif:
-                await undo(room: room, user: user, answering: eventID)
+                await undo(room: room, user: user, answering: eventID, index: index)
             }
         }
     }
 
-    private func sendGIF(_ card: GifCard, to room: String, answering eventID: String) async -> String? {
+    private func sendGIF(_ card: GifCard, to room: String, answering eventID: String, transactionID: String) async -> String? {
         if let uploader {
             do {
                 let media = try await uploader.media(for: card)
-                return await send(MatrixContent.image(card, media: media, inReplyTo: eventID), to: room)
+                return await send(MatrixContent.image(card, media: media, inReplyTo: eventID), to: room, transactionID: transactionID)
             } catch {
                 logger.warning("GIF upload failed; posting the link", metadata: ["gif": "\(card.id)", "error": "\(error)"])
             }
         }
-        return await send(MatrixContent.link(to: card, inReplyTo: eventID), to: room)
+        return await send(MatrixContent.link(to: card, inReplyTo: eventID), to: room, transactionID: transactionID)
     }
 
-    private func undo(room: String, user: String, answering eventID: String) async {
+    private func undo(room: String, user: String, answering eventID: String, index: Int) async {
+        let notice = MatrixTransactionID.reply(answering: eventID, index: index)
         guard let last = posted.takeLast(room: room, user: user) else {
-            _ = await send(MatrixContent.notice("There is no GIF of mine for you to remove here.", inReplyTo: eventID), to: room)
+            _ = await send(MatrixContent.notice("There is no GIF of mine for you to remove here.", inReplyTo: eventID),
+                           to: room, transactionID: notice)
             return
         }
-        let transaction = "gifbot-undo-\(UUID().uuidString)"
+        let transaction = MatrixTransactionID.redaction(answering: eventID, index: index)
         let redacted = await retrying("redaction") { () async throws(MatrixError) -> String in
             try await client.redact(last, in: room, reason: "removed at the request of \(user)", transactionID: transaction)
             return last
         }
         if redacted == nil {
-            _ = await send(MatrixContent.notice("I could not remove that GIF.", inReplyTo: eventID), to: room)
+            _ = await send(MatrixContent.notice("I could not remove that GIF.", inReplyTo: eventID), to: room, transactionID: notice)
         }
     }
 
     /// Sends one event; returns its id, or nil when the homeserver refused it for good.
-    func send(_ content: JSONValue, to room: String) async -> String? {
-        let transaction = "gifbot-\(UUID().uuidString)"
-        return await retrying("send") { () async throws(MatrixError) -> String in
+    func send(_ content: JSONValue, to room: String, transactionID transaction: String) async -> String? {
+        await retrying("send") { () async throws(MatrixError) -> String in
             try await client.send(content, to: room, transactionID: transaction)
         }
     }
