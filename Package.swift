@@ -31,29 +31,39 @@ let package = Package(
         .target(
             name: "GifBotCore",
             dependencies: [
-                "Giphy",
+                "GifSources",
                 "Storage",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
-        // GIPHY API client: tolerant models, HTTP transport, cache, typed errors.
+        // What every GIF source shares: the `GifSource` protocol the core talks to, the HTTP
+        // transport, ratings, and the call pipeline (cache, single flight, 429 gate, counting).
+        .target(
+            name: "GifSources",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+            ]
+        ),
+        // GIPHY API client: tolerant models, endpoints, typed errors; `GiphySource`.
         .target(
             name: "Giphy",
             dependencies: [
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "GifSources",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
-        // KLIPY API client: tolerant models, endpoints, error classification, per-user customer ids.
-        // Borrows GIPHY's transport and ContentRating until the provider seam moves them out.
+        // KLIPY API client: tolerant models, endpoints, error classification, per-user customer ids;
+        // `KlipySource`.
         .target(
             name: "Klipy",
             dependencies: [
-                "Giphy",
+                "GifSources",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -118,6 +128,7 @@ let package = Package(
             name: "gifbot",
             dependencies: [
                 "GifBotCore",
+                "GifSources",
                 "Giphy",
                 "Klipy",
                 "Storage",
@@ -139,7 +150,7 @@ let package = Package(
         .executableTarget(
             name: "gifbot-benchmark",
             dependencies: [
-                "GifBotCore", "Giphy", "Storage", "GiphyStandIn",
+                "GifBotCore", "GifSources", "Giphy", "Storage", "GiphyStandIn",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -177,7 +188,7 @@ let package = Package(
         .target(
             name: "BotTestSupport",
             dependencies: [
-                "GifBotCore", "Giphy", "Storage", "GiphyStandIn",
+                "GifBotCore", "GifSources", "Giphy", "Klipy", "Storage", "GiphyStandIn", "KlipyStandIn",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -218,7 +229,7 @@ let package = Package(
             path: "Tests/PostgresTestSupport",
             resources: [.copy("Postgres")]
         ),
-        .testTarget(name: "IRCTests", dependencies: ["IRC", "IRCTestSupport", "BotTestSupport", "GifBotCore", "Giphy", "Storage", "GiphyStandIn",
+        .testTarget(name: "IRCTests", dependencies: ["IRC", "IRCTestSupport", "BotTestSupport", "GifBotCore", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn",
                                                      .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                                      .product(name: "NIOCore", package: "swift-nio"),
                                                      .product(name: "AsyncHTTPClient", package: "async-http-client")]),
@@ -237,19 +248,19 @@ let package = Package(
             path: "Tests/MatrixTestSupport",
             resources: [.copy("Synapse")]
         ),
-        .testTarget(name: "MatrixTests", dependencies: ["Matrix", "MatrixTestSupport", "BotTestSupport", "GifBotCore", "Giphy", "Storage", "GiphyStandIn",
+        .testTarget(name: "MatrixTests", dependencies: ["Matrix", "MatrixTestSupport", "BotTestSupport", "GifBotCore", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn",
                                                         .product(name: "NIOHTTP1", package: "swift-nio"),
                                                         .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
-        .testTarget(name: "GiphyTests", dependencies: ["Giphy", "GiphyStandIn", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .testTarget(name: "GiphyTests", dependencies: ["Giphy", "GifSources", "GiphyStandIn", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                       .product(name: "NIOPosix", package: "swift-nio")]),
-        .testTarget(name: "KlipyTests", dependencies: ["Klipy", "KlipyStandIn", "GiphyStandIn", "Giphy",
+        .testTarget(name: "KlipyTests", dependencies: ["Klipy", "KlipyStandIn", "GiphyStandIn", "GifSources",
                                                        .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                        .product(name: "NIOCore", package: "swift-nio")]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "GiphyStandIn", "PostgresTestSupport"]),
-        .testTarget(name: "GifBotCoreTests", dependencies: ["GifBotCore", "Giphy", "Storage", "BotTestSupport", "GiphyStandIn"],
+        .testTarget(name: "GifBotCoreTests", dependencies: ["GifBotCore", "GifSources", "Giphy", "Storage", "BotTestSupport", "GiphyStandIn"],
                     resources: [.copy("DecodingFixtures")]),
-        .testTarget(name: "gifbotTests", dependencies: ["gifbot", "GifBotCore", "GiphyStandIn", "BotTestSupport", "IRCTestSupport", "MatrixTestSupport", "TestServerSupport",
+        .testTarget(name: "gifbotTests", dependencies: ["gifbot", "GifBotCore", "GiphyStandIn", "KlipyStandIn", "BotTestSupport", "IRCTestSupport", "MatrixTestSupport", "TestServerSupport",
                                                       "PostgresTestSupport", "Storage",
                                                       .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                       .product(name: "Prometheus", package: "swift-prometheus")]),

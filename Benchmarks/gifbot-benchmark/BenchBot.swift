@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import GifBotCore
+import GifSources
 import Giphy
 import Logging
 import Prometheus
@@ -26,8 +27,9 @@ final class BenchBot: Sendable {
         httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
         let factory = PrometheusMetricsFactory(registry: PrometheusCollectorRegistry())
         giphy = GiphyClient(configuration: GiphyClientConfiguration(baseURL: baseURL, apiKey: Self.apiKey, cacheTimeToLive: cacheTimeToLive),
-                            transport: AsyncHTTPGiphyTransport(httpClient: httpClient), metrics: GiphyMetrics(factory: factory), logger: logger)
-        bot = GifBot(giphy: giphy, store: store, settings: BotSettings(maximumRating: .pg13, cooldownCommands: 0),
+                            transport: AsyncHTTPGetTransport(httpClient: httpClient), metrics: SourceMetrics(source: .giphy, factory: factory),
+                            logger: logger)
+        bot = GifBot(sources: [GiphySource(client: giphy)], store: store, settings: BotSettings(maximumRating: .pg13, cooldownCommands: 0),
                      metrics: BotMetrics(factory: factory), logger: logger)
     }
 

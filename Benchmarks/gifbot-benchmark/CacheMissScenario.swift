@@ -1,4 +1,5 @@
 import Foundation
+import GifSources
 import Giphy
 
 /// Scenario 3: every `!gif` a new query, so every command is a cache miss that calls the
@@ -10,7 +11,7 @@ enum CacheMissScenario {
         let standIn = try StandInProcess()
         defer { standIn.stop() }
         let bench = try await BenchBot(baseURL: standIn.baseURL)
-        let transport = AsyncHTTPGiphyTransport(httpClient: bench.httpClient)
+        let transport = AsyncHTTPGetTransport(httpClient: bench.httpClient)
         let fields = GiphyEndpoint.fields.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         func bareURL(_ index: Int) -> String {
             "\(standIn.baseURL)/v1/gifs/search?api_key=\(BenchBot.apiKey)&q=bare\(index)&limit=25&offset=0&rating=pg-13&lang=en&fields=\(fields)&bundle=messaging_non_clips"

@@ -1,4 +1,4 @@
-import Giphy
+import GifSources
 
 // A chat line parsed as a command, with one of several prefixes. Whatever the line holds, the
 // free text a command carries must be as Command promises: no control or formatting

@@ -1,4 +1,5 @@
 import Foundation
+import GifSources
 
 // A GIPHY response body decoded as every endpoint's response type, as GiphyClient and
 // ResponseClassifier do. Decoding must never trap, and what decodes must keep the models'

@@ -1,5 +1,5 @@
 import Foundation
-import Giphy
+import GifSources
 
 // A configuration value as an operator might write it (environment, option or file), read as
 // each kind of setting. Reading must never trap, and what is accepted must be what the setting

@@ -1,15 +1,25 @@
 import AsyncHTTPClient
 import Foundation
 import GifBotCore
+import GifSources
 import Giphy
 import GiphyStandIn
+import Klipy
+import KlipyStandIn
 import Logging
 import Storage
 
-/// The bot an adapter test runs: the real core with a real GIPHY client talking HTTP to the
-/// stand-in and a SQLite store in a temporary folder, its logs captured.
+/// The bot an adapter test runs: the real core with a real GIPHY (or KLIPY) client talking HTTP
+/// to its stand-in and a SQLite store in a temporary folder, its logs captured.
 public final class TestBot: Sendable {
+    /// The GIF source the bot uses, as `gifs.sources` would name it alone.
+    public enum Source: Sendable {
+        case giphy, klipy
+    }
+
     public let standIn: GiphyStandIn
+    /// The KLIPY stand-in when the bot runs on KLIPY.
+    public let klipyStandIn: KlipyStandIn?
     public let directory: URL
     public let store: BotStore
     /// The store's database: tests make its queries fail or wait.
@@ -19,8 +29,9 @@ public final class TestBot: Sendable {
     public let names = NetworkUserNames()
     public let logs = LogCapture()
 
-    public init(settings: BotSettings = BotSettings(cooldownCommands: 0)) async throws {
+    public init(settings: BotSettings = BotSettings(cooldownCommands: 0), source: Source = .giphy) async throws {
         standIn = try await GiphyStandIn.start()
+        klipyStandIn = source == .klipy ? try await KlipyStandIn.start() : nil
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("gifbot-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let logger = logs.logger(level: .debug)
@@ -29,8 +40,16 @@ public final class TestBot: Sendable {
         store = BotStore(database: database, logger: logger) { try await sqlite.close() }
         httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
         let giphy = GiphyClient(configuration: GiphyClientConfiguration(baseURL: standIn.baseURL, apiKey: GiphyStandIn.defaultAPIKey),
-                                transport: AsyncHTTPGiphyTransport(httpClient: httpClient), logger: logger)
-        bot = GifBot(giphy: giphy, store: store, settings: settings, names: names, logger: logger)
+                                transport: AsyncHTTPGetTransport(httpClient: httpClient), logger: logger)
+        let gifSource: any GifSource
+        if let klipyStandIn {
+            let klipy = KlipyClient(configuration: KlipyClientConfiguration(baseURL: klipyStandIn.baseURL, appKey: klipyStandIn.appKey),
+                                    transport: AsyncHTTPGetTransport(httpClient: httpClient), logger: logger)
+            gifSource = KlipySource(client: klipy, customerIDs: KlipyCustomerIDDeriver(secret: KlipyCustomerIDDeriver.generateSecret()))
+        } else {
+            gifSource = GiphySource(client: giphy)
+        }
+        bot = GifBot(sources: [gifSource], store: store, settings: settings, names: names, logger: logger)
     }
 
     public func finish() async {
@@ -38,6 +57,7 @@ public final class TestBot: Sendable {
         try? await httpClient.shutdown()
         try? await store.close()
         try? await standIn.stop()
+        try? await klipyStandIn?.stop()
         try? FileManager.default.removeItem(at: directory)
     }
 }

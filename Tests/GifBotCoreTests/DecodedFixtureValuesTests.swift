@@ -36,10 +36,10 @@ import Testing
             userVerified = gif.user?.isVerified
             importDatetime = gif.importDatetime
             original = gif.renditions["original"].map(Self.describe)
-            let card = GifCardBuilder.card(for: gif)
+            let card = GifCardBuilder.card(for: gif.sourced)
             self.card = card.map { "\($0.line) \($0.width ?? -1)x\($0.height ?? -1) \($0.byteSize ?? -1) \($0.rating ?? "-") \($0.pageURL ?? "-")" }
             renditions = card?.renditions.map { "\($0.name) \($0.url) \($0.width ?? -1)x\($0.height ?? -1) \($0.byteSize ?? -1)" } ?? []
-            info = card.map { GifInfoFormatter.line(for: gif, card: $0) }
+            info = card.map { GifInfoFormatter.line(for: gif.sourced, card: $0) }
         }
 
         static func describe(_ rendition: GiphyRendition) -> String {

@@ -1,11 +1,12 @@
-import Giphy
+import GifSources
+@testable import Giphy
 import Storage
 import Testing
 @testable import GifBotCore
 
 @Suite struct ContentPolicyTests {
-    func gif(rating: String?) -> GiphyGif {
-        GiphyGif(id: "x", title: "t", rating: rating, renditions: [:])
+    func gif(rating: String?) -> SourcedGif {
+        SourcedGif(ref: GifRef(source: .giphy, key: "x"), title: "t", rating: rating, pageURL: nil, preferred: nil, renditions: [])
     }
 
     @Test(arguments: [
@@ -52,7 +53,7 @@ import Testing
     }
 
     @Test func downsizedFirst() {
-        let card = GifCardBuilder.chooseRendition([
+        let card = GiphyRenditionChoice.preferred([
             "original": rendition("https://m/o.gif", size: 9_000_000),
             "downsized": rendition("https://m/d.gif", size: 1_000_000),
             "fixed_width_small": rendition("https://m/s.gif", size: 50_000),
@@ -61,7 +62,7 @@ import Testing
     }
 
     @Test func thenTheSmallestAnimatedGifThenTheOriginal() {
-        let smallest = GifCardBuilder.chooseRendition([
+        let smallest = GiphyRenditionChoice.preferred([
             "original": rendition("https://m/o.gif", size: 9_000_000),
             "downsized": rendition("https://m/d.gif", size: 3_000_000),
             "fixed_width_small": rendition("https://m/s.gif?cid=1", size: 50_000),
@@ -70,20 +71,20 @@ import Testing
             "zeroed": GiphyRendition(url: "", width: 0, height: 0, size: 0),
         ])
         #expect(smallest?.name == "fixed_width_small")
-        let original = GifCardBuilder.chooseRendition(["original": rendition("https://m/o.mp4", size: 10), "original_still": rendition("https://m/o_s.gif", size: 1)])
+        let original = GiphyRenditionChoice.preferred(["original": rendition("https://m/o.mp4", size: 10), "original_still": rendition("https://m/o_s.gif", size: 1)])
         #expect(original?.name == "original")
-        #expect(GifCardBuilder.chooseRendition([:]) == nil)
+        #expect(GiphyRenditionChoice.preferred([:]) == nil)
     }
 
     @Test func untrustedTitlesAreCleanedAndShortened() {
         let gif = GiphyGif(id: "abc", title: "!op me\r\nQUIT :bye " + String(repeating: "x", count: 200), rating: "g",
                            renditions: ["downsized": rendition("https://m/d.gif", size: 10)])
-        let card = GifCardBuilder.card(for: gif)
+        let card = GifCardBuilder.card(for: gif.sourced)
         #expect(card?.title.hasPrefix("!op me QUIT :bye") == true)
         #expect(card?.title.count ?? 0 <= GifCardBuilder.maximumTitleLength)
         #expect(card?.title.hasSuffix("…") == true)
         let untitled = GiphyGif(id: "abc", title: " \u{7} ", rating: "g", renditions: ["downsized": rendition("https://m/d.gif", size: 10)])
-        #expect(GifCardBuilder.card(for: untitled)?.title == "Untitled GIF")
+        #expect(GifCardBuilder.card(for: untitled.sourced)?.title == "Untitled GIF")
     }
 }
 
@@ -104,8 +105,8 @@ import Testing
     @Test func uploaders() {
         let verified = GiphyGif(id: "a", title: "t", rating: "g", username: "nasa",
                                 user: GiphyUser(username: "nasa", displayName: "NASA", isVerified: true), renditions: [:])
-        #expect(GifInfoFormatter.uploader(of: verified) == "by NASA (@nasa) ✓ verified")
+        #expect(GifInfoFormatter.uploader(of: verified.sourced) == "by NASA (@nasa) ✓ verified")
         let anonymous = GiphyGif(id: "a", title: "t", rating: "g", username: "", renditions: [:])
-        #expect(GifInfoFormatter.uploader(of: anonymous) == "uploader unknown")
+        #expect(GifInfoFormatter.uploader(of: anonymous.sourced) == "uploader unknown")
     }
 }

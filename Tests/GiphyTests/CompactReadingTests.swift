@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import GifSources
 @testable import Giphy
 
 /// The one-pass reader behind the compact models: what it builds, what it skips, what it refuses.

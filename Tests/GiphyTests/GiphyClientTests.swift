@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import GifSources
 import GiphyStandIn
 import Logging
 import NIOPosix
@@ -19,7 +20,7 @@ import Testing
         GiphyClient(
             configuration: GiphyClientConfiguration(baseURL: baseURL ?? standIn.baseURL, apiKey: apiKey, language: "en",
                                                     timeout: timeout, cacheTimeToLive: cacheTTL),
-            transport: AsyncHTTPGiphyTransport(httpClient: HTTPClient.shared),
+            transport: AsyncHTTPGetTransport(httpClient: HTTPClient.shared),
             logger: logs.logger())
     }
 
@@ -111,7 +112,7 @@ import Testing
         standIn.override("/v1/gifs/search", with: .fixture("react_api_search_2023.json", delay: .seconds(30)))
         let client = GiphyClient(configuration: GiphyClientConfiguration(baseURL: standIn.baseURL, apiKey: GiphyStandIn.defaultAPIKey,
                                                                          timeout: timeout),
-                                 transport: AsyncHTTPGiphyTransport(httpClient: httpClient), logger: logs.logger())
+                                 transport: AsyncHTTPGetTransport(httpClient: httpClient), logger: logs.logger())
         await #expect(throws: GiphyError.timeout) {
             try await client.search("cat", offset: 0, limit: 25, rating: .g)
         }

@@ -1,3 +1,4 @@
+import GifSources
 import GiphyStandIn
 import Testing
 @testable import Giphy
@@ -15,28 +16,28 @@ import Testing
         ("errors/synthetic_empty_200_2019.json", 200, GiphyError.unavailable),
     ])
     func recordedErrorBodies(_ name: String, status: Int, expected: GiphyError) {
-        let response = GiphyHTTPResponse(status: status, body: Fixtures.bytes(name))
+        let response = HTTPGetResponse(status: status, body: Fixtures.bytes(name))
         #expect(throws: expected) { try ResponseClassifier.classify(response, rateLimitCooldownSeconds: 60) }
     }
 
     @Test func serverErrorsAndGarbageMeanGiphyIsFailing() {
         for (status, body) in [(500, "{}"), (502, "<html>Bad gateway</html>"), (200, "{\"data\": [")] {
-            let response = GiphyHTTPResponse(status: status, body: Array(body.utf8))
+            let response = HTTPGetResponse(status: status, body: Array(body.utf8))
             #expect(throws: GiphyError.unavailable) { try ResponseClassifier.classify(response, rateLimitCooldownSeconds: 60) }
         }
     }
 
     @Test func notFoundAndBadRequest() {
         #expect(throws: GiphyError.notFound) {
-            try ResponseClassifier.classify(GiphyHTTPResponse(status: 404, body: Array("{}".utf8)), rateLimitCooldownSeconds: 60)
+            try ResponseClassifier.classify(HTTPGetResponse(status: 404, body: Array("{}".utf8)), rateLimitCooldownSeconds: 60)
         }
         #expect(throws: GiphyError.badRequest) {
-            try ResponseClassifier.classify(GiphyHTTPResponse(status: 414, body: []), rateLimitCooldownSeconds: 60)
+            try ResponseClassifier.classify(HTTPGetResponse(status: 414, body: []), rateLimitCooldownSeconds: 60)
         }
     }
 
     @Test func aRealSearchPasses() throws {
         let body = Fixtures.bytes("react_api_search_2023.json")
-        #expect(try ResponseClassifier.classify(GiphyHTTPResponse(status: 200, body: body), rateLimitCooldownSeconds: 60) == body)
+        #expect(try ResponseClassifier.classify(HTTPGetResponse(status: 200, body: body), rateLimitCooldownSeconds: 60) == body)
     }
 }

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import GifSources
 import GiphyStandIn
 import Logging
 import Synchronization
@@ -18,7 +19,7 @@ import Testing
     func client(_ standIn: GiphyStandIn, shared: MemoryCooldown) -> GiphyClient {
         GiphyClient(configuration: GiphyClientConfiguration(baseURL: standIn.baseURL, apiKey: GiphyStandIn.defaultAPIKey, cacheTimeToLive: .zero,
                                                             rateLimitCooldown: .seconds(60)),
-                    transport: AsyncHTTPGiphyTransport(httpClient: HTTPClient.shared), sharedCooldown: shared, logger: Logger(label: "test"))
+                    transport: AsyncHTTPGetTransport(httpClient: HTTPClient.shared), sharedCooldown: shared, logger: Logger(label: "test"))
     }
 
     @Test func anotherInstancesCooldownKeepsThisOneAway() async throws {

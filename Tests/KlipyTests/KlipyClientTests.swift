@@ -1,5 +1,5 @@
 import AsyncHTTPClient
-import Giphy
+import GifSources
 import GiphyStandIn
 import KlipyStandIn
 import Logging
@@ -31,7 +31,7 @@ import Testing
         KlipyClient(
             configuration: KlipyClientConfiguration(baseURL: standIn.baseURL, appKey: appKey ?? standIn.appKey, locale: locale,
                                                     timeout: timeout, rateLimitCooldown: .seconds(42)),
-            transport: AsyncHTTPGiphyTransport(httpClient: HTTPClient.shared),
+            transport: AsyncHTTPGetTransport(httpClient: HTTPClient.shared),
             logger: logs.logger())
     }
 

@@ -1,4 +1,4 @@
-import Giphy
+import GifSources
 import Testing
 @testable import Klipy
 

@@ -1,5 +1,5 @@
 import Foundation
-import Giphy
+import GifSources
 import KlipyStandIn
 import Testing
 @testable import Klipy
@@ -77,7 +77,7 @@ import Testing
     @Test func theTenorCompatibleShapeIsRejectedNotReadAsEmpty() throws {
         let body = KlipyFixtures.bytes("real_v2_tenor_compatible_search.json")
         #expect(throws: KlipyError.unavailable) {
-            try KlipyResponseClassifier.classify(GiphyHTTPResponse(status: 200, body: body), rateLimitCooldownSeconds: 60)
+            try KlipyResponseClassifier.classify(HTTPGetResponse(status: 200, body: body), rateLimitCooldownSeconds: 60)
         }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import Giphy
+import GifSources
 import Testing
 @testable import Klipy
 
@@ -53,7 +53,7 @@ import Testing
 
     func classify(_ status: Int, _ body: String, lookup: Bool = false) -> KlipyError? {
         do {
-            _ = try KlipyResponseClassifier.classify(GiphyHTTPResponse(status: status, body: Array(body.utf8)),
+            _ = try KlipyResponseClassifier.classify(HTTPGetResponse(status: status, body: Array(body.utf8)),
                                                      rateLimitCooldownSeconds: 60, lookup: lookup)
             return nil
         } catch {

@@ -1,4 +1,4 @@
-import Giphy
+import GifSources
 import GiphyStandIn
 import Testing
 @testable import Klipy
@@ -7,9 +7,9 @@ import Testing
 /// real refused or slow connection is GIPHY's transport tests' subject; a refused connection
 /// reported as unreachable rather than slow depends on the machine's load, so it is not retested here.
 @Suite struct KlipyTransportFailureTests {
-    struct FailingTransport: GiphyTransport {
+    struct FailingTransport: HTTPGetTransport {
         let error: any Error & Sendable
-        func get(_ url: String, timeout: Duration) async throws -> GiphyHTTPResponse { throw error }
+        func get(_ url: String, timeout: Duration) async throws -> HTTPGetResponse { throw error }
     }
 
     func client(_ error: any Error & Sendable, logs: LogCapture) -> KlipyClient {
@@ -17,9 +17,11 @@ import Testing
                     transport: FailingTransport(error: error), logger: logs.logger())
     }
 
-    @Test(arguments: [(GiphyError.timeout, KlipyError.timeout), (.networkUnreachable, .networkUnreachable),
-                      (.unavailable, .networkUnreachable)])
-    func transportErrorsAreMapped(thrown: GiphyError, expected: KlipyError) async {
+    struct OtherFailure: Error {}
+
+    @Test(arguments: [(TransportFailure.timeout as any Error & Sendable, KlipyError.timeout),
+                      (TransportFailure.networkUnreachable, .networkUnreachable), (OtherFailure(), .networkUnreachable)])
+    func transportErrorsAreMapped(thrown: any Error & Sendable, expected: KlipyError) async {
         let logs = LogCapture()
         await #expect(throws: expected) { try await client(thrown, logs: logs).search("cat", perPage: 8, rating: .g) }
         #expect(logs.text.contains("outcome=\(expected.outcomeLabel)"))

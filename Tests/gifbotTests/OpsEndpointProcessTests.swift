@@ -13,18 +13,18 @@ import Testing
             let url = "http://127.0.0.1:\(port)/metrics"
             let before = try #require(await OpsHTTP.waitFor(url) { $0.status == 200 })
             #expect(before.metric(#"gifbot_commands_total{command="gif",outcome="ok"}"#) == nil)
-            #expect(before.metric(#"gifbot_giphy_calls_total{endpoint="search",outcome="ok"}"#) == nil)
+            #expect(before.metric(#"gifbot_giphy_calls_total{endpoint="search",outcome="ok",source="giphy"}"#) == nil)
 
             bot.write("!gif cat\n")
             #expect(await bot.waitForOutput { $0.contains("(l0NwGpoOVLTAyUJSo)") })
             let after = try await OpsHTTP.get(url)
             #expect(after.metric(#"gifbot_commands_total{command="gif",outcome="ok"}"#) == 1)
-            #expect(after.metric(#"gifbot_giphy_calls_total{endpoint="search",outcome="ok"}"#) == 1)
-            #expect(after.metric(#"gifbot_giphy_cache_misses_total{endpoint="search"}"#) == 1)
+            #expect(after.metric(#"gifbot_giphy_calls_total{endpoint="search",outcome="ok",source="giphy"}"#) == 1)
+            #expect(after.metric(#"gifbot_giphy_cache_misses_total{endpoint="search",source="giphy"}"#) == 1)
             #expect(after.metric(#"gifbot_replies_total{adapter="console"}"#) == 1)
             #expect(after.metric(#"gifbot_adapters_connected{kind="console"}"#) == 1)
             #expect(after.metric(#"gifbot_command_duration_seconds_count{command="gif"}"#) == 1)
-            #expect(after.metric(#"gifbot_giphy_request_duration_seconds_count{endpoint="search"}"#) == 1)
+            #expect(after.metric(#"gifbot_giphy_request_duration_seconds_count{endpoint="search",source="giphy"}"#) == 1)
             #expect(after.metric("gifbot_favorites_stored") == 0)
 
             bot.write("!gif cat\n!fav\n")
@@ -32,8 +32,8 @@ import Testing
             let later = try await OpsHTTP.get(url)
             #expect(later.metric(#"gifbot_commands_total{command="gif",outcome="ok"}"#) == 2)
             // The second search is answered by GIPHY or by the cache, never counted as both.
-            let calls = later.metric(#"gifbot_giphy_calls_total{endpoint="search",outcome="ok"}"#) ?? 0
-            let hits = later.metric(#"gifbot_giphy_cache_hits_total{endpoint="search"}"#) ?? 0
+            let calls = later.metric(#"gifbot_giphy_calls_total{endpoint="search",outcome="ok",source="giphy"}"#) ?? 0
+            let hits = later.metric(#"gifbot_giphy_cache_hits_total{endpoint="search",source="giphy"}"#) ?? 0
             #expect(calls + hits == 2)
             #expect(later.metric("gifbot_favorites_stored") == 1)
             #expect(!later.body.contains(GiphyStandIn.defaultAPIKey))

@@ -267,7 +267,7 @@ def dashboard_targets(dashboard):
 
 def declared_metric_names():
     """Every `"gifbot_..."` string literal in Sources/**/*Metric*.swift (MetricName,
-    GiphyMetrics, ...): the names the binary exports."""
+    SourceMetrics, ...): the names the binary exports."""
     names = set()
     for path in (ROOT / "Sources").rglob("*Metric*.swift"):
         names.update(re.findall(r'"(gifbot_[a-z0-9_]+)"', path.read_text()))

@@ -1,4 +1,4 @@
-import Giphy
+import GifSources
 import Logging
 import Storage
 
@@ -9,7 +9,7 @@ public protocol UserNameResolving: Sendable {
 
 /// What every handler works with.
 struct BotContext: Sendable {
-    let giphy: any GiphyAPI
+    let sources: FallbackSources
     let store: BotStore
     let settings: BotSettings
     let memory: ConversationMemory
@@ -36,6 +36,16 @@ struct BotContext: Sendable {
         let stored = await channelSettings.settings(network: message.user.network, channel: message.conversation)
         guard let commands = stored.cooldownCommands, let seconds = stored.cooldownSeconds else { return defaults }
         return (commands, .seconds(seconds))
+    }
+
+    /// Who asks, for sources that personalise (they derive their own opaque id from it).
+    func sourceUser(_ message: ChatMessage) -> SourceUser {
+        SourceUser(network: message.user.storeKey.network, userID: message.user.storeKey.userID)
+    }
+
+    /// The card for a GIF, naming its source when it is not the first one.
+    func card(for gif: SourcedGif) -> GifCard? {
+        GifCardBuilder.card(for: gif, via: sources.via(gif))
     }
 
     func memoryKey(_ message: ChatMessage) -> ConversationMemory.Key {

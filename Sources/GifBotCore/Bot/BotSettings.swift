@@ -1,4 +1,4 @@
-import Giphy
+import GifSources
 
 /// The behaviour the operator configures (`bot.*` keys and the rating).
 public struct BotSettings: Sendable {

@@ -1,4 +1,4 @@
-import Giphy
+import GifSources
 import Storage
 
 /// Short-lived, per user and conversation: where each search is up to and what was shown last.
@@ -14,15 +14,17 @@ actor ConversationMemory {
         let query: String
         /// The next result position to look at.
         var nextIndex = 0
-        /// Ids already shown for this query, so a reordered page never repeats one.
+        /// Ids (`GifRef.text`) already shown for this query, so a reordered page never repeats one.
         var shownIDs: Set<String> = []
-        /// One past the last result, once GIPHY has told: no call is made to learn it again.
+        /// One past the last result, once the source has told: no call is made to learn it again.
         var endIndex: Int?
+        /// The source of the results so far: `!more` continues there (never mixing two sources).
+        var source: GifSourceID?
     }
 
     /// What `!fav` and `!info` without an id refer to.
     enum LastShown: Sendable {
-        case gif(GiphyGif)
+        case gif(SourcedGif)
         /// A numbered list was shown: "the last GIF" is ambiguous.
         case list
     }

@@ -1,26 +1,33 @@
-import Giphy
+import GifSources
 
-/// What a user is told when GIPHY fails: what happened and what to do next, in one short line.
-/// Nothing here may carry a URL, a response body or the API key.
+/// What a user is told when a GIF source fails: what happened and what to do next, in one short
+/// line, naming the source. Nothing here may carry a URL, a response body or a key.
 enum ErrorReplies {
-    static func message(for error: GiphyError) -> String {
-        switch error {
-        case .invalidAPIKey:
-            "GIPHY refused this bot's API key; an operator needs to check giphy.api_key."
+    static func message(for failure: GifSourceFailure) -> String {
+        let name = failure.source.displayName
+        switch failure.error {
+        case .invalidKey:
+            return failure.source == .giphy
+                ? "GIPHY refused this bot's API key; an operator needs to check giphy.api_key."
+                : "\(name) refused this bot's key; an operator needs to check \(failure.source.rawValue).app_key."
         case .rateLimited(let seconds):
-            "GIPHY's rate limit for this bot is used up; try again in about \(seconds) s."
+            return "\(name)'s rate limit for this bot is used up; try again in about \(seconds) s."
         case .queryTooLong(let maximum):
-            "That is too long for GIPHY: at most \(maximum) characters, please."
+            return "That is too long for \(name): at most \(maximum) characters, please."
         case .notFound:
-            "GIPHY has no GIF with that id."
+            return "\(name) has no GIF with that id."
         case .badRequest:
-            "GIPHY did not accept that request; try different words."
+            return "\(name) did not accept that request; try different words."
         case .unavailable:
-            "GIPHY is having trouble right now; try again in a minute."
+            return "\(name) is having trouble right now; try again in a minute."
         case .timeout:
-            "GIPHY took too long to answer; try again in a moment."
+            return "\(name) took too long to answer; try again in a moment."
         case .networkUnreachable:
-            "I can't reach GIPHY right now; try again later."
+            return "I can't reach \(name) right now; try again later."
+        case .notConfigured:
+            return "That GIF is from \(name), which this bot does not use."
+        case .unsupported:
+            return "That is not available with \(name)."
         }
     }
 

@@ -1,4 +1,4 @@
-import Giphy
+import GifSources
 import Logging
 import Storage
 
@@ -11,9 +11,10 @@ public final class GifBot: Sendable {
     private let cooldown: CommandCooldown
     private let metrics: BotMetrics
 
-    public init(giphy: any GiphyAPI, store: BotStore, settings: BotSettings,
+    /// - Parameter sources: the GIF sources in `gifs.sources` order, at least one.
+    public init(sources: [any GifSource], store: BotStore, settings: BotSettings,
                 names: any UserNameResolving = NetworkUserNames(), metrics: BotMetrics = BotMetrics(), logger: Logger) {
-        context = BotContext(giphy: giphy, store: store, settings: settings, memory: ConversationMemory(),
+        context = BotContext(sources: FallbackSources(sources, logger: logger), store: store, settings: settings, memory: ConversationMemory(),
                              names: names, channelSettings: ChannelSettingsCache(store: store, logger: logger),
                              recentSearches: RecentSearchWriter(store: store, limit: settings.recentLimit, logger: logger), logger: logger)
         parser = CommandParser(prefix: settings.prefix)
@@ -54,9 +55,11 @@ public final class GifBot: Sendable {
         }
         do {
             return (try await route(command, message), .ok)
-        } catch let error as GiphyError {
-            context.logger.info("GIPHY request failed", metadata: ["error": "\(error)", "command": "\(command)"])
-            return ([.text(ErrorReplies.message(for: error))], .giphyError)
+        } catch let failure as GifSourceFailure {
+            context.logger.info("GIF source request failed", metadata: [
+                "source": "\(failure.source.rawValue)", "error": "\(failure.error)", "command": "\(command)",
+            ])
+            return ([.text(ErrorReplies.message(for: failure))], .giphyError)
         } catch {
             context.logger.error("Command failed", metadata: ["error": "\(error)", "command": "\(command)"])
             return ([.text(ErrorReplies.internalFailure)], .error)

@@ -41,9 +41,11 @@ public struct GifCard: Sendable, Equatable {
     /// Every animated GIF rendition, smallest first, for networks that upload the GIF itself and
     /// can afford a larger one than the link shows.
     public let renditions: [GifRenditionLink]
+    /// The source's name ("KLIPY") when the GIF came from a source other than the first one.
+    public let via: String?
 
     public init(id: String, title: String, url: String, width: Int?, height: Int?, byteSize: Int?,
-                rating: String?, pageURL: String?, label: String? = nil, renditions: [GifRenditionLink] = []) {
+                rating: String?, pageURL: String?, label: String? = nil, renditions: [GifRenditionLink] = [], via: String? = nil) {
         self.id = id
         self.title = title
         self.url = url
@@ -54,17 +56,22 @@ public struct GifCard: Sendable, Equatable {
         self.pageURL = pageURL
         self.label = label
         self.renditions = renditions
+        self.via = via
     }
 
-    /// "Title (id) https://…", with the list label in front when there is one.
+    /// " (via KLIPY)" when the GIF is not from the first source, else empty.
+    public var viaSuffix: String { via.map { " (via \($0))" } ?? "" }
+
+    /// "Title (id) https://…", with the list label in front when there is one, and the source
+    /// after it when it is not the first one.
     public var line: String {
-        let body = "\(title) (\(id)) \(url)"
+        let body = "\(title) (\(id)) \(url)\(viaSuffix)"
         return label.map { "\($0) \(body)" } ?? body
     }
 
     func labelled(_ label: String) -> GifCard {
         GifCard(id: id, title: title, url: url, width: width, height: height, byteSize: byteSize,
-                rating: rating, pageURL: pageURL, label: label, renditions: renditions)
+                rating: rating, pageURL: pageURL, label: label, renditions: renditions, via: via)
     }
 }
 

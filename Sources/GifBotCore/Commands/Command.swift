@@ -1,4 +1,4 @@
-import Giphy
+import GifSources
 
 /// A parsed command with its arguments. Free text arguments are already cleaned of control
 /// characters and formatting, trimmed, and their inner whitespace collapsed.

@@ -1,4 +1,4 @@
-import Giphy
+import GifSources
 
 /// Turns a chat line into a `Command`. Lines that are not commands, and commands of other
 /// bots, give nil: the bot stays silent so bots can share a channel.

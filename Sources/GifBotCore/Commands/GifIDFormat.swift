@@ -1,10 +1,26 @@
-/// What a GIPHY GIF id looks like. Ids typed by users are checked before they reach a URL or
-/// the store, so `!fav ../../x` or a 10 kB id is refused with a clear reply.
+import GifSources
+
+/// What a GIF id looks like: a bare GIPHY id, or `<source>:<key>` (`klipy:hello-hi-662`). Ids
+/// typed by users are checked before they reach a URL or the store, so `!fav ../../x` or a 10 kB
+/// id is refused with a clear reply.
 enum GifIDFormat {
     static let maximumLength = 64
+    /// KLIPY slugs are longer than GIPHY ids (a title's words and a number).
+    static let maximumPrefixedKeyLength = 100
+
+    /// The ref an id typed by a user names, or nil when it is not a valid id.
+    static func ref(_ text: String) -> GifRef? {
+        guard let ref = GifRef(text: text) else { return nil }
+        let limit = text.contains(":") ? maximumPrefixedKeyLength : maximumLength
+        return ref.key.count <= limit && isValidKey(ref.key) ? ref : nil
+    }
 
     static func isValid(_ id: String) -> Bool {
-        !id.isEmpty && id.count <= maximumLength
+        ref(id) != nil
+    }
+
+    private static func isValidKey(_ id: String) -> Bool {
+        !id.isEmpty
             && id.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
     }
 }

@@ -1,20 +1,20 @@
-import Giphy
+import GifSources
 
 /// The one-line detail view of `!info`.
 enum GifInfoFormatter {
-    static func line(for gif: GiphyGif, card: GifCard) -> String {
+    static func line(for gif: SourcedGif, card: GifCard) -> String {
         var parts = ["\"\(card.title)\" (\(card.id))"]
         parts.append("rated \(gif.rating.map { $0.uppercased() } ?? "unrated")")
         parts.append(uploader(of: gif))
         if let size = size(of: card) { parts.append(size) }
-        if let date = importDate(gif.importDatetime) { parts.append("imported \(date)") }
+        if let date = importDate(gif.importDate) { parts.append("imported \(date)") }
         if let page = card.pageURL, !page.isEmpty { parts.append(page) }
         return parts.joined(separator: " · ")
     }
 
-    static func uploader(of gif: GiphyGif) -> String {
-        let user = gif.user
-        let username = [user?.username, gif.username].compactMap { $0.map(TextSanitizer.clean) }.first { !$0.isEmpty }
+    static func uploader(of gif: SourcedGif) -> String {
+        let user = gif.uploader
+        let username = [user?.username].compactMap { $0.map(TextSanitizer.clean) }.first { !$0.isEmpty }
         let displayName = user?.displayName.map(TextSanitizer.clean).flatMap { $0.isEmpty ? nil : TextSanitizer.truncate($0, to: 40) }
         var text: String
         switch (displayName, username) {

@@ -1,4 +1,4 @@
-import Giphy
+import GifSources
 
 /// `!rating` and `!cooldown`: channel settings anyone may read and only admins may change.
 struct AdminHandler {

@@ -1,4 +1,4 @@
-import Giphy
+import GifSources
 
 /// `!random`, `!translate`, `!trending`: GIFs that need no paging.
 struct DiscoveryHandler {
@@ -11,10 +11,13 @@ struct DiscoveryHandler {
         let rating = await context.rating(for: message)
         let randomID = await personalRandomID(for: message)
         for _ in 0..<Self.randomAttempts {
-            guard let gif = try await context.giphy.random(tag: tag, rating: rating, randomID: randomID) else {
-                return [.text(tag.map { "No random GIF found for \"\($0)\"." } ?? "GIPHY found no random GIF; try again.")]
+            let found = try await context.sources.firstAnswer(needing: .random) { source in
+                (source.id, try await source.random(tag: tag, rating: rating, randomID: source.id == randomID?.source ? randomID?.id : nil))
             }
-            if ContentPolicy.allows(gif, maximum: rating), let card = GifCardBuilder.card(for: gif) {
+            guard let gif = found.1 else {
+                return [.text(tag.map { "No random GIF found for \"\($0)\"." } ?? "\(found.0.displayName) found no random GIF; try again.")]
+            }
+            if ContentPolicy.allows(gif, maximum: rating), let card = context.card(for: gif) {
                 await context.memory.setLastShown(.gif(gif), for: context.memoryKey(message))
                 return [.gif(card)]
             }
@@ -24,11 +27,15 @@ struct DiscoveryHandler {
 
     func translate(_ phrase: String, for message: ChatMessage) async throws -> [Reply] {
         let rating = await context.rating(for: message)
-        guard let gif = try await context.giphy.translate(phrase, rating: rating) else {
-            return [.text("GIPHY has no GIF for \"\(phrase)\".")]
+        let found = try await context.sources.firstAnswer(needing: .translate) { source in
+            (source.id, try await source.translate(phrase, rating: rating))
         }
-        guard ContentPolicy.allows(gif, maximum: rating), let card = GifCardBuilder.card(for: gif) else {
-            return [.text("GIPHY's GIF for \"\(phrase)\" is not suitable for this channel's rating (\(rating)).")]
+        let name = found.0.displayName
+        guard let gif = found.1 else {
+            return [.text("\(name) has no GIF for \"\(phrase)\".")]
+        }
+        guard ContentPolicy.allows(gif, maximum: rating), let card = context.card(for: gif) else {
+            return [.text("\(name)'s GIF for \"\(phrase)\" is not suitable for this channel's rating (\(rating)).")]
         }
         await context.memory.setLastShown(.gif(gif), for: context.memoryKey(message))
         return [.gif(card)]
@@ -36,9 +43,12 @@ struct DiscoveryHandler {
 
     func trending(count: Int, for message: ChatMessage) async throws -> [Reply] {
         let rating = await context.rating(for: message)
-        let page = try await context.giphy.trending(offset: 0, limit: SearchPager.pageSize, rating: rating)
+        let user = context.sourceUser(message)
+        let page = try await context.sources.firstAnswer {
+            try await $0.trending(offset: 0, limit: SearchPager.pageSize, rating: rating, user: user)
+        }
         let shown = Array(page.gifs.lazy.filter { ContentPolicy.allows($0, maximum: rating) }
-            .compactMap { gif in GifCardBuilder.card(for: gif).map { (gif, $0) } }
+            .compactMap { gif in context.card(for: gif).map { (gif, $0) } }
             .prefix(count))
         guard let first = shown.first else { return [.text("Nothing is trending right now that suits this channel.")] }
         let key = context.memoryKey(message)
@@ -50,15 +60,19 @@ struct DiscoveryHandler {
         return shown.enumerated().map { index, item in .gif(item.1.labelled("\(index + 1).")) }
     }
 
-    /// The user's GIPHY random id (GIPHY avoids repeating random GIFs for the same id), created
-    /// on first use. Without it `random` still works, so failures only get logged.
-    private func personalRandomID(for message: ChatMessage) async -> String? {
+    /// The user's random id at the first source with random GIFs (GIPHY avoids repeating random
+    /// GIFs for the same id), created on first use. Only GIPHY has one, so the stored id is
+    /// GIPHY's. Without it `random` still works, so failures only get logged.
+    private func personalRandomID(for message: ChatMessage) async -> (source: GifSourceID, id: String)? {
         let user = message.user.storeKey
+        guard let source = context.sources.sources.first(where: { $0.capabilities.contains(.random) }), source.id == .giphy else {
+            return nil
+        }
         do {
-            if let stored = try await context.store.randomID(for: user) { return stored }
-            let fresh = try await context.giphy.randomID()
+            if let stored = try await context.store.randomID(for: user) { return (source.id, stored) }
+            let fresh = try await source.randomID()
             try await context.store.setRandomID(fresh, for: user)
-            return fresh
+            return (source.id, fresh)
         } catch {
             context.logger.notice("No GIPHY random id for user", metadata: ["user": "\(user)", "error": "\(error)"])
             return nil

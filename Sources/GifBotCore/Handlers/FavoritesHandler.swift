@@ -1,5 +1,5 @@
 import Foundation
-import Giphy
+import GifSources
 import Storage
 
 /// `!fav`, `!unfav`, `!favs`: favorites kept per user across restarts.
@@ -7,7 +7,7 @@ struct FavoritesHandler {
     let context: BotContext
 
     func fav(id: String?, for message: ChatMessage) async throws -> [Reply] {
-        let gif: GiphyGif, card: GifCard
+        let gif: SourcedGif, card: GifCard
         switch try await GifReference(context: context).resolve(id: id, command: .fav, for: message) {
         case .refusal(let text): return [.text(text)]
         case .gif(let resolved, let resolvedCard): (gif, card) = (resolved, resolvedCard)

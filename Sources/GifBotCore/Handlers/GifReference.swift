@@ -1,4 +1,4 @@
-import Giphy
+import GifSources
 
 /// The GIF a command refers to: the id given, or the last GIF shown to the user in this
 /// conversation; and whether it may be shown here. `!info` and `!fav` share these rules.
@@ -6,7 +6,7 @@ struct GifReference {
     let context: BotContext
 
     enum Resolution {
-        case gif(GiphyGif, GifCard)
+        case gif(SourcedGif, GifCard)
         /// A reply explaining why there is no GIF to use.
         case refusal(String)
     }
@@ -14,10 +14,13 @@ struct GifReference {
     /// - Parameter command: the command word, for hints such as "use !fav <id>".
     func resolve(id: String?, command: CommandName, for message: ChatMessage) async throws -> Resolution {
         let prefix = context.prefix
-        let gif: GiphyGif
+        let gif: SourcedGif
         if let id {
-            guard GifIDFormat.isValid(id) else { return .refusal("\"\(TextSanitizer.truncate(id, to: 20))\" is not a GIPHY id.") }
-            gif = try await context.giphy.gif(id: id)
+            guard let ref = GifIDFormat.ref(id) else {
+                let kind = context.sources.ids.count == 1 ? context.sources.first.displayName : "GIF"
+                return .refusal("\"\(TextSanitizer.truncate(id, to: 20))\" is not a \(kind) id.")
+            }
+            gif = try await context.sources.gif(ref)
         } else {
             switch await context.memory.lastShown(context.memoryKey(message)) {
             case .gif(let shown):
@@ -31,7 +34,7 @@ struct GifReference {
             }
         }
         let rating = await context.rating(for: message)
-        guard ContentPolicy.allows(gif, maximum: rating), let card = GifCardBuilder.card(for: gif) else {
+        guard ContentPolicy.allows(gif, maximum: rating), let card = context.card(for: gif) else {
             return .refusal("That GIF is rated above what this channel allows (\(rating)).")
         }
         return .gif(gif, card)

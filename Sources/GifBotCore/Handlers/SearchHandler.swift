@@ -1,4 +1,4 @@
-import Giphy
+import GifSources
 
 /// `!gif`, `!more`, `!gifs`: keyword search with paging per user and conversation.
 struct SearchHandler {
@@ -22,7 +22,7 @@ struct SearchHandler {
     func gifs(_ query: String, for message: ChatMessage) async throws -> [Reply] {
         await context.recordSearch(query, for: message)
         let rating = await context.rating(for: message)
-        let results = try await SearchPager(giphy: context.giphy, rating: rating).top(Self.listSize, of: query)
+        let results = try await SearchPager(context: context, rating: rating, user: context.sourceUser(message)).top(Self.listSize, of: query)
         guard !results.isEmpty else { return [.text("No GIFs found for \"\(query)\".")] }
         await context.memory.setLastShown(.list, for: context.memoryKey(message))
         return results.enumerated().map { index, result in .gif(result.1.labelled("\(index + 1).")) }
@@ -31,7 +31,7 @@ struct SearchHandler {
     private func show(from cursor: ConversationMemory.SearchCursor, for message: ChatMessage) async throws -> [Reply] {
         let rating = await context.rating(for: message)
         let key = context.memoryKey(message)
-        switch try await SearchPager(giphy: context.giphy, rating: rating).next(after: cursor) {
+        switch try await SearchPager(context: context, rating: rating, user: context.sourceUser(message)).next(after: cursor) {
         case .found(let gif, let card, let advanced):
             await context.memory.save(advanced, for: key)
             await context.memory.setLastShown(.gif(gif), for: key)

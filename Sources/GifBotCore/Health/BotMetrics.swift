@@ -1,5 +1,5 @@
 import CoreMetrics
-import Giphy
+import GifSources
 
 /// The command metrics: how many of each command, how each ended, and how long it took.
 /// Handles are made once per label set and kept: asking the factory for one on every command

@@ -1,5 +1,5 @@
 /// The metrics of the bot core and its adapters: these names are what dashboards and alerts
-/// depend on. GIPHY's own metrics are named in `GiphyMetrics` (the Giphy module sits below the
+/// depend on. GIF sources' metrics are named in `SourceMetrics` (the GifSources module sits below the
 /// core). Label values are always from a small fixed set (command names, outcomes,
 /// adapter kinds, GIPHY endpoints), never user ids, queries or channel names.
 public enum MetricName {

@@ -1,11 +1,11 @@
-import Giphy
+import GifSources
 
 /// Client-side rating enforcement. GIPHY has returned R-rated GIFs to `rating=g` requests, so
-/// the bot checks every GIF's own rating before posting it.
+/// the bot checks every GIF's own rating before posting it, whatever its source.
 public enum ContentPolicy {
     /// A GIF may be posted when its own rating is at most `maximum`. A GIF without a rating is
     /// posted only where the limit is above `g`: where only `g` is allowed, unknown is too risky.
-    public static func allows(_ gif: GiphyGif, maximum: ContentRating) -> Bool {
+    public static func allows(_ gif: SourcedGif, maximum: ContentRating) -> Bool {
         guard let rating = ContentRating.ofGif(gif.rating) else { return maximum > .g }
         return rating <= maximum
     }

@@ -1,7 +1,7 @@
-import Giphy
+import GifSources
 
-/// Walks a query's results in pages of 25 (so paging through them costs one GIPHY call per
-/// page, the rest served from the cache) and picks the next result the user has not seen that
+/// Walks a query's results in pages of 25 (so paging through them costs one source call per
+/// page, the rest served from the cache), on one source per cursor, and picks the next result the user has not seen that
 /// the content policy allows and that has a rendition to link.
 struct SearchPager {
     static let pageSize = 25
@@ -10,35 +10,38 @@ struct SearchPager {
     static let maximumPagesPerCommand = 3
 
     enum Outcome {
-        case found(GiphyGif, GifCard, ConversationMemory.SearchCursor)
+        case found(SourcedGif, GifCard, ConversationMemory.SearchCursor)
         /// No results left.
         case exhausted(ConversationMemory.SearchCursor)
         /// Results remain, but none of the last pages could be shown here.
         case nothingSuitable(ConversationMemory.SearchCursor)
     }
 
-    let giphy: any GiphyAPI
+    let context: BotContext
     let rating: ContentRating
+    let user: SourceUser?
 
     func next(after start: ConversationMemory.SearchCursor) async throws -> Outcome {
         var cursor = start
         for _ in 0..<Self.maximumPagesPerCommand {
             if cursor.isExhausted { return .exhausted(cursor) }
-            let pageOffset = cursor.nextIndex - cursor.nextIndex % Self.pageSize
-            guard pageOffset <= GiphyLimits.maximumSearchOffset else { return .exhausted(cursor) }
-            let page = try await giphy.search(cursor.query, offset: pageOffset, limit: Self.pageSize, rating: rating)
-            if page.gifs.count < Self.pageSize {
-                cursor.endIndex = pageOffset + page.gifs.count
-            } else if let total = page.totalCount {
-                cursor.endIndex = min(total, GiphyLimits.maximumSearchOffset + Self.pageSize)
+            var pageOffset = cursor.nextIndex - cursor.nextIndex % Self.pageSize
+            let page = try await context.sources.search(cursor.query, offset: pageOffset, limit: Self.pageSize, rating: rating,
+                                                        user: user, continuing: cursor.source)
+            if page.source != cursor.source {
+                // Its source failed mid-search: the results start over on another one. Shown ids
+                // carry their source, so none repeats.
+                if cursor.source != nil { (cursor.nextIndex, cursor.endIndex, pageOffset) = (0, nil, 0) }
+                cursor.source = page.source
             }
+            if let end = page.endIndex { cursor.endIndex = end }
             let firstIndex = cursor.nextIndex - pageOffset
             if firstIndex < page.gifs.count {
                 for gif in page.gifs[firstIndex...] {
                     cursor.nextIndex += 1
-                    guard !cursor.shownIDs.contains(gif.id), ContentPolicy.allows(gif, maximum: rating),
-                          let card = GifCardBuilder.card(for: gif) else { continue }
-                    cursor.shownIDs.insert(gif.id)
+                    guard !cursor.shownIDs.contains(gif.ref.text), ContentPolicy.allows(gif, maximum: rating),
+                          let card = context.card(for: gif) else { continue }
+                    cursor.shownIDs.insert(gif.ref.text)
                     return .found(gif, card, cursor)
                 }
             }
@@ -48,10 +51,10 @@ struct SearchPager {
     }
 
     /// The first `count` showable results of the first page, for `!gifs`.
-    func top(_ count: Int, of query: String) async throws -> [(GiphyGif, GifCard)] {
-        let page = try await giphy.search(query, offset: 0, limit: Self.pageSize, rating: rating)
+    func top(_ count: Int, of query: String) async throws -> [(SourcedGif, GifCard)] {
+        let page = try await context.sources.search(query, offset: 0, limit: Self.pageSize, rating: rating, user: user, continuing: nil)
         return Array(page.gifs.lazy.filter { ContentPolicy.allows($0, maximum: rating) }
-            .compactMap { gif in GifCardBuilder.card(for: gif).map { (gif, $0) } }
+            .compactMap { gif in context.card(for: gif).map { (gif, $0) } }
             .prefix(count))
     }
 }

@@ -1,3 +1,4 @@
+import GifSources
 /// Everything the bot asks of GIPHY. One real implementation (`GiphyClient`); the seam lets
 /// the core be exercised without the network.
 public protocol GiphyAPI: Sendable {

@@ -1,28 +1,34 @@
 import Foundation
+import GifSources
 import Logging
 
-/// The GIPHY client: builds requests, enforces GIPHY's limits before calling, serves from the
-/// cache, shares concurrent identical calls, stays away after a 429, counts every call, and
-/// decodes tolerantly. The API key exists only in the URL handed to the transport.
+/// The GIPHY client: builds requests, enforces GIPHY's limits before calling, calls through its
+/// `SourceCallPipeline` (cache, single flight, the 429 gate, call counting) and decodes
+/// tolerantly. The API key exists only in the URL handed to the transport.
 public final class GiphyClient: GiphyAPI {
-    public let counter: CallCounter
-    private let configuration: GiphyClientConfiguration
-    private let transport: any GiphyTransport
-    private let cache: ResponseCache
-    private let gate: RateLimitGate
+    public var counter: CallCounter { pipeline.counter }
+    let configuration: GiphyClientConfiguration
+    private let transport: any HTTPGetTransport
+    let pipeline: SourceCallPipeline
     private let logger: Logger
 
     /// - Parameter sharedCooldown: where other instances with the same key see a 429 cool-down.
-    public init(configuration: GiphyClientConfiguration, transport: any GiphyTransport, metrics: GiphyMetrics = GiphyMetrics(),
-                sharedCooldown: (any RateLimitCooldownStore)? = nil, logger: Logger) {
+    public init(configuration: GiphyClientConfiguration, transport: any HTTPGetTransport,
+                metrics: SourceMetrics = SourceMetrics(source: .giphy), sharedCooldown: (any RateLimitCooldownStore)? = nil,
+                logger: Logger) {
         self.configuration = configuration
         self.transport = transport
-        self.counter = CallCounter(metrics: metrics)
-        self.cache = ResponseCache(capacity: configuration.cacheCapacity, maximumBytes: configuration.cacheMaximumBytes,
-                                   timeToLive: configuration.cacheTimeToLive, entries: metrics.cacheEntriesGauge(),
-                                   bytes: metrics.cacheBytesGauge())
-        self.gate = RateLimitGate(cooldown: configuration.rateLimitCooldown, shared: sharedCooldown)
+        self.pipeline = SourceCallPipeline(
+            metrics: metrics, cacheCapacity: configuration.cacheCapacity, cacheMaximumBytes: configuration.cacheMaximumBytes,
+            cacheTimeToLive: configuration.cacheTimeToLive, rateLimitCooldown: configuration.rateLimitCooldown,
+            sharedCooldown: sharedCooldown,
+            rateLimited: { GiphyError.rateLimited(retryAfterSeconds: $0) }, unavailable: { GiphyError.unavailable })
         self.logger = logger
+    }
+
+    /// Seconds left in the 429 cool-down, or nil when calls are allowed.
+    public func coolingDown() async -> Int? {
+        await pipeline.coolingDown()
     }
 
     public func search(_ query: String, offset: Int, limit: Int, rating: ContentRating) async throws -> GifPage {
@@ -77,7 +83,7 @@ public final class GiphyClient: GiphyAPI {
 
     private func checkLength(_ text: String) throws {
         if text.count > GiphyLimits.maximumQueryLength {
-            counter.record(endpoint: "local_check", outcome: CallOutcome.label(for: GiphyError.queryTooLong(maximum: 0)))
+            pipeline.recordLocalFailure(GiphyError.queryTooLong(maximum: 0))
             throw GiphyError.queryTooLong(maximum: GiphyLimits.maximumQueryLength)
         }
     }
@@ -86,59 +92,45 @@ public final class GiphyClient: GiphyAPI {
         try await fetch(endpoint, GiphyPayload.gifList) { try GifPage(body: $0, requestedOffset: offset) }
     }
 
-    /// Cache, then rate-limit gate, then one shared call. The cache holds `Value`, the compact
-    /// result, never the response.
+    /// Cache, then rate-limit gate, then one shared call (`SourceCallPipeline`).
     private func fetch<Payload, Value: CacheCosting>(_ endpoint: GiphyEndpoint, _ payload: @escaping @Sendable (inout JSONReader) throws -> Payload,
                                                      _ value: @escaping @Sendable (GiphyBody<Payload>) throws -> Value) async throws -> Value {
-        let key = endpoint.cacheKey
-        if endpoint.isCacheable {
-            // Unwrapped before the cast: nil cast to an optional `Value` would succeed.
-            if let cached = await cache.fresh(key), let cached = cached as? Value {
-                counter.record(endpoint: endpoint.name, outcome: CallOutcome.cacheHit)
-                return cached
-            }
-            counter.metrics.cacheMissed(endpoint: endpoint.name)
+        try await pipeline.fetch(endpoint: endpoint.name, cacheKey: endpoint.cacheKey, cacheable: endpoint.isCacheable) { [self] in
+            try await self.call(endpoint, payload, value)
         }
-        if let secondsLeft = await gate.secondsRemaining() {
-            if endpoint.isCacheable, let stale = await cache.stale(key), let stale = stale as? Value {
-                counter.record(endpoint: endpoint.name, outcome: CallOutcome.cacheHit)
-                return stale
-            }
-            throw GiphyError.rateLimited(retryAfterSeconds: secondsLeft)
-        }
-        guard endpoint.isCacheable else { return try await call(endpoint, payload, value) }
-        let shared = try await cache.singleFlight(key, store: true) { [self] in try await self.call(endpoint, payload, value) }
-        guard let result = shared as? Value else {
-            throw GiphyError.unavailable
-        }
-        return result
     }
 
-    /// One HTTP call: counted, logged without the key, classified and read in one pass.
+    /// One HTTP call: logged without the key, classified and read in one pass.
     private func call<Payload, Value>(_ endpoint: GiphyEndpoint, _ payload: (inout JSONReader) throws -> Payload,
                                       _ value: (GiphyBody<Payload>) throws -> Value) async throws -> Value {
         let started = ContinuousClock.now
         do {
-            let raw = try await transport.get(url(for: endpoint, includingKey: true), timeout: configuration.timeout)
+            let raw: HTTPGetResponse
+            do {
+                raw = try await transport.get(url(for: endpoint, includingKey: true), timeout: configuration.timeout)
+            } catch TransportFailure.timeout {
+                throw GiphyError.timeout
+            } catch TransportFailure.networkUnreachable {
+                throw GiphyError.networkUnreachable
+            } catch TransportFailure.oversizedAnswer {
+                throw GiphyError.unavailable
+            }
             let body = try? GiphyBody(json: raw.body, data: payload)
             // Only a body that could not be read with its payload is read again, for its envelope.
             let envelope = body?.envelope ?? (try? GiphyBody(json: raw.body, data: GiphyPayload.skipped).envelope)
-            try ResponseClassifier.check(status: raw.status, envelope: envelope, rateLimitCooldownSeconds: await gate.cooldownSeconds)
+            try ResponseClassifier.check(status: raw.status, envelope: envelope,
+                                         rateLimitCooldownSeconds: await pipeline.rateLimitCooldownSeconds)
             // A body that reads but lacks what its endpoint always sends is no answer either.
             guard let body, let result = try? value(body) else { throw GiphyError.unavailable }
-            counter.record(endpoint: endpoint.name, outcome: CallOutcome.success)
             log(endpoint, outcome: CallOutcome.success, since: started)
             return result
         } catch let error as GiphyError {
-            if case .rateLimited = error { await gate.close() }
-            counter.record(endpoint: endpoint.name, outcome: CallOutcome.label(for: error))
-            log(endpoint, outcome: CallOutcome.label(for: error), since: started)
+            log(endpoint, outcome: error.outcomeLabel, since: started)
             throw error
         }
     }
 
     private func log(_ endpoint: GiphyEndpoint, outcome: String, since started: ContinuousClock.Instant) {
-        counter.metrics.called(endpoint: endpoint.name, took: .now - started)
         logger.debug("GIPHY call", metadata: [
             "endpoint": "\(endpoint.name)",
             "url": "\(url(for: endpoint, includingKey: false))",

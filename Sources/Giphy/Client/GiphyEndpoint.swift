@@ -1,4 +1,5 @@
 import Foundation
+import GifSources
 
 /// One GIPHY call: its path, its query (without the API key) and the name it is counted under.
 public struct GiphyEndpoint: Sendable, Hashable {

@@ -1,3 +1,4 @@
+import GifSources
 /// Turns a raw GIPHY answer into a typed error, or lets it through. Both error body families
 /// are understood: `{"meta":{"status","msg"}}` and the gateway's `{"message": …}`.
 enum ResponseClassifier {
@@ -33,7 +34,7 @@ enum ResponseClassifier {
     }
 
     /// Classifies a raw response by its envelope alone, returning the body when it is usable.
-    static func classify(_ response: GiphyHTTPResponse, rateLimitCooldownSeconds: Int) throws -> [UInt8] {
+    static func classify(_ response: HTTPGetResponse, rateLimitCooldownSeconds: Int) throws -> [UInt8] {
         let envelope = try? GiphyBody(json: response.body, data: GiphyPayload.skipped).envelope
         try check(status: response.status, envelope: envelope, rateLimitCooldownSeconds: rateLimitCooldownSeconds)
         return response.body

@@ -1,20 +1,37 @@
 import Foundation
-import Giphy
+import GifSources
 import Logging
 
 /// The KLIPY client: builds requests with the app key in the path, calls through the process's
-/// one HTTP transport, classifies and decodes tolerantly, and logs every call without the key.
-/// Cache, single flight, the 429 gate and call counting are not here: the provider seam gives
-/// every source the same ones (today they live in the GIPHY client).
+/// one HTTP transport and its own `SourceCallPipeline` (cache, single flight, the 429 gate, call
+/// counting, as GIPHY's), classifies and decodes tolerantly, and logs every call without the key.
 public final class KlipyClient: Sendable {
-    private let configuration: KlipyClientConfiguration
-    private let transport: any GiphyTransport
+    public var counter: CallCounter { pipeline.counter }
+    let configuration: KlipyClientConfiguration
+    private let transport: any HTTPGetTransport
+    let pipeline: SourceCallPipeline
     private let logger: Logger
 
-    public init(configuration: KlipyClientConfiguration, transport: any GiphyTransport, logger: Logger) {
+    /// - Parameter sharedCooldown: where other instances with the same key see a 429 cool-down.
+    public init(configuration: KlipyClientConfiguration, transport: any HTTPGetTransport,
+                metrics: SourceMetrics = SourceMetrics(source: .klipy), sharedCooldown: (any RateLimitCooldownStore)? = nil,
+                logger: Logger) {
         self.configuration = configuration
         self.transport = transport
+        self.pipeline = SourceCallPipeline(
+            metrics: metrics, cacheCapacity: configuration.cacheCapacity, cacheMaximumBytes: configuration.cacheMaximumBytes,
+            cacheTimeToLive: configuration.cacheTimeToLive, rateLimitCooldown: configuration.rateLimitCooldown,
+            sharedCooldown: sharedCooldown,
+            rateLimited: { KlipyError.rateLimited(retryAfterSeconds: $0) }, unavailable: { KlipyError.unavailable })
         self.logger = logger
+    }
+
+    /// Whether an app key is configured: without one the client answers `invalidAppKey` at once.
+    public var hasAppKey: Bool { !configuration.appKey.isEmpty }
+
+    /// Seconds left in the 429 cool-down, or nil when calls are allowed.
+    public func coolingDown() async -> Int? {
+        await pipeline.coolingDown()
     }
 
     /// A page of search results; `page` is 1-based. `perPage` is kept within KLIPY's 8...50.
@@ -45,43 +62,56 @@ public final class KlipyClient: Sendable {
     public func gifs(slugs: [String]) async throws -> [KlipyGif] {
         let slugs = slugs.filter { !$0.isEmpty }
         guard !slugs.isEmpty else { return [] }
-        return try await call(.items(slugs: slugs), as: KlipyListResponse.self).gifs
+        return try await fetch(.items(slugs: slugs), as: KlipyListResponse.self) { $0.gifs }
     }
 
     public func categories() async throws -> [KlipyCategory] {
-        try await call(.categories(locale: configuration.locale), as: KlipyCategoriesResponse.self).categories
+        try await fetch(.categories(locale: configuration.locale), as: KlipyCategoriesResponse.self) { $0.categories }
     }
 
     public func autocomplete(_ prefix: String, limit: Int = 10) async throws -> [String] {
         guard !prefix.isEmpty else { return [] }
-        return try await call(.autocomplete(prefix, limit: limit), as: KlipyTermsResponse.self).terms
+        return try await fetch(.autocomplete(prefix, limit: limit), as: KlipyTermsResponse.self) { $0.terms }
     }
 
     public func searchSuggestions(_ term: String, limit: Int = 10) async throws -> [String] {
         guard !term.isEmpty else { return [] }
-        return try await call(.searchSuggestions(term, limit: limit), as: KlipyTermsResponse.self).terms
+        return try await fetch(.searchSuggestions(term, limit: limit), as: KlipyTermsResponse.self) { $0.terms }
     }
 
     private func list(_ endpoint: KlipyEndpoint, page: Int) async throws -> KlipyPage {
-        let response = try await call(endpoint, as: KlipyListResponse.self)
-        if response.skippedItems > 0 {
-            logger.debug("KLIPY items skipped", metadata: ["endpoint": "\(endpoint.name)", "skipped": "\(response.skippedItems)"])
+        try await fetch(endpoint, as: KlipyListResponse.self) { [logger] response in
+            if response.skippedItems > 0 {
+                logger.debug("KLIPY items skipped", metadata: ["endpoint": "\(endpoint.name)", "skipped": "\(response.skippedItems)"])
+            }
+            return KlipyPage(gifs: response.gifs, page: response.currentPage ?? max(1, page),
+                             perPage: response.perPage ?? response.gifs.count, hasNext: response.hasNext,
+                             skippedItems: response.skippedItems)
         }
-        return KlipyPage(gifs: response.gifs, page: response.currentPage ?? max(1, page),
-                         perPage: response.perPage ?? response.gifs.count, hasNext: response.hasNext,
-                         skippedItems: response.skippedItems)
+    }
+
+    /// The pipeline around one call. A missing key is answered before it: a keyless source costs
+    /// nothing and is not counted as a call.
+    private func fetch<Response: Decodable & Sendable, Value: CacheCosting>(
+        _ endpoint: KlipyEndpoint, as type: Response.Type, _ value: @escaping @Sendable (Response) throws -> Value
+    ) async throws -> Value {
+        guard hasAppKey else { throw KlipyError.invalidAppKey }
+        return try await pipeline.fetch(endpoint: endpoint.name, cacheKey: endpoint.cacheKey, cacheable: true) { [self] in
+            try value(try await self.call(endpoint, as: type))
+        }
     }
 
     /// One HTTP call: classified, decoded, and logged without the key.
     private func call<Response: Decodable & Sendable>(_ endpoint: KlipyEndpoint, as type: Response.Type) async throws -> Response {
         let started = ContinuousClock.now
         do {
-            guard !configuration.appKey.isEmpty else { throw KlipyError.invalidAppKey }
-            let raw: GiphyHTTPResponse
+            let raw: HTTPGetResponse
             do {
                 raw = try await transport.get(configuration.url(for: endpoint, includingKey: true), timeout: configuration.timeout)
-            } catch GiphyError.timeout {
+            } catch TransportFailure.timeout {
                 throw KlipyError.timeout
+            } catch TransportFailure.oversizedAnswer {
+                throw KlipyError.unavailable
             } catch is CancellationError {
                 throw CancellationError()
             } catch {

@@ -14,14 +14,23 @@ public struct KlipyClientConfiguration: Sendable {
     public var timeout: Duration
     /// How long a 429 says to stay away (KLIPY sends no Retry-After that anyone has recorded).
     public var rateLimitCooldown: Duration
+    /// How long an answer is served from the cache; `.zero` turns caching off.
+    public var cacheTimeToLive: Duration
+    public var cacheCapacity: Int
+    /// The cache's byte budget, as `CacheCosting` estimates.
+    public var cacheMaximumBytes: Int
 
     public init(baseURL: String = defaultBaseURL, appKey: String, locale: String? = nil,
-                timeout: Duration = .seconds(8), rateLimitCooldown: Duration = .seconds(60)) {
+                timeout: Duration = .seconds(8), rateLimitCooldown: Duration = .seconds(60),
+                cacheTimeToLive: Duration = .seconds(300), cacheCapacity: Int = 512, cacheMaximumBytes: Int = 8 * 1024 * 1024) {
         self.baseURL = baseURL
         self.appKey = appKey
         self.locale = locale
         self.timeout = timeout
         self.rateLimitCooldown = rateLimitCooldown
+        self.cacheTimeToLive = cacheTimeToLive
+        self.cacheCapacity = cacheCapacity
+        self.cacheMaximumBytes = cacheMaximumBytes
     }
 
     /// The request URL. Built with `includingKey: false` for every log line, so the key cannot

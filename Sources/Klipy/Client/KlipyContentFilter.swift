@@ -1,4 +1,4 @@
-import Giphy
+import GifSources
 
 /// KLIPY's `content_filter` levels: "off, low, medium, and high" (KLIPY API docs). KLIPY
 /// presents itself as a drop-in for Tenor, whose levels are: high = G; medium = G, PG;

@@ -21,6 +21,13 @@ public struct KlipyEndpoint: Sendable, Hashable {
     /// Whether a 404 means "no such item" (lookups) rather than "wrong base URL" (lists).
     var isLookup: Bool { name == "items" }
 
+    /// The shared cache's key: the source, path and query without `customer_id`, so users share
+    /// cached pages (KLIPY personalises only recents and ordering with it).
+    var cacheKey: String {
+        let shared = query.filter { $0.name != "customer_id" }
+        return "klipy|" + path + "?" + shared.map { "\($0.name)=\(KlipyPathSegment.encode($0.value))" }.joined(separator: "&")
+    }
+
     /// `path?query` with every query value percent-encoded.
     var pathAndQuery: String {
         guard !query.isEmpty else { return path }

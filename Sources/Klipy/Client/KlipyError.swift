@@ -1,3 +1,5 @@
+import GifSources
+
 /// Everything that can go wrong talking to KLIPY, in terms of what the bot does next. The
 /// cases mirror `GiphyError` so the provider seam can treat both sources alike. No case
 /// carries a URL, a body or the app key: these values end up in replies and logs.
@@ -40,5 +42,12 @@ extension KlipyError {
         case .invalidAppKey, .rateLimited, .unavailable, .timeout, .networkUnreachable: true
         case .notFound, .badRequest: false
         }
+    }
+}
+
+extension KlipyError: SourceCallError {
+    public var isRateLimit: Bool {
+        if case .rateLimited = self { return true }
+        return false
     }
 }

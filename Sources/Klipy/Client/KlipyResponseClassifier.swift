@@ -1,11 +1,11 @@
 import Foundation
-import Giphy
+import GifSources
 
 /// Turns a raw KLIPY answer into the body to decode or a typed error. KLIPY documents no error
 /// body and none was ever recorded, so the status decides; a 2xx must also be
 /// `{"result": true, "data": …}`, because clients report `result: false` bodies as failures.
 enum KlipyResponseClassifier {
-    static func classify(_ response: GiphyHTTPResponse, rateLimitCooldownSeconds: Int, lookup: Bool = false) throws -> [UInt8] {
+    static func classify(_ response: HTTPGetResponse, rateLimitCooldownSeconds: Int, lookup: Bool = false) throws -> [UInt8] {
         switch response.status {
         case 200..<300:
             break

@@ -11,7 +11,7 @@ enum MatrixContent {
     /// A GIF as a link, when it is not uploaded: the title links to the GIF.
     static func link(to card: GifCard, inReplyTo eventID: String?) -> JSONValue {
         let label = card.label.map { "\($0) " } ?? ""
-        let html = "\(escape(label))<a href=\"\(escape(card.url))\">\(escape(card.title))</a> (\(escape(card.id)))"
+        let html = "\(escape(label))<a href=\"\(escape(card.url))\">\(escape(card.title))</a> (\(escape(card.id)))\(escape(card.viaSuffix))"
         return withReply(["msgtype": "m.notice", "body": .string(card.line), "format": "org.matrix.custom.html",
                           "formatted_body": .string(html)], to: eventID)
     }
@@ -23,7 +23,7 @@ enum MatrixContent {
         if let width = media.width { info["w"] = .number(Double(width)) }
         if let height = media.height { info["h"] = .number(Double(height)) }
         let label = card.label.map { "\($0) " } ?? ""
-        return withReply(["msgtype": "m.image", "body": .string("\(label)\(card.title) (\(card.id))"),
+        return withReply(["msgtype": "m.image", "body": .string("\(label)\(card.title) (\(card.id))\(card.viaSuffix)"),
                           "filename": .string("\(card.id).gif"), "url": .string(media.contentURI), "info": .object(info)],
                          to: eventID)
     }

@@ -1,17 +1,21 @@
 import AsyncHTTPClient
 import GifBotCore
+import GifSources
 import Giphy
+import Klipy
 import Logging
 import Storage
 
-/// The shared parts of a running process: one HTTP client, one store, one GIPHY client and the
-/// bot, opened together and closed together.
+/// The shared parts of a running process: one HTTP client, one store, the GIF source clients and
+/// the bot, opened together and closed together.
 struct BotRuntime: Sendable {
     let configuration: AppConfiguration
     let bot: GifBot
     /// How each network names users, filled in by the adapters as they start.
     let names: NetworkUserNames
     let giphy: GiphyClient
+    /// nil when KLIPY is not among `gifs.sources`.
+    let klipy: KlipyClient?
     let store: BotStore
     let httpClient: HTTPClient
     let metrics: RuntimeMetrics
@@ -21,17 +25,15 @@ struct BotRuntime: Sendable {
                       metrics: RuntimeMetrics = RuntimeMetrics()) async throws -> BotRuntime {
         ProcessMemory.limitAllocatorRetention()
         let store = try await configuration.database.open(logger: logger)
-        // Instances share a PostgreSQL database, and with it the cool-down after a 429; a
-        // SQLite file has one instance, which keeps its cool-down in memory.
-        let sharedCooldown = store.dialect == .postgres
-            ? DatabaseCooldownStore(store: store, apiKey: configuration.giphy.apiKey, logger: logger) : nil
         let httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
-        let giphy = GiphyClient(configuration: configuration.giphy, transport: AsyncHTTPGiphyTransport(httpClient: httpClient),
-                                metrics: GiphyMetrics(factory: metrics.factory), sharedCooldown: sharedCooldown, logger: logger)
+        let factory = GifSourceFactory(configuration: configuration, transport: AsyncHTTPGetTransport(httpClient: httpClient),
+                                       store: store, metrics: metrics, logger: logger)
+        let giphy = factory.giphyClient()
+        let klipy = factory.klipyClient()
         let names = NetworkUserNames()
-        let bot = GifBot(giphy: giphy, store: store, settings: configuration.bot, names: names,
+        let bot = GifBot(sources: await factory.sources(giphy: giphy, klipy: klipy), store: store, settings: configuration.bot, names: names,
                          metrics: BotMetrics(factory: metrics.factory), logger: logger)
-        return BotRuntime(configuration: configuration, bot: bot, names: names, giphy: giphy, store: store, httpClient: httpClient,
+        return BotRuntime(configuration: configuration, bot: bot, names: names, giphy: giphy, klipy: klipy, store: store, httpClient: httpClient,
                           metrics: metrics, logger: logger)
     }
 

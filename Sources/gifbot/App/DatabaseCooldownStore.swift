@@ -1,19 +1,21 @@
 import Crypto
-import Giphy
+import GifSources
 import Logging
 import Storage
 
-/// The GIPHY cool-down after a 429, kept in the shared database so every instance using the
-/// same API key stays away together. The key itself is never stored: the row is named by a
-/// hash of it.
+/// A source's cool-down after a 429, kept in the shared database so every instance using the
+/// same key stays away together. The key itself is never stored: the row is named by the source
+/// and a hash of the key (`giphy:<hash>`, `klipy:<hash>`).
 struct DatabaseCooldownStore: RateLimitCooldownStore {
     let store: BotStore
+    let source: GifSourceID
     let name: String
     let logger: Logger
 
-    init(store: BotStore, apiKey: String, logger: Logger) {
+    init(store: BotStore, source: GifSourceID = .giphy, apiKey: String, logger: Logger) {
         self.store = store
-        self.name = "giphy:" + SHA256.hash(data: Array(apiKey.utf8)).prefix(12).map { byte in
+        self.source = source
+        self.name = "\(source.rawValue):" + SHA256.hash(data: Array(apiKey.utf8)).prefix(12).map { byte in
             let hex = String(byte, radix: 16)
             return byte < 16 ? "0" + hex : hex
         }.joined()
@@ -24,7 +26,7 @@ struct DatabaseCooldownStore: RateLimitCooldownStore {
         do {
             return try await store.sharedCooldownRemaining(name)
         } catch {
-            logger.warning("Could not read the shared GIPHY cool-down", metadata: ["error": "\(error)"])
+            logger.warning("Could not read the shared \(source.displayName) cool-down", metadata: ["error": "\(error)"])
             return nil
         }
     }
@@ -33,7 +35,7 @@ struct DatabaseCooldownStore: RateLimitCooldownStore {
         do {
             try await store.startSharedCooldown(name, seconds: seconds)
         } catch {
-            logger.warning("Could not share the GIPHY cool-down", metadata: ["error": "\(error)"])
+            logger.warning("Could not share the \(source.displayName) cool-down", metadata: ["error": "\(error)"])
         }
     }
 }

@@ -6,7 +6,7 @@ struct ConfigurationOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A JSON or YAML config file.", valueName: "file"))
     var config: String?
 
-    @Option(name: .customLong("giphy-api-key"), help: "GIPHY API key (GIPHY_API_KEY). Required.")
+    @Option(name: .customLong("giphy-api-key"), help: "GIPHY API key (GIPHY_API_KEY). Required when GIPHY is the only source.")
     var giphyAPIKey: String?
 
     @Option(name: .customLong("giphy-base-url"), help: "GIPHY API base URL (GIPHY_BASE_URL). Default: https://api.giphy.com.")
@@ -63,6 +63,8 @@ struct ConfigurationOptions: ParsableArguments {
     @Option(name: .customLong("ops-host"), help: "Address the ops endpoint listens on (OPS_HOST). Default: 127.0.0.1.")
     var opsHost: String?
 
+    @OptionGroup var gifSources: GifSourceOptions
+
     /// The options given, by the key they set.
     var values: [SettingKey: String] {
         let pairs: [(SettingKey, String?)] = [
@@ -73,7 +75,7 @@ struct ConfigurationOptions: ParsableArguments {
             (.botCooldownCommands, botCooldownCommands), (.botCooldownSeconds, botCooldownSeconds), (.botAdmins, botAdmins), (.logLevel, logLevel),
             (.logFormat, logFormat), (.opsPort, opsPort), (.opsHost, opsHost),
         ]
-        var values: [SettingKey: String] = [:]
+        var values = gifSources.values
         for case let (key, value?) in pairs { values[key] = value }
         return values
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GifBotCore
+import GifSources
 import Giphy
 import IRC
 import Matrix
@@ -10,6 +11,8 @@ import Storage
 /// process with a one-line error before anything connects.
 struct AppConfiguration: Sendable {
     var giphy: GiphyClientConfiguration
+    /// `gifs.sources` and KLIPY's settings; the first source serves, the next ones fall back.
+    var gifSources: GifSourceSettings
     var database: DatabaseLocation
     var bot: BotSettings
     /// Who may change channel settings: services accounts (or nicks on networks without
@@ -24,9 +27,9 @@ struct AppConfiguration: Sendable {
 
     static func load(from sources: ConfigurationSources) throws(ConfigurationError) -> AppConfiguration {
         let values = ValueParser(sources: sources)
-        guard let apiKey = sources.text(.giphyAPIKey)?.trimmingCharacters(in: .whitespacesAndNewlines), !apiKey.isEmpty else {
-            throw .missing(.giphyAPIKey, hint: "your GIPHY API key from developers.giphy.com")
-        }
+        let gifSources = try GifSourceSettings.load(from: sources)
+        let apiKey = sources.text(.giphyAPIKey)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        try gifSources.requireAKey(giphyAPIKey: apiKey)
         let giphy = GiphyClientConfiguration(
             baseURL: try values.httpURL(.giphyBaseURL, default: "https://api.giphy.com"),
             apiKey: apiKey,
@@ -46,7 +49,7 @@ struct AppConfiguration: Sendable {
             cooldownWindow: .seconds(try values.integer(.botCooldownSeconds, default: 30, in: 1...86_400))
         )
         let admins = values.list(.botAdmins)
-        return AppConfiguration(giphy: giphy, database: database, bot: bot, admins: admins,
+        return AppConfiguration(giphy: giphy, gifSources: gifSources, database: database, bot: bot, admins: admins,
                                 ircNetworks: try IRCSettings(sources: sources, admins: admins).networks(),
                                 matrixAccounts: try MatrixSettings(sources: sources, admins: admins).accounts(),
                                 logLevel: try values.logLevel(.logLevel, default: .info),

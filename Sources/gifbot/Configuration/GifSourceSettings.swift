@@ -5,8 +5,7 @@ enum GifSourceName: String, Sendable, CaseIterable {
     case giphy, klipy
 }
 
-/// `gifs.sources` and the `klipy.*` keys. Read on their own, beside `AppConfiguration`, until
-/// the provider seam wires KLIPY into the bot; the command-line flags for them come with it.
+/// `gifs.sources` and the `klipy.*` keys, part of `AppConfiguration`.
 struct GifSourceSettings: Sendable {
     /// First serves; the next answers when it is rate-limited, failing, or has no key.
     let sources: [GifSourceName]
@@ -36,6 +35,22 @@ struct GifSourceSettings: Sendable {
             timeout: try values.seconds(.klipyTimeout, default: 8, allowZero: false),
             rateLimitCooldown: try values.seconds(.klipyRateLimitCooldown, default: 60, allowZero: false))
         return GifSourceSettings(sources: names, klipy: klipy, customerIDSecret: secret)
+    }
+
+    /// At least one configured source needs a key. GIPHY alone keeps today's error; with several
+    /// sources a keyless one is skipped at run time in favour of the next.
+    func requireAKey(giphyAPIKey: String) throws(ConfigurationError) {
+        let keyed = sources.filter { name in
+            switch name {
+            case .giphy: !giphyAPIKey.isEmpty
+            case .klipy: !(klipy?.appKey.isEmpty ?? true)
+            }
+        }
+        guard keyed.isEmpty else { return }
+        switch sources.first ?? .giphy {
+        case .giphy: throw .missing(.giphyAPIKey, hint: "your GIPHY API key from developers.giphy.com")
+        case .klipy: throw .missing(.klipyAppKey, hint: "your KLIPY app key from its Partner Panel")
+        }
     }
 
     private static func sourceNames(_ values: ValueParser) throws(ConfigurationError) -> [GifSourceName] {

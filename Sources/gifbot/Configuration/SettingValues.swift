@@ -1,5 +1,5 @@
 import Foundation
-import Giphy
+import GifSources
 
 /// What each kind of setting accepts, as pure functions of its text (already trimmed and
 /// non-empty), apart from where the text comes from so it can be fuzzed on its own

@@ -1,4 +1,4 @@
-import Giphy
+import GifSources
 import Logging
 
 /// Reads one key and checks it, throwing an error that names the key and what it accepts.

@@ -26,8 +26,8 @@ final class IRCBotHarness: Sendable {
     private let clients = Mutex<[TestIRCClient]>([])
     private let servers = Mutex<[IRCTestServer]>([])
 
-    fileprivate init(settings: BotSettings) async throws {
-        testBot = try await TestBot(settings: settings)
+    fileprivate init(settings: BotSettings, source: TestBot.Source) async throws {
+        testBot = try await TestBot(settings: settings, source: source)
         let suffix = String(UUID().uuidString.prefix(6)).lowercased()
         channel = "#gifs-\(suffix)"
         botNick = "gb\(suffix)"
@@ -93,9 +93,9 @@ final class IRCBotHarness: Sendable {
 
 /// Runs `body` with a bot harness and cleans up after it, whether it returns or throws: every
 /// bot it started is stopped, every client quits, its own servers stop, the HTTP client shuts down.
-func withIRCBot<Result>(settings: BotSettings = BotSettings(cooldownCommands: 0),
+func withIRCBot<Result>(settings: BotSettings = BotSettings(cooldownCommands: 0), source: TestBot.Source = .giphy,
                         _ body: (IRCBotHarness) async throws -> Result) async throws -> Result {
-    let harness = try await IRCBotHarness(settings: settings)
+    let harness = try await IRCBotHarness(settings: settings, source: source)
     do {
         let result = try await body(harness)
         await harness.cleanUp()

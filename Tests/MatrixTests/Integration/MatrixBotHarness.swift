@@ -29,15 +29,18 @@ final class MatrixBotHarness: Sendable {
     /// A server of the test's own (to stop and start), stopped after it; nil for the shared one.
     private let ownServer: SynapseServer?
 
-    fileprivate init(server: SynapseServer, owned: Bool) async throws {
+    fileprivate init(server: SynapseServer, owned: Bool, source: TestBot.Source) async throws {
         ownServer = owned ? server : nil
         self.server = server
-        testBot = try await TestBot()
+        testBot = try await TestBot(source: source)
         let botLocalpart = SynapseServer.uniqueLocalpart("gifbot")
         botUser = try await server.registerUser(botLocalpart, password: botPassword).userID
         let human = try await server.registerUser(SynapseServer.uniqueLocalpart("alice"), password: "alice-password")
         alice = MatrixTestClient(server: server, user: human)
         testBot.standIn.override("/v1/gifs/search", with: Self.catSearch(testBot.standIn))
+        if let klipy = testBot.klipyStandIn {
+            klipy.override("gifs/search", with: klipy.pageServedHere([("catgif1", 30_000), ("catgif2", 20_000)]))
+        }
     }
 
     /// A search answer whose GIFs live on the stand-in, so the bot can download them: the
@@ -125,7 +128,7 @@ enum HomeserverChoice {
 
 /// Runs `body` with a bot harness on a real Synapse and cleans up after it, whether it returns
 /// or throws: every bot it started is stopped, the HTTP client shut down, an own server stopped.
-func withMatrixBot<Result>(_ homeserver: HomeserverChoice = .shared,
+func withMatrixBot<Result>(_ homeserver: HomeserverChoice = .shared, source: TestBot.Source = .giphy,
                            _ body: (MatrixBotHarness) async throws -> Result) async throws -> Result {
     let server = switch homeserver {
     case .shared: try await SynapseServer.shared()
@@ -133,7 +136,7 @@ func withMatrixBot<Result>(_ homeserver: HomeserverChoice = .shared,
     }
     let harness: MatrixBotHarness
     do {
-        harness = try await MatrixBotHarness(server: server, owned: homeserver == .own)
+        harness = try await MatrixBotHarness(server: server, owned: homeserver == .own, source: source)
     } catch {
         if homeserver == .own { try? await server.stop() }
         throw error

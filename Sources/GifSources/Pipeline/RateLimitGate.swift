@@ -1,4 +1,4 @@
-/// After GIPHY answers 429 the client stays away until a cool-down has passed: hammering a
+/// After a source answers 429 its client stays away until a cool-down has passed: hammering a
 /// rate-limited key only extends the ban. With a shared cool-down store, instances using the
 /// same key stay away together: one instance's 429 stops them all.
 actor RateLimitGate {
@@ -34,7 +34,7 @@ actor RateLimitGate {
     var cooldownSeconds: Int { Int(cooldown.components.seconds) }
 }
 
-/// Where instances sharing one GIPHY key keep the cool-down after a 429. Failures are the
+/// Where instances sharing one source's key keep the cool-down after a 429. Failures are the
 /// store's to log: an unreachable store must not stop GIPHY calls, so both answer quietly.
 public protocol RateLimitCooldownStore: Sendable {
     /// Seconds left of a cool-down any instance started; nil when none runs.

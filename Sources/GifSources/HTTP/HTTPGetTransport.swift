@@ -2,8 +2,8 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 
-/// What came back from GIPHY before interpretation.
-public struct GiphyHTTPResponse: Sendable {
+/// What came back from a GIF source before interpretation.
+public struct HTTPGetResponse: Sendable {
     public let status: Int
     public let body: [UInt8]
 
@@ -13,16 +13,26 @@ public struct GiphyHTTPResponse: Sendable {
     }
 }
 
-/// The HTTP GET underneath the client; the seam that keeps the client testable.
-public protocol GiphyTransport: Sendable {
-    /// Performs a GET within `timeout` for the whole request. Throws only `GiphyError.timeout`
-    /// or `GiphyError.networkUnreachable`.
-    func get(_ url: String, timeout: Duration) async throws -> GiphyHTTPResponse
+/// The HTTP GET underneath every source's client; the seam that keeps the clients testable.
+public protocol HTTPGetTransport: Sendable {
+    /// Performs a GET within `timeout` for the whole request. Throws only `TransportFailure`
+    /// (or `CancellationError`).
+    func get(_ url: String, timeout: Duration) async throws -> HTTPGetResponse
+}
+
+/// Why a GET got no answer; each client turns it into its own error.
+public enum TransportFailure: Error, Sendable, Equatable {
+    /// No answer within the timeout.
+    case timeout
+    /// The connection could not be made (DNS, refused, reset).
+    case networkUnreachable
+    /// The source was reached but sent far more than any answer of its: its trouble, not the network's.
+    case oversizedAnswer
 }
 
 /// The real transport over the process's single AsyncHTTPClient.
-public struct AsyncHTTPGiphyTransport: GiphyTransport {
-    /// GIPHY pages of 25 GIFs are ~100 kB; anything far larger is not a GIPHY answer.
+public struct AsyncHTTPGetTransport: HTTPGetTransport {
+    /// Pages of 25 GIFs are ~100 kB; anything far larger is not an answer from a GIF API.
     static let maximumBodyBytes = 8 * 1024 * 1024
 
     private let httpClient: HTTPClient
@@ -31,7 +41,7 @@ public struct AsyncHTTPGiphyTransport: GiphyTransport {
         self.httpClient = httpClient
     }
 
-    public func get(_ url: String, timeout: Duration) async throws -> GiphyHTTPResponse {
+    public func get(_ url: String, timeout: Duration) async throws -> HTTPGetResponse {
         var request = HTTPClientRequest(url: url)
         request.method = .GET
         request.headers.add(name: "Accept", value: "application/json")
@@ -39,18 +49,17 @@ public struct AsyncHTTPGiphyTransport: GiphyTransport {
         do {
             let response = try await httpClient.execute(request, deadline: deadline)
             let body = try await response.body.collect(upTo: Self.maximumBodyBytes)
-            return GiphyHTTPResponse(status: Int(response.status.code), body: Array(buffer: body))
+            return HTTPGetResponse(status: Int(response.status.code), body: Array(buffer: body))
         } catch let error as HTTPClientError where Self.isTimeout(error) {
-            throw GiphyError.timeout
+            throw TransportFailure.timeout
         } catch is CancellationError {
             throw CancellationError()
         } catch is NIOTooManyBytesError {
-            // GIPHY was reached but sent far more than any GIPHY answer: its trouble, not the network's.
-            throw GiphyError.unavailable
+            throw TransportFailure.oversizedAnswer
         } catch {
             // A request that waited for a connection until its deadline fails with the last
             // connect error (refused, DNS), which means unreachable rather than slow.
-            throw GiphyError.networkUnreachable
+            throw TransportFailure.networkUnreachable
         }
     }
 

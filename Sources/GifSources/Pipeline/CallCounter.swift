@@ -1,21 +1,26 @@
 import Synchronization
 
-/// Counts GIPHY calls per endpoint and outcome, for tests that prove calls were saved, and
-/// feeds the same events to the metrics.
+/// Counts one source's calls per endpoint and outcome, for tests that prove calls were saved,
+/// and feeds the same events to the metrics.
 public final class CallCounter: Sendable {
     public struct Key: Hashable, Sendable {
         public let endpoint: String
         public let outcome: String
+
+        public init(endpoint: String, outcome: String) {
+            self.endpoint = endpoint
+            self.outcome = outcome
+        }
     }
 
     private let counts = Mutex<[Key: Int]>([:])
-    let metrics: GiphyMetrics
+    let metrics: SourceMetrics
 
-    public init(metrics: GiphyMetrics = GiphyMetrics()) {
+    public init(metrics: SourceMetrics) {
         self.metrics = metrics
     }
 
-    func record(endpoint: String, outcome: String) {
+    public func record(endpoint: String, outcome: String) {
         counts.withLock { $0[Key(endpoint: endpoint, outcome: outcome), default: 0] += 1 }
         metrics.recorded(endpoint: endpoint, outcome: outcome)
     }
@@ -35,18 +40,4 @@ public final class CallCounter: Sendable {
 public enum CallOutcome {
     public static let success = "ok"
     public static let cacheHit = "cache_hit"
-
-    static func label(for error: any Error) -> String {
-        switch error as? GiphyError {
-        case .invalidAPIKey: "invalid_key"
-        case .rateLimited: "rate_limited"
-        case .queryTooLong: "query_too_long"
-        case .notFound: "not_found"
-        case .badRequest: "bad_request"
-        case .unavailable: "unavailable"
-        case .timeout: "timeout"
-        case .networkUnreachable: "network"
-        case nil: "other"
-        }
-    }
 }
