@@ -1,3 +1,5 @@
+import GifSources
+
 /// What the bot answers; the adapter renders it for its network.
 public enum Reply: Sendable, Equatable {
     /// A line of text for the conversation.
@@ -75,20 +77,7 @@ public struct GifCard: Sendable, Equatable {
     }
 }
 
-/// One animated rendition of a GIF: where it is and how big GIPHY says it is (a claim only:
-/// downloads cap the bytes they accept whatever `byteSize` says).
-public struct GifRenditionLink: Sendable, Equatable {
-    public let name: String
-    public let url: String
-    public let width: Int?
-    public let height: Int?
-    public let byteSize: Int?
-
-    public init(name: String, url: String, width: Int?, height: Int?, byteSize: Int?) {
-        self.name = name
-        self.url = url
-        self.width = width
-        self.height = height
-        self.byteSize = byteSize
-    }
-}
+/// One animated rendition of a GIF, as the card carries it: the source's own rendition type
+/// (where it is and how big the source says it is, a claim only: downloads cap the bytes they
+/// accept whatever `byteSize` says), with its URL cleaned by `GifCardBuilder`.
+public typealias GifRenditionLink = SourcedRendition
