@@ -157,7 +157,7 @@ import Testing
     @Test func everyEndpointAnswers() async throws {
         let client = client()
         let search = try await client.search("cat", offset: 0, limit: 25, rating: .pg)
-        let id = try #require(search.gifs.first?.id)
+        let id = try #require(search.gifs.first?.ref.key)
         #expect(try await client.gif(id: id).id == id)
         #expect(try await client.gifs(ids: [id], rating: .pg).map(\.id) == [id])
         #expect(try await client.random(tag: "cat", rating: .g, randomID: "r1") != nil)
@@ -174,7 +174,7 @@ import Testing
 
     @Test func gifCallsAskForOnlyTheFieldsTheBotReads() async throws {
         let client = client()
-        let id = try #require(try await client.search("cat", offset: 0, limit: 25, rating: .g).gifs.first?.id)
+        let id = try #require(try await client.search("cat", offset: 0, limit: 25, rating: .g).gifs.first?.ref.key)
         _ = try await client.trending(offset: 0, limit: 25, rating: .g)
         _ = try await client.random(tag: nil, rating: .g, randomID: nil)
         _ = try await client.gif(id: id)

@@ -1,13 +1,18 @@
-/// One page of a list endpoint (search, trending, GIFs by ids).
+import GifSources
+
+/// One page of a list endpoint (search, trending, GIFs by ids), its GIFs already in the seam's
+/// terms: renditions are chosen once, when the page is read. A cached page is served to many
+/// commands, and choosing renditions on every hit was most of a warm command's CPU (issue 9's
+/// profile); keeping only the chosen form also keeps the cache small.
 public struct GifPage: Sendable, Equatable {
-    public let gifs: [GiphyGif]
+    public let gifs: [SourcedGif]
     /// The offset this page starts at.
     public let offset: Int
     /// How many results GIPHY says exist in total; nil when the endpoint does not say.
     public let totalCount: Int?
 
     public init(gifs: [GiphyGif], offset: Int, totalCount: Int?) {
-        self.gifs = gifs
+        self.gifs = gifs.map(\.sourced)
         self.offset = offset
         self.totalCount = totalCount
     }

@@ -36,13 +36,32 @@ enum GiphyRenditionChoice {
     }
 
     private static func isAnimatedGif(name: String, _ rendition: GiphyRendition) -> Bool {
-        guard rendition.isUsable, !name.contains("still"), let url = rendition.url else { return false }
+        guard rendition.isUsable, !name.utf8.contains(subsequence: "still".utf8), let url = rendition.url else { return false }
         return isGifURL(url)
     }
 
+    /// Whether the path (the part before any `?`) ends in `.gif`, in any case. Bytes, not
+    /// Characters: this runs for every rendition of every GIF read.
     private static func isGifURL(_ url: String) -> Bool {
-        let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
-        return path.lowercased().hasSuffix(".gif")
+        let bytes = url.utf8
+        let pathEnd = bytes.firstIndex(of: UInt8(ascii: "?")) ?? bytes.endIndex
+        let suffix = bytes[..<pathEnd].suffix(4)
+        return suffix.count == 4 && zip(suffix, ".gif".utf8).allSatisfy { byte, lowercase in
+            byte == lowercase || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) && byte + 32 == lowercase
+        }
+    }
+}
+
+extension Collection where Element: Equatable {
+    /// Whether `subsequence` occurs in order, contiguously, anywhere in the collection.
+    fileprivate func contains(subsequence: some Collection<Element>) -> Bool {
+        guard !subsequence.isEmpty else { return true }
+        var start = startIndex
+        while start != endIndex {
+            if self[start...].starts(with: subsequence) { return true }
+            formIndex(after: &start)
+        }
+        return false
     }
 }
 

@@ -63,7 +63,7 @@ public struct GiphySource: GifSource {
         } else {
             page.totalCount.map { min($0, GiphyLimits.maximumSearchOffset + limit) }
         }
-        return SourcedPage(source: .giphy, gifs: page.gifs.map(\.sourced), endIndex: end)
+        return SourcedPage(source: .giphy, gifs: page.gifs, endIndex: end)
     }
 
     private func answer<Value>(_ call: () async throws -> Value) async throws -> Value {
