@@ -15,6 +15,7 @@ struct BotContext: Sendable {
     let memory: ConversationMemory
     let names: any UserNameResolving
     let channelSettings: ChannelSettingsCache
+    let favorites: FavoritesCache
     let recentSearches: RecentSearchWriter
     let logger: Logger
 
@@ -46,6 +47,17 @@ struct BotContext: Sendable {
     /// The card for a GIF, naming its source when it is not the first one.
     func card(for gif: SourcedGif) -> GifCard? {
         GifCardBuilder.card(for: gif, via: sources.via(gif))
+    }
+
+    /// The first `count` GIFs the rating allows and chat can show, with their cards. A plain
+    /// loop: `Array` of a lazy filter-and-map chain counts it first, building a card for every
+    /// GIF of the page twice.
+    func showable(_ gifs: [SourcedGif], rating: ContentRating, count: Int) -> [(SourcedGif, GifCard)] {
+        var shown: [(SourcedGif, GifCard)] = []
+        for gif in gifs where shown.count < count && ContentPolicy.allows(gif, maximum: rating) {
+            if let card = card(for: gif) { shown.append((gif, card)) }
+        }
+        return shown
     }
 
     func memoryKey(_ message: ChatMessage) -> ConversationMemory.Key {

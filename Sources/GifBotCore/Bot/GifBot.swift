@@ -16,6 +16,7 @@ public final class GifBot: Sendable {
                 names: any UserNameResolving = NetworkUserNames(), metrics: BotMetrics = BotMetrics(), logger: Logger) {
         context = BotContext(sources: FallbackSources(sources, logger: logger), store: store, settings: settings, memory: ConversationMemory(),
                              names: names, channelSettings: ChannelSettingsCache(store: store, logger: logger),
+                             favorites: FavoritesCache(store: store),
                              recentSearches: RecentSearchWriter(store: store, limit: settings.recentLimit, logger: logger), logger: logger)
         parser = CommandParser(prefix: settings.prefix)
         cooldown = CommandCooldown()

@@ -47,9 +47,7 @@ struct DiscoveryHandler {
         let page = try await context.sources.firstAnswer {
             try await $0.trending(offset: 0, limit: SearchPager.pageSize, rating: rating, user: user)
         }
-        let shown = Array(page.gifs.lazy.filter { ContentPolicy.allows($0, maximum: rating) }
-            .compactMap { gif in context.card(for: gif).map { (gif, $0) } }
-            .prefix(count))
+        let shown = context.showable(page.gifs, rating: rating, count: count)
         guard let first = shown.first else { return [.text("Nothing is trending right now that suits this channel.")] }
         let key = context.memoryKey(message)
         if count == 1 {

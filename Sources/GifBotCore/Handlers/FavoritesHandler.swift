@@ -14,7 +14,7 @@ struct FavoritesHandler {
         }
         let favorite = Favorite(gifID: card.id, title: card.title, url: card.url, rating: gif.rating)
         let limit = context.settings.favoritesLimit
-        switch try await context.store.addFavorite(favorite, for: message.user.storeKey, limit: limit) {
+        switch try await context.favorites.add(favorite, for: message.user.storeKey, limit: limit) {
         case .added(let count):
             return [.text("Saved \"\(card.title)\" (\(card.id)) to your favorites (\(count)/\(limit)).")]
         case .alreadyFavorite:
@@ -26,7 +26,7 @@ struct FavoritesHandler {
 
     func unfav(_ target: String, for message: ChatMessage) async throws -> [Reply] {
         let user = message.user.storeKey
-        let favorites = try await context.store.favorites(for: user)
+        let favorites = try await context.favorites.favorites(for: user)
         let favorite: Favorite
         if let number = Int(target) {
             guard favorites.indices.contains(number - 1) else {
@@ -40,7 +40,7 @@ struct FavoritesHandler {
             }
             favorite = match
         }
-        _ = try await context.store.removeFavorite(favorite.gifID, for: user)
+        _ = try await context.favorites.remove(favorite.gifID, for: user)
         return [.text("Removed \"\(favorite.title)\" (\(favorite.gifID)) from your favorites.")]
     }
 
@@ -50,7 +50,7 @@ struct FavoritesHandler {
             ?? message.user.storeKey
         let isOwn = owner == message.user.storeKey
         let whose = isOwn ? "Your" : "\(TextSanitizer.truncate(name ?? "", to: 30))'s"
-        let favorites = try await context.store.favorites(for: owner)
+        let favorites = try await context.favorites.favorites(for: owner)
         guard !favorites.isEmpty else {
             return [.text(isOwn
                 ? "You have no favorites yet: after a GIF, say \(context.prefix)fav to keep it (or \(context.prefix)fav <id>)."

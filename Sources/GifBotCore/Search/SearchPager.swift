@@ -53,9 +53,7 @@ struct SearchPager {
     /// The first `count` showable results of the first page, for `!gifs`.
     func top(_ count: Int, of query: String) async throws -> [(SourcedGif, GifCard)] {
         let page = try await context.sources.search(query, offset: 0, limit: Self.pageSize, rating: rating, user: user, continuing: nil)
-        return Array(page.gifs.lazy.filter { ContentPolicy.allows($0, maximum: rating) }
-            .compactMap { gif in context.card(for: gif).map { (gif, $0) } }
-            .prefix(count))
+        return context.showable(page.gifs, rating: rating, count: count)
     }
 }
 

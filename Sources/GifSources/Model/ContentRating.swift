@@ -38,7 +38,16 @@ extension ContentRating {
     /// (youth) is treated as `g`; an unknown value is treated as the strictest, `r`, because a
     /// rating we cannot read is not a rating we can trust.
     public static func ofGif(_ raw: String?) -> ContentRating? {
-        guard let raw, !raw.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        guard let raw else { return nil }
+        // What GIPHY sends, matched before Foundation's trimming: this runs for every GIF shown.
+        switch raw {
+        case "g", "y": return .g
+        case "pg": return .pg
+        case "pg-13": return .pg13
+        case "r": return .r
+        default: break
+        }
+        guard !raw.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
         if raw.lowercased() == "y" { return .g }
         return ContentRating(parameter: raw) ?? .r
     }
