@@ -6,7 +6,8 @@ import Storage
 /// last second of them in a crash harms no one (favorites, which a user is told are saved, are
 /// still written before the reply). `!recent` and shutdown write what is pending first.
 actor RecentSearchWriter {
-    /// A batch this large is written at once, on the path of the command that filled it.
+    /// A batch this large is written at once. The command that fills it waits only while the
+    /// previous batch is still being written, so at most one batch waits behind the store.
     static let batchSize = 256
     /// Otherwise pending searches wait at most this long.
     static let delay = Duration.seconds(1)
@@ -28,7 +29,8 @@ actor RecentSearchWriter {
     func record(_ search: RecentSearch) async {
         pending.append(search)
         if pending.count >= Self.batchSize {
-            await flush()
+            await lastWrite?.value
+            if pending.count >= Self.batchSize { startWrite() }
         } else if timer == nil {
             timer = Task { [weak self] in
                 try? await Task.sleep(for: Self.delay)
@@ -39,6 +41,12 @@ actor RecentSearchWriter {
 
     /// Writes what is pending; returns once it and every earlier batch are stored.
     func flush() async {
+        startWrite()
+        await lastWrite?.value
+    }
+
+    /// Hands what is pending to the store, after every earlier batch.
+    private func startWrite() {
         timer?.cancel()
         timer = nil
         let batch = pending
@@ -55,6 +63,5 @@ actor RecentSearchWriter {
             }
         }
         lastWrite = write
-        await write.value
     }
 }
