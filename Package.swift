@@ -203,7 +203,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
-            path: "Tests/TestServerSupport"
+            path: "Tests/TestServerSupport",
+            resources: [.copy("Scripts")]
         ),
         // Real IRC servers (InspIRCd + Atheme, ngIRCd) started for tests, and a raw test client.
         .target(

@@ -10,7 +10,9 @@ public enum ScriptRunner {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [script.path] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = ProcessInfo.processInfo.environment
+            .merging(["TEST_SERVER_SCRIPTS": sharedScripts.path]) { $1 }
+            .merging(environment) { $1 }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output ?? FileHandle.nullDevice
         process.standardError = output ?? FileHandle.nullDevice
@@ -27,5 +29,12 @@ public enum ScriptRunner {
         // Foundation stops watching a Process that is freed early: keep it until it exited.
         withExtendedLifetime(process) {}
         return status
+    }
+
+    /// The shell helpers every server's scripts source (`Scripts/processes.sh`). A server's
+    /// scripts are copied into that server's own resource bundle, so they are told where
+    /// TestServerSupport's bundle put these.
+    static var sharedScripts: URL {
+        Bundle.module.resourceURL!.appendingPathComponent("Scripts")
     }
 }

@@ -6,6 +6,8 @@
 
 SERVERS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 IRC_TESTSUPPORT_ROOT=${IRC_TESTSUPPORT_ROOT:-${TMPDIR:-/tmp}/irc-testsupport}
+# close_inherited_fds, alive
+source "${TEST_SERVER_SCRIPTS:-$SERVERS_DIR/../../TestServerSupport/Scripts}/processes.sh"
 
 # render TEMPLATE OUTPUT: fills the @PLACEHOLDERS@ from the IRC_* environment.
 render() {
@@ -37,18 +39,6 @@ else
     DEFAULT_SIGNALS=()
 fi
 
-# close_inherited_fds: closes every descriptor above 2. Foundation's Process on Linux sees its
-# child exit only when a socket it passed down is closed by every holder, so a server that
-# inherited it would make the script look alive for as long as the server runs.
-close_inherited_fds() {
-    local fd
-    for fd in /proc/$BASHPID/fd/*; do
-        fd=${fd##*/}
-        [ "$fd" -gt 2 ] 2>/dev/null && eval "exec $fd>&-" 2>/dev/null
-    done
-    return 0
-}
-
 # launch NAME COMMAND...: runs COMMAND in the background, output to logs/NAME.log, PID to
 # run/NAME.job (the subshell execs COMMAND, so $! is the server's own PID).
 launch() {
@@ -60,17 +50,9 @@ launch() {
 # owned PID DIR: true if PID is alive (not a zombie) and its command line names DIR, so a
 # recycled PID of some unrelated process is never signalled.
 owned() {
-    local pid=$1 dir=$2 state
-    state=$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null) || return 1
-    [ -n "$state" ] && [ "$state" != Z ] || return 1
+    local pid=$1 dir=$2
+    alive "$pid" || return 1
     tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -qF "$dir"
-}
-
-# alive PID: true if PID runs and is not a zombie (PID 1 here may never reap orphans).
-alive() {
-    local state
-    state=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) || return 1
-    [ -n "$state" ] && [ "$state" != Z ]
 }
 
 # wait_for_port PORT SECONDS: true once 127.0.0.1:PORT accepts a connection.

@@ -5,9 +5,11 @@ import NIOPosix
 import Synchronization
 
 /// An HTTP proxy on 127.0.0.1 in front of a homeserver that passes every request through,
-/// except `/sync` while a fault is switched on: then it answers 500, or never answers (the
-/// client's deadline passes). It counts the `/sync` requests, so a test can tell backing off
-/// from a tight loop. Use it through `withFaultProxy`, which always shuts it down.
+/// except while a fault is switched on: `/sync` then gets a 500, or no answer at all (the
+/// client's deadline passes); an event send gets Synapse's 429. It counts the `/sync` requests,
+/// so a test can tell backing off from a tight loop, and records when each send arrived, so a
+/// test can tell that a client waited as long as it was asked. Use it through
+/// `withFaultProxy`, which always shuts it down.
 public final class FaultProxy: Sendable {
     public enum SyncFault: Sendable, Equatable {
         case none
@@ -17,13 +19,20 @@ public final class FaultProxy: Sendable {
         case hang
     }
 
+    public enum SendFault: Sendable, Equatable {
+        case none
+        /// Answer the first request for each transaction id (`PUT …/send/{type}/{txnId}`) with
+        /// 429 M_LIMIT_EXCEEDED, as Synapse words it; pass on the retries.
+        case rateLimitFirstAttempts(retryAfterMilliseconds: Int)
+    }
+
     public let port: Int
     public var baseURL: String { "http://127.0.0.1:\(port)" }
     private let channel: any Channel
     private let httpClient: HTTPClient
-    private let faults: SyncFaultSwitch
+    private let faults: ProxyFaults
 
-    private init(channel: any Channel, httpClient: HTTPClient, faults: SyncFaultSwitch) {
+    private init(channel: any Channel, httpClient: HTTPClient, faults: ProxyFaults) {
         self.channel = channel
         self.httpClient = httpClient
         self.faults = faults
@@ -32,16 +41,25 @@ public final class FaultProxy: Sendable {
 
     /// What /sync requests get from now on.
     public var syncFault: SyncFault {
-        get { faults.state.withLock { $0.fault } }
-        set { faults.state.withLock { $0.fault = newValue } }
+        get { faults.state.withLock { $0.syncFault } }
+        set { faults.state.withLock { $0.syncFault = newValue } }
+    }
+
+    /// What event sends get from now on.
+    public var sendFault: SendFault {
+        get { faults.state.withLock { $0.sendFault } }
+        set { faults.state.withLock { $0.sendFault = newValue } }
     }
 
     /// Every /sync request received so far, answered or not.
     public var syncRequests: Int { faults.state.withLock { $0.syncRequests } }
 
+    /// Every event send received so far, in order of arrival.
+    public var sends: [ProxiedSend] { faults.state.withLock { $0.sends } }
+
     fileprivate static func start(upstream: String) async throws -> FaultProxy {
         let httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
-        let faults = SyncFaultSwitch()
+        let faults = ProxyFaults()
         do {
             let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -64,29 +82,6 @@ public final class FaultProxy: Sendable {
     fileprivate func stop() async {
         try? await channel.close()
         try? await httpClient.shutdown()
-    }
-}
-
-/// The switch the connections consult: the fault in force, and the /sync count.
-final class SyncFaultSwitch: Sendable {
-    struct State {
-        var fault = FaultProxy.SyncFault.none
-        var syncRequests = 0
-    }
-
-    let state = Mutex(State())
-
-    /// Counts a /sync and decides what the request gets.
-    @Sendable func decide(for uri: String) -> ProxyHandler.Decision {
-        guard uri.hasPrefix("/_matrix/client/v3/sync") || uri.hasPrefix("/_matrix/client/r0/sync") else { return .forward }
-        return state.withLock { state in
-            state.syncRequests += 1
-            switch state.fault {
-            case .none: return .forward
-            case .status(let code): return .answer(code)
-            case .hang: return .hang
-            }
-        }
     }
 }
 

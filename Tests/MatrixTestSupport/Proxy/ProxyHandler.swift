@@ -10,17 +10,17 @@ final class ProxyHandler: ChannelInboundHandler {
 
     enum Decision: Sendable {
         case forward
-        case answer(Int)
+        case answer(InjectedAnswer)
         case hang
     }
 
     private let upstream: String
     private let httpClient: HTTPClient
-    private let decide: @Sendable (String) -> Decision
+    private let decide: @Sendable (HTTPRequestHead) -> Decision
     private var head: HTTPRequestHead?
     private var body = ByteBuffer()
 
-    init(upstream: String, httpClient: HTTPClient, decide: @escaping @Sendable (String) -> Decision) {
+    init(upstream: String, httpClient: HTTPClient, decide: @escaping @Sendable (HTTPRequestHead) -> Decision) {
         self.upstream = upstream
         self.httpClient = httpClient
         self.decide = decide
@@ -36,13 +36,11 @@ final class ProxyHandler: ChannelInboundHandler {
         case .end:
             guard let head else { return }
             self.head = nil
-            switch decide(head.uri) {
+            switch decide(head) {
             case .hang:
                 break
-            case .answer(let status):
-                let json = #"{"errcode":"M_UNKNOWN","error":"injected by the test proxy"}"#
-                Self.write(status: HTTPResponseStatus(statusCode: status), headers: ["Content-Type": "application/json"],
-                           body: ByteBuffer(string: json), context: context)
+            case .answer(let answer):
+                Self.write(status: answer.status, headers: answer.headers, body: ByteBuffer(string: answer.json), context: context)
             case .forward:
                 forward(head, body: body, context: context)
             }

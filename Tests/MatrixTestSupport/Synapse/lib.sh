@@ -7,6 +7,8 @@
 SYNAPSE_SCRIPTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 MATRIX_TESTSUPPORT_ROOT=${MATRIX_TESTSUPPORT_ROOT:-${TMPDIR:-/tmp}/matrix-testsupport}
 SYNAPSE_VENV=${GIFBOT_SYNAPSE_VENV:-$HOME/.cache/gifbot/synapse-venv}
+# close_inherited_fds, alive
+source "${TEST_SERVER_SCRIPTS:-$SYNAPSE_SCRIPTS_DIR/../../TestServerSupport/Scripts}/processes.sh"
 
 # Foundation's Process on Linux starts scripts with the spawning thread's signal mask (a
 # Dispatch worker's: SIGTERM blocked), and bash starts background jobs with SIGINT ignored;
@@ -18,37 +20,12 @@ else
     DEFAULT_SIGNALS=()
 fi
 
-# close_inherited_fds: closes every descriptor above 2. Foundation's Process on Linux sees its
-# child exit only when every holder has closed the pipe it passed down, so a server that
-# inherited it would make the script look alive for as long as the server runs.
-close_inherited_fds() {
-    local fd
-    local fds=/proc/$BASHPID/fd
-    [ -d "$fds" ] || fds=/dev/fd   # macOS
-    for fd in "$fds"/*; do
-        fd=${fd##*/}
-        [ "$fd" -gt 2 ] 2>/dev/null && eval "exec $fd>&-" 2>/dev/null
-    done
-    return 0
-}
-
 # launch NAME LOG COMMAND...: runs COMMAND in the background, output appended to LOG, PID to
 # $dir/NAME.pid (the subshell execs COMMAND, so $! is the command's own PID).
 launch() {
     local name=$1 log=$2; shift 2
     ( close_inherited_fds; exec "${DEFAULT_SIGNALS[@]}" "$@" ) >>"$log" 2>&1 </dev/null &
     echo $! > "$dir/$name.pid"
-}
-
-# alive PID: true if PID runs and is not a zombie (PID 1 in a container may never reap orphans).
-alive() {
-    local state
-    if [ -d /proc/self ]; then
-        state=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) || return 1
-    else
-        state=$(ps -o state= -p "$1" 2>/dev/null) || return 1   # macOS
-    fi
-    [ -n "$state" ] && [ "${state:0:1}" != Z ]
 }
 
 # owned PID DIR: true if PID is alive and its command line names DIR, so that a recycled PID

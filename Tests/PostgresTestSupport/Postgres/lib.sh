@@ -5,6 +5,8 @@
 
 POSTGRES_TESTSUPPORT_ROOT=${POSTGRES_TESTSUPPORT_ROOT:-${TMPDIR:-/tmp}/postgres-testsupport}
 POSTGRES_SCRIPTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# close_inherited_fds, alive
+source "${TEST_SERVER_SCRIPTS:-$POSTGRES_SCRIPTS_DIR/../../TestServerSupport/Scripts}/processes.sh"
 
 # The newest server installed from Debian's packages (they keep initdb and pg_ctl off PATH).
 postgres_bindir() {
@@ -12,24 +14,6 @@ postgres_bindir() {
     dir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
     if [ -z "$dir" ] && command -v initdb >/dev/null; then dir=$(dirname "$(command -v initdb)"); fi
     echo "$dir"
-}
-
-# alive PID: true if PID runs and is not a zombie (PID 1 here may never reap orphans).
-alive() {
-    local state
-    state=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) || return 1
-    [ -n "$state" ] && [ "$state" != Z ]
-}
-
-# close_inherited_fds: a server that kept a descriptor of the test process (a pipe Foundation
-# watches) would make its start script look alive for as long as the server runs.
-close_inherited_fds() {
-    local fd
-    for fd in /proc/$BASHPID/fd/*; do
-        fd=${fd##*/}
-        [ "$fd" -gt 2 ] 2>/dev/null && eval "exec $fd>&-" 2>/dev/null
-    done
-    return 0
 }
 
 # stop_instance DIR: a fast shutdown (SIGINT: clients are disconnected, not waited for), SIGKILL
