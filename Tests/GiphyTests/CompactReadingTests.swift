@@ -30,7 +30,8 @@ import Testing
         #expect(read.renditions["original"] == GiphyRendition(url: "o.gif", width: 480))
     }
 
-    @Test(arguments: [#"{"id":"a""#, #"{"id":"a"} trailing"#, #"{"id":"a",}"#, #"{"id" "a"}"#, #"{"id":"a","x":[1,2}"#, #"{"id":tru}"#, "", "   "])
+    @Test(arguments: [#"{"id":"a""#, #"{"id":"a"} trailing"#, #"{"id":"a",}"#, #"{"id" "a"}"#, #"{"id":"a","x":[1,2}"#, #"{"id":tru}"#, "", "   ",
+                     #"{"id":"a","x":[{]}}"#, #"{"id":"a","x":"# + String(repeating: "[", count: 70) + "}" + String(repeating: "]", count: 69) + "}"])
     func malformedJSONIsRefused(_ json: String) {
         #expect(throws: JSONReader.Failure.malformed) { try gif(json) }
     }

@@ -168,30 +168,50 @@ struct JSONReader {
 
     /// Skips one value of any kind, however deeply nested, without recursion.
     mutating func skipValue() throws {
-        var depth = 0
-        repeat {
-            guard let byte = nextByte() else { throw Failure.malformed }
-            switch byte {
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                depth += 1
-                index += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                guard depth > 0 else { throw Failure.malformed }
-                depth -= 1
-                index += 1
-            case UInt8(ascii: ","), UInt8(ascii: ":"):
-                guard depth > 0 else { throw Failure.malformed }
-                index += 1
+        guard let byte = nextByte() else { throw Failure.malformed }
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["): try skipContainer()
+        case UInt8(ascii: "\""): try skipString()
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        default:
+            guard Self.isNumberByte(byte) else { throw Failure.malformed }
+            while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
+        }
+    }
+
+    /// Skips the object or array at the cursor, looking only at brackets and strings: most of a
+    /// GIPHY page is renditions and analytics nobody reads, and this loop is most of the
+    /// reading time. Brackets must still pair up (kept on a bit stack); what lies between them
+    /// is taken leniently, as a scanner does.
+    private mutating func skipContainer() throws {
+        guard let base = bytes.baseAddress else { throw Failure.malformed }
+        var brackets = BracketStack()
+        while index < bytes.count {
+            switch base[index] {
             case UInt8(ascii: "\""):
-                _ = try scanString()
-            case UInt8(ascii: "t"): try literal("true")
-            case UInt8(ascii: "f"): try literal("false")
-            case UInt8(ascii: "n"): try literal("null")
-            default:
-                guard Self.isNumberByte(byte) else { throw Failure.malformed }
-                while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
+                try skipString()
+                continue
+            case UInt8(ascii: "{"): brackets.push(isArray: false)
+            case UInt8(ascii: "["): brackets.push(isArray: true)
+            case UInt8(ascii: "}"):
+                guard brackets.pop() == false else { throw Failure.malformed }
+                if brackets.isEmpty {
+                    index += 1
+                    return
+                }
+            case UInt8(ascii: "]"):
+                guard brackets.pop() == true else { throw Failure.malformed }
+                if brackets.isEmpty {
+                    index += 1
+                    return
+                }
+            default: break
             }
-        } while depth > 0
+            index += 1
+        }
+        throw Failure.malformed
     }
 
     // MARK: Scanning
@@ -223,6 +243,16 @@ struct JSONReader {
     /// holds escapes. Finding the closing quote uses memchr, since most bytes of a GIPHY page
     /// are inside long URL strings.
     private mutating func scanString() throws -> (start: Int, end: Int, escaped: Bool) {
+        let start = index + 1
+        let quote = try skipString()
+        guard let base = bytes.baseAddress else { throw Failure.malformed }
+        let escaped = memchr(base + start, Int32(UInt8(ascii: "\\")), quote - start) != nil
+        return (start, quote, escaped)
+    }
+
+    /// Moves past the string at the cursor; returns where its closing quote is.
+    @discardableResult
+    private mutating func skipString() throws -> Int {
         index += 1 // the opening quote
         let start = index
         guard let base = bytes.baseAddress else { throw Failure.malformed }
@@ -235,10 +265,7 @@ struct JSONReader {
             var backslashes = 0
             while quote - backslashes - 1 >= start, bytes[quote - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
             index = quote + 1
-            if backslashes % 2 == 0 {
-                let escaped = memchr(base + start, Int32(UInt8(ascii: "\\")), quote - start) != nil
-                return (start, quote, escaped)
-            }
+            if backslashes % 2 == 0 { return quote }
         }
     }
 
@@ -257,5 +284,34 @@ struct JSONReader {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
         default: nil
         }
+    }
+}
+
+/// Which brackets are open while a container is skipped: one bit each (set for `[`), in a
+/// word for the first 64 levels and an array past them, so deep nesting costs no stack.
+private struct BracketStack {
+    private var word: UInt64 = 0
+    private var wordDepth = 0
+    private var deeper: [Bool] = []
+
+    var isEmpty: Bool { wordDepth == 0 }
+
+    mutating func push(isArray: Bool) {
+        if wordDepth < 64 {
+            word = word << 1 | (isArray ? 1 : 0)
+            wordDepth += 1
+        } else {
+            deeper.append(isArray)
+        }
+    }
+
+    /// Whether the closed bracket was `[`; nil when none was open.
+    mutating func pop() -> Bool? {
+        if let last = deeper.popLast() { return last }
+        guard wordDepth > 0 else { return nil }
+        let isArray = word & 1 == 1
+        word >>= 1
+        wordDepth -= 1
+        return isArray
     }
 }

@@ -13,11 +13,22 @@ enum GiphyRenditionChoice {
     /// `downsized` when present (and within 2 MB), else the smallest animated rendition, else
     /// `original`.
     static func preferred(_ renditions: [String: GiphyRendition]) -> SourcedRendition? {
+        preferred(renditions, sortedAnimated: sortedAnimated(renditions))
+    }
+
+    /// Both choices for one GIF, sorting its renditions once.
+    static func choose(_ renditions: [String: GiphyRendition]) -> (preferred: SourcedRendition?, animated: [SourcedRendition]) {
+        let sorted = sortedAnimated(renditions)
+        return (preferred(renditions, sortedAnimated: sorted), sorted.compactMap { name, rendition in link(name, rendition) })
+    }
+
+    private static func preferred(_ renditions: [String: GiphyRendition],
+                                  sortedAnimated: [(key: String, value: GiphyRendition)]) -> SourcedRendition? {
         if let downsized = renditions["downsized"], downsized.isUsable,
            (downsized.size ?? 0) <= downsizedLimitBytes {
             return link("downsized", downsized)
         }
-        if let smallest = sortedAnimated(renditions).first { return link(smallest.key, smallest.value) }
+        if let smallest = sortedAnimated.first { return link(smallest.key, smallest.value) }
         if let original = renditions["original"], original.isUsable { return link("original", original) }
         return nil
     }
@@ -35,46 +46,36 @@ enum GiphyRenditionChoice {
         rendition.url.map { SourcedRendition(name: name, url: $0, width: rendition.width, height: rendition.height, byteSize: rendition.size) }
     }
 
+    /// GIPHY names its stills `…_still`; only GIF files are animated GIFs.
     private static func isAnimatedGif(name: String, _ rendition: GiphyRendition) -> Bool {
-        guard rendition.isUsable, !name.utf8.contains(subsequence: "still".utf8), let url = rendition.url else { return false }
+        guard rendition.isUsable, !name.hasSuffix("still"), let url = rendition.url else { return false }
         return isGifURL(url)
     }
 
-    /// Whether the path (the part before any `?`) ends in `.gif`, in any case. Bytes, not
-    /// Characters: this runs for every rendition of every GIF read.
+    /// Whether the path (the part before any `?`) ends in `.gif`, in any case. On the bytes:
+    /// this runs for every rendition of every GIF read, and Character-wise string work here
+    /// was half of reading a page.
     private static func isGifURL(_ url: String) -> Bool {
-        let bytes = url.utf8
-        let pathEnd = bytes.firstIndex(of: UInt8(ascii: "?")) ?? bytes.endIndex
-        let suffix = bytes[..<pathEnd].suffix(4)
-        return suffix.count == 4 && zip(suffix, ".gif".utf8).allSatisfy { byte, lowercase in
-            byte == lowercase || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) && byte + 32 == lowercase
+        var url = url
+        return url.withUTF8 { bytes in
+            let end = bytes.firstIndex(of: UInt8(ascii: "?")) ?? bytes.count
+            guard end >= 4, bytes[end - 4] == UInt8(ascii: ".") else { return false }
+            return bytes[end - 3] | 0x20 == UInt8(ascii: "g") && bytes[end - 2] | 0x20 == UInt8(ascii: "i")
+                && bytes[end - 1] | 0x20 == UInt8(ascii: "f")
         }
-    }
-}
-
-extension Collection where Element: Equatable {
-    /// Whether `subsequence` occurs in order, contiguously, anywhere in the collection.
-    fileprivate func contains(subsequence: some Collection<Element>) -> Bool {
-        guard !subsequence.isEmpty else { return true }
-        var start = startIndex
-        while start != endIndex {
-            if self[start...].starts(with: subsequence) { return true }
-            formIndex(after: &start)
-        }
-        return false
     }
 }
 
 extension GiphyGif {
     /// The GIF in the seam's terms.
     var sourced: SourcedGif {
-        SourcedGif(ref: GifRef(source: .giphy, key: id), title: title, rating: rating, pageURL: pageURL,
-                   preferred: GiphyRenditionChoice.preferred(renditions),
-                   renditions: GiphyRenditionChoice.animatedRenditions(renditions),
-                   uploader: (user != nil || username != nil)
-                       ? SourcedUploader(username: user?.username ?? username, displayName: user?.displayName,
-                                         isVerified: user?.isVerified ?? false)
-                       : nil,
-                   importDate: importDatetime)
+        let choice = GiphyRenditionChoice.choose(renditions)
+        return SourcedGif(ref: GifRef(source: .giphy, key: id), title: title, rating: rating, pageURL: pageURL,
+                          preferred: choice.preferred, renditions: choice.animated,
+                          uploader: (user != nil || username != nil)
+                              ? SourcedUploader(username: user?.username ?? username, displayName: user?.displayName,
+                                                isVerified: user?.isVerified ?? false)
+                              : nil,
+                          importDate: importDatetime)
     }
 }
