@@ -29,30 +29,15 @@ enum DecodingScenario {
         }
     }
 
-    /// The first 25 results of the recorded search, serialised as the stand-in serves them;
+    /// The first 25 results of the recorded search, serialised as GIPHY and the stand-in serve them;
     /// `projected` keeps only what `fields=` asks for, as GIPHY documents it.
     static func page(projected: Bool) throws -> [UInt8] {
         let recorded = try JSONSerialization.jsonObject(with: Data(Fixtures.bytes("react_api_search_2023.json"))) as? [String: Any] ?? [:]
         var gifs = Array((recorded["data"] as? [[String: Any]] ?? []).prefix(25))
-        if projected { gifs = gifs.map(project) }
+        if projected { gifs = gifs.map { FieldsOnDemand.project($0, fields: GiphyEndpoint.fields) } }
         let body: [String: Any] = ["data": gifs, "pagination": ["total_count": 2433, "count": 25, "offset": 0],
                                    "meta": recorded["meta"] ?? ["status": 200, "msg": "OK", "response_id": "bench"]]
-        return Array(try JSONSerialization.data(withJSONObject: body))
-    }
-
-    private static func project(_ gif: [String: Any]) -> [String: Any] {
-        let fields = GiphyEndpoint.fields.split(separator: ",").map(String.init)
-        var projected: [String: Any] = [:]
-        var images: [String: Any] = [:]
-        for field in fields {
-            if field.hasPrefix("images.") {
-                let name = String(field.dropFirst("images.".count))
-                images[name] = (gif["images"] as? [String: Any])?[name]
-            } else {
-                projected[field] = gif[field]
-            }
-        }
-        projected["images"] = images
-        return projected
+        // As GIPHY writes it (and the recording shows): slashes unescaped.
+        return Array(try JSONSerialization.data(withJSONObject: body, options: .withoutEscapingSlashes))
     }
 }

@@ -56,13 +56,19 @@ struct GiphyRoutes: Sendable {
         let limit = max(1, Int(request.query["limit"] ?? "") ?? 25)
         // Built once per page: re-serialising a 640 kB fixture per request made the stand-in,
         // not the bot, the bottleneck of the benchmark's cache-miss scenarios.
-        return RenderedPages.shared.page("\(fixture)|\(offset)|\(limit)") { renderPage(fixture, offset: offset, limit: limit) }
+        let fields = request.query["fields"]
+        return RenderedPages.shared.page("\(fixture)|\(offset)|\(limit)|\(fields ?? "")") {
+            renderPage(fixture, offset: offset, limit: limit, fields: fields)
+        }
     }
 
-    private func renderPage(_ fixture: String, offset: Int, limit: Int) -> StandInResponse {
+    private func renderPage(_ fixture: String, offset: Int, limit: Int, fields: String?) -> StandInResponse {
         let recorded = Fixtures.object(fixture)
         let all = recorded["data"] as? [Any] ?? []
-        let slice = offset < all.count ? Array(all[offset..<min(all.count, offset + limit)]) : []
+        var slice = offset < all.count ? Array(all[offset..<min(all.count, offset + limit)]) : []
+        if let fields {
+            slice = slice.map { gif in (gif as? [String: Any]).map { FieldsOnDemand.project($0, fields: fields) } ?? gif }
+        }
         var body = recorded
         body["data"] = slice
         body["pagination"] = ["total_count": all.count, "count": slice.count, "offset": offset]
@@ -88,8 +94,9 @@ struct GiphyRoutes: Sendable {
 
     private var okMeta: [String: Any] { ["status": 200, "msg": "OK", "response_id": "standin0000000000000000000000000000000000"] }
 
+    /// Serialised as GIPHY writes JSON: slashes in URLs unescaped, as the recorded bodies show.
     private func json(_ object: [String: Any]) -> StandInResponse {
-        let data = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: .withoutEscapingSlashes)) ?? Data()
         return StandInResponse(body: Array(data))
     }
 }
