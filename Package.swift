@@ -150,7 +150,7 @@ let package = Package(
         .executableTarget(
             name: "gifbot-benchmark",
             dependencies: [
-                "GifBotCore", "GifSources", "Giphy", "Storage", "GiphyStandIn",
+                "GifBotCore", "GifSources", "Giphy", "Storage", "GiphyStandIn", "IRCTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
