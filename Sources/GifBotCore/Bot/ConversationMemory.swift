@@ -76,8 +76,16 @@ actor ConversationMemory {
         }
     }
 
+    /// `!fav` and `!info` use a GIF's details and the rendition chat links to, never its list of
+    /// renditions (that is for uploading, done as the GIF is shown). Kept without that list, a
+    /// conversation holds a few hundred bytes instead of kilobytes once the cache has let the
+    /// GIF's page go (issue 9: per-user state was most of the heap after 10,000 commands).
     func setLastShown(_ shown: LastShown, for key: Key) {
-        update(key) { $0.lastShown = shown }
+        let compact: LastShown = switch shown {
+        case .gif(let gif): .gif(gif.withoutRenditionList)
+        case .list: .list
+        }
+        update(key) { $0.lastShown = compact }
     }
 
     func lastShown(_ key: Key) -> LastShown? {
@@ -99,5 +107,13 @@ actor ConversationMemory {
     private func evictLeastRecentlyUsed() {
         let victims = states.sorted { $0.value.lastUsed < $1.value.lastUsed }.prefix(max(1, maximumConversations / 10))
         for (key, _) in victims { states[key] = nil }
+    }
+}
+
+extension SourcedGif {
+    /// The same GIF without `renditions`; `preferred` stays.
+    fileprivate var withoutRenditionList: SourcedGif {
+        SourcedGif(ref: ref, title: title, rating: rating, pageURL: pageURL, preferred: preferred, renditions: [],
+                   uploader: uploader, importDate: importDate)
     }
 }
