@@ -230,7 +230,7 @@ let package = Package(
             path: "Tests/PostgresTestSupport",
             resources: [.copy("Postgres")]
         ),
-        .testTarget(name: "IRCTests", dependencies: ["IRC", "IRCTestSupport", "BotTestSupport", "GifBotCore", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn",
+        .testTarget(name: "IRCTests", dependencies: ["IRC", "IRCTestSupport", "TestServerSupport", "BotTestSupport", "GifBotCore", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn",
                                                      .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                                      .product(name: "NIOCore", package: "swift-nio"),
                                                      .product(name: "AsyncHTTPClient", package: "async-http-client")]),
@@ -249,7 +249,7 @@ let package = Package(
             path: "Tests/MatrixTestSupport",
             resources: [.copy("Synapse")]
         ),
-        .testTarget(name: "MatrixTests", dependencies: ["Matrix", "MatrixTestSupport", "BotTestSupport", "GifBotCore", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn",
+        .testTarget(name: "MatrixTests", dependencies: ["Matrix", "MatrixTestSupport", "TestServerSupport", "BotTestSupport", "GifBotCore", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn",
                                                         .product(name: "NIOHTTP1", package: "swift-nio"),
                                                         .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),

@@ -3,6 +3,7 @@ import GiphyStandIn
 import Logging
 import PostgresTestSupport
 import Synchronization
+import TestServerSupport
 @testable import GifBotCore
 @testable import gifbot
 
@@ -127,15 +128,7 @@ final class ConsoleHarness: Sendable {
 /// every process it launched is killed, every runtime shut down, the stand-in stopped.
 func withConsole<Result>(standIn: GiphyStandIn? = nil, engine: String = ConsoleHarness.engine,
                          _ body: (ConsoleHarness) async throws -> Result) async throws -> Result {
-    let harness = try await ConsoleHarness(standIn: standIn, engine: engine)
-    do {
-        let result = try await body(harness)
-        await harness.cleanUp()
-        return result
-    } catch {
-        await harness.cleanUp()
-        throw error
-    }
+    try await withCleanUp(try await ConsoleHarness(standIn: standIn, engine: engine), cleanUp: { await $0.cleanUp() }, body)
 }
 
 /// Lines the console printed.

@@ -8,6 +8,7 @@ import Logging
 import ServiceLifecycle
 import Storage
 import Synchronization
+import TestServerSupport
 @testable import IRC
 
 /// A real bot (GIPHY client over HTTP to the stand-in, SQLite store, IRC adapter over TCP/TLS)
@@ -95,15 +96,7 @@ final class IRCBotHarness: Sendable {
 /// bot it started is stopped, every client quits, its own servers stop, the HTTP client shuts down.
 func withIRCBot<Result>(settings: BotSettings = BotSettings(cooldownCommands: 0), source: TestBot.Source = .giphy,
                         _ body: (IRCBotHarness) async throws -> Result) async throws -> Result {
-    let harness = try await IRCBotHarness(settings: settings, source: source)
-    do {
-        let result = try await body(harness)
-        await harness.cleanUp()
-        return result
-    } catch {
-        await harness.cleanUp()
-        throw error
-    }
+    try await withCleanUp(try await IRCBotHarness(settings: settings, source: source), cleanUp: { await $0.cleanUp() }, body)
 }
 
 struct RunningBot: Sendable {

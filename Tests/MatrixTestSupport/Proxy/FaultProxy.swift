@@ -3,6 +3,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import Synchronization
+import TestServerSupport
 
 /// An HTTP proxy on 127.0.0.1 in front of a homeserver that passes every request through,
 /// except while a fault is switched on: `/sync` then gets a 500, or no answer at all (the
@@ -88,13 +89,5 @@ public final class FaultProxy: Sendable {
 /// Runs `body` with a fault proxy in front of `upstream` and shuts the proxy down after it,
 /// whether it returns or throws.
 public func withFaultProxy<Result>(to upstream: String, _ body: (FaultProxy) async throws -> Result) async throws -> Result {
-    let proxy = try await FaultProxy.start(upstream: upstream)
-    do {
-        let result = try await body(proxy)
-        await proxy.stop()
-        return result
-    } catch {
-        await proxy.stop()
-        throw error
-    }
+    try await withCleanUp(try await FaultProxy.start(upstream: upstream), cleanUp: { await $0.stop() }, body)
 }

@@ -8,6 +8,7 @@ import MatrixTestSupport
 import ServiceLifecycle
 import Storage
 import Synchronization
+import TestServerSupport
 import Testing
 @testable import Matrix
 
@@ -141,14 +142,7 @@ func withMatrixBot<Result>(_ homeserver: HomeserverChoice = .shared, source: Tes
         if homeserver == .own { try? await server.stop() }
         throw error
     }
-    do {
-        let result = try await body(harness)
-        await harness.cleanUp()
-        return result
-    } catch {
-        await harness.cleanUp()
-        throw error
-    }
+    return try await withCleanUp(harness, cleanUp: { await $0.cleanUp() }, body)
 }
 
 struct RunningMatrixBot: Sendable {
