@@ -51,26 +51,23 @@ actor ReadThroughCache<Key: Hashable & Sendable, Value: Sendable> {
 
     private func insert(_ value: Value, for key: Key) {
         let now = ContinuousClock.now
-        dropOldest(while: { $0 <= now })
-        if cached[key] == nil, cached.count >= capacity {
-            var dropped = false
-            dropOldest(while: { _ in !dropped }, then: { dropped = true })
-        }
+        makeRoom(for: key, now: now)
         let until = now + timeToLive
         cached[key] = (value, until)
         storedOrder.append((key, until))
     }
 
-    /// Drops stored values from the front of `storedOrder` while `condition` holds for their
-    /// expiry, calling `dropped` after each value dropped.
-    private func dropOldest(while condition: (ContinuousClock.Instant) -> Bool, then dropped: () -> Void = {}) {
-        while storedOrderStart < storedOrder.count, condition(storedOrder[storedOrderStart].until) {
-            let (key, until) = storedOrder[storedOrderStart]
+    /// Walks `storedOrder` from the front, dropping every expired value and, while the cache is
+    /// full without `key`, the oldest; items whose value was since changed or stored again are
+    /// passed over.
+    private func makeRoom(for key: Key, now: ContinuousClock.Instant) {
+        while storedOrderStart < storedOrder.count {
+            let (oldest, until) = storedOrder[storedOrderStart]
+            let isHeld = cached[oldest]?.until == until
+            let isFull = cached[key] == nil && cached.count >= capacity
+            guard !isHeld || until <= now || isFull else { break }
             storedOrderStart += 1
-            if cached[key]?.until == until {
-                cached[key] = nil
-                dropped()
-            }
+            if isHeld { cached[oldest] = nil }
         }
         if storedOrderStart > 64, storedOrderStart * 2 > storedOrder.count {
             storedOrder.removeFirst(storedOrderStart)

@@ -5,18 +5,14 @@ enum GiphyRenditionChoice {
     /// GIPHY documents `downsized` as at most 2 MB; a larger one is mislabelled.
     static let downsizedLimitBytes = 2 * 1024 * 1024
 
-    /// Animated GIF renditions, smallest first; those without a size last.
-    static func animatedRenditions(_ renditions: [String: GiphyRendition]) -> [SourcedRendition] {
-        sortedAnimated(renditions).compactMap { name, rendition in link(name, rendition) }
-    }
-
     /// `downsized` when present (and within 2 MB), else the smallest animated rendition, else
     /// `original`.
     static func preferred(_ renditions: [String: GiphyRendition]) -> SourcedRendition? {
-        preferred(renditions, sortedAnimated: sortedAnimated(renditions))
+        choose(renditions).preferred
     }
 
-    /// Both choices for one GIF, sorting its renditions once.
+    /// Both choices for one GIF, sorting its renditions once: the preferred rendition, and every
+    /// animated GIF rendition, smallest first (those without a size last).
     static func choose(_ renditions: [String: GiphyRendition]) -> (preferred: SourcedRendition?, animated: [SourcedRendition]) {
         let sorted = sortedAnimated(renditions)
         return (preferred(renditions, sortedAnimated: sorted), sorted.compactMap { name, rendition in link(name, rendition) })
