@@ -101,6 +101,7 @@ let package = Package(
             name: "Matrix",
             dependencies: [
                 "GifBotCore",
+                "GifSources",
                 "Storage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -24,7 +24,7 @@ final class BenchBot: Sendable {
         var logger = Logger(label: "gifbot-benchmark") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = .info
         store = try await SQLiteStore.open(path: directory.appendingPathComponent("gifbot.sqlite").path, logger: logger)
-        httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
+        httpClient = HTTPClient.gifBot()
         let factory = PrometheusMetricsFactory(registry: PrometheusCollectorRegistry())
         giphy = GiphyClient(configuration: GiphyClientConfiguration(baseURL: baseURL, apiKey: Self.apiKey, cacheTimeToLive: cacheTimeToLive),
                             transport: AsyncHTTPGetTransport(httpClient: httpClient), metrics: SourceMetrics(source: .giphy, factory: factory),

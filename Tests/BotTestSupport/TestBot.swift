@@ -38,7 +38,7 @@ public final class TestBot: Sendable {
         let sqlite = try await SQLiteStore.open(path: directory.appendingPathComponent("bot.sqlite").path, logger: logger)
         database = InterceptingDatabase(sqlite.database)
         store = BotStore(database: database, logger: logger) { try await sqlite.close() }
-        httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
+        httpClient = HTTPClient.gifBot()
         let giphy = GiphyClient(configuration: GiphyClientConfiguration(baseURL: standIn.baseURL, apiKey: GiphyStandIn.defaultAPIKey),
                                 transport: AsyncHTTPGetTransport(httpClient: httpClient), logger: logger)
         let gifSource: any GifSource

@@ -144,8 +144,8 @@ public final class GiphyClient: GiphyAPI {
     func url(for endpoint: GiphyEndpoint, includingKey: Bool) -> String {
         var base = configuration.baseURL
         while base.hasSuffix("/") { base.removeLast() }
-        var items = endpoint.query.map { "\($0.name)=\(PathSegment.encode($0.value))" }
-        items.insert("api_key=\(includingKey ? PathSegment.encode(configuration.apiKey) : "REDACTED")", at: 0)
+        var items = endpoint.query.map { "\($0.name)=\(PercentEncoding.encode($0.value))" }
+        items.insert("api_key=\(includingKey ? PercentEncoding.encode(configuration.apiKey) : "REDACTED")", at: 0)
         return base + endpoint.path + "?" + items.joined(separator: "&")
     }
 }

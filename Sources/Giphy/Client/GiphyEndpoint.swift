@@ -54,7 +54,7 @@ extension GiphyEndpoint {
     }
 
     static func gif(id: String) -> GiphyEndpoint {
-        GiphyEndpoint(name: "gif_by_id", path: "/v1/gifs/\(PathSegment.encode(id))", query: lean)
+        GiphyEndpoint(name: "gif_by_id", path: "/v1/gifs/\(PercentEncoding.encode(id))", query: lean)
     }
 
     static func gifs(ids: [String], rating: ContentRating) -> GiphyEndpoint {
@@ -84,24 +84,10 @@ extension GiphyEndpoint {
     }
 
     static func related(_ term: String) -> GiphyEndpoint {
-        GiphyEndpoint(name: "related", path: "/v1/tags/related/\(PathSegment.encode(term))", query: [])
+        GiphyEndpoint(name: "related", path: "/v1/tags/related/\(PercentEncoding.encode(term))", query: [])
     }
 
     static let trendingSearches = GiphyEndpoint(name: "trending_searches", path: "/v1/trending/searches", query: [])
 
     static let randomID = GiphyEndpoint(name: "random_id", path: "/v1/randomid", query: [])
-}
-
-/// Percent-encoding for one path segment: user text must never add a `/`, `?` or `#`.
-enum PathSegment {
-    static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
-    }
-
-    /// RFC 3986 unreserved characters; everything else is encoded (also in query values).
-    static let unreserved: CharacterSet = {
-        var set = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-        set.insert(charactersIn: "-._~")
-        return set
-    }()
 }

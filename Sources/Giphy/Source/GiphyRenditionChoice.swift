@@ -29,13 +29,18 @@ enum GiphyRenditionChoice {
         return nil
     }
 
+    /// Into an array directly: filtering the dictionary first built a second, rehashed one.
     private static func sortedAnimated(_ renditions: [String: GiphyRendition]) -> [(key: String, value: GiphyRendition)] {
-        renditions
-            .filter { name, rendition in isAnimatedGif(name: name, rendition) }
-            .sorted { lhs, rhs in
-                let left = lhs.value.size ?? Int.max, right = rhs.value.size ?? Int.max
-                return left != right ? left < right : lhs.key < rhs.key
-            }
+        var animated: [(key: String, value: GiphyRendition)] = []
+        animated.reserveCapacity(renditions.count)
+        for entry in renditions where isAnimatedGif(name: entry.key, entry.value) {
+            animated.append(entry)
+        }
+        animated.sort { lhs, rhs in
+            let left = lhs.value.size ?? Int.max, right = rhs.value.size ?? Int.max
+            return left != right ? left < right : lhs.key < rhs.key
+        }
+        return animated
     }
 
     private static func link(_ name: String, _ rendition: GiphyRendition) -> SourcedRendition? {

@@ -1,3 +1,5 @@
+import GifSources
+
 /// How the client reaches KLIPY. The app key is a path segment of every request URL
 /// (`{base_url}/{app_key}/gifs/search`), so it is kept out of every URL that is logged.
 public struct KlipyClientConfiguration: Sendable {
@@ -38,7 +40,7 @@ public struct KlipyClientConfiguration: Sendable {
     func url(for endpoint: KlipyEndpoint, includingKey: Bool) -> String {
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
-        let key = includingKey ? KlipyPathSegment.encode(appKey) : KlipyRedaction.placeholder
+        let key = includingKey ? PercentEncoding.encode(appKey) : KlipyRedaction.placeholder
         return base + "/" + key + "/" + endpoint.pathAndQuery
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GifSources
 
 /// One KLIPY call: its path after `/api/v1/{app_key}/`, its query, and the name it is counted
 /// and logged under. Paths and parameters follow KLIPY's API docs (Docs/research/klipy-api.md §2).
@@ -25,13 +26,13 @@ public struct KlipyEndpoint: Sendable, Hashable {
     /// cached pages (KLIPY personalises only recents and ordering with it).
     var cacheKey: String {
         let shared = query.filter { $0.name != "customer_id" }
-        return "klipy|" + path + "?" + shared.map { "\($0.name)=\(KlipyPathSegment.encode($0.value))" }.joined(separator: "&")
+        return "klipy|" + path + "?" + shared.map { "\($0.name)=\(PercentEncoding.encode($0.value))" }.joined(separator: "&")
     }
 
     /// `path?query` with every query value percent-encoded.
     var pathAndQuery: String {
         guard !query.isEmpty else { return path }
-        return path + "?" + query.map { "\($0.name)=\(KlipyPathSegment.encode($0.value))" }.joined(separator: "&")
+        return path + "?" + query.map { "\($0.name)=\(PercentEncoding.encode($0.value))" }.joined(separator: "&")
     }
 }
 
@@ -75,28 +76,14 @@ extension KlipyEndpoint {
     }
 
     static func autocomplete(_ prefix: String, limit: Int) -> KlipyEndpoint {
-        KlipyEndpoint(name: "autocomplete", path: "autocomplete/\(KlipyPathSegment.encode(prefix))",
+        KlipyEndpoint(name: "autocomplete", path: "autocomplete/\(PercentEncoding.encode(prefix))",
                       query: [("limit", String(limit.clamped(to: KlipyLimits.termLimits)))])
     }
 
     static func searchSuggestions(_ term: String, limit: Int) -> KlipyEndpoint {
-        KlipyEndpoint(name: "search_suggestions", path: "search-suggestions/\(KlipyPathSegment.encode(term))",
+        KlipyEndpoint(name: "search_suggestions", path: "search-suggestions/\(PercentEncoding.encode(term))",
                       query: [("limit", String(limit.clamped(to: KlipyLimits.termLimits)))])
     }
-}
-
-/// Percent-encoding for one path segment or query value: user text must never add a `/`, `?`,
-/// `#` or `&`. RFC 3986 unreserved characters pass; everything else is encoded.
-enum KlipyPathSegment {
-    static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
-    }
-
-    static let unreserved: CharacterSet = {
-        var set = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-        set.insert(charactersIn: "-._~")
-        return set
-    }()
 }
 
 extension Comparable {

@@ -1,4 +1,5 @@
 import Foundation
+import GifSources
 
 /// Removes a KLIPY app key from text that may hold a request URL. The client never logs a keyed
 /// URL in the first place; this is the guard for any text that reaches a log line or an error
@@ -12,7 +13,7 @@ public enum KlipyRedaction {
     public static func redact(_ text: String, appKey: String) -> String {
         var result = text
         // A very short "key" would blank out ordinary words; real keys are long.
-        for form in Set([appKey, KlipyPathSegment.encode(appKey)]) where form.count >= minimumKeyLength {
+        for form in Set([appKey, PercentEncoding.encode(appKey)]) where form.count >= minimumKeyLength {
             result = result.replacingOccurrences(of: form, with: placeholder)
         }
         return redactKeySegments(result)

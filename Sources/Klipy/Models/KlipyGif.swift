@@ -1,4 +1,5 @@
 import Foundation
+import GifSources
 
 /// One KLIPY GIF, reduced to what a reply, `!info`, a favorite or an upload uses. KLIPY items
 /// carry no rating and no page link: the rating is the `content_filter` they were asked under
@@ -21,7 +22,7 @@ public struct KlipyGif: Sendable, Hashable {
 
     /// KLIPY's public page for the item (the `itemurl` form of its Tenor-compatible API).
     public var pageURL: String {
-        "https://klipy.com/gifs/" + KlipyPathSegment.encode(slug)
+        "https://klipy.com/gifs/" + PercentEncoding.encode(slug)
     }
 
     public func rendition(_ sizeClass: KlipyRendition.SizeClass, _ format: KlipyRendition.Format = .gif) -> KlipyRendition? {

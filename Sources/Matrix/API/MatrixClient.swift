@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import GifSources
 import NIOHTTP1
 
 /// The client-server API calls the bot makes, one method each.
@@ -52,7 +53,7 @@ struct MatrixClient: Sendable {
                 "account_data": ["types": []],
             ],
         ]
-        let json = try await http.request(.POST, "/_matrix/client/v3/user/\(MatrixHTTP.encode(userID))/filter", json: filter,
+        let json = try await http.request(.POST, "/_matrix/client/v3/user/\(PercentEncoding.encode(userID))/filter", json: filter,
                                           accessToken: accessToken, timeout: timing.requestTimeout).json()
         guard let id = json["filter_id"]?.string else { throw .transport("filter answer without an id") }
         return id
@@ -74,7 +75,7 @@ struct MatrixClient: Sendable {
     /// The room's encryption algorithm, or nil when the room has no `m.room.encryption` state.
     func encryptionAlgorithm(in roomID: String) async throws(MatrixError) -> String? {
         do {
-            let json = try await get("/_matrix/client/v3/rooms/\(MatrixHTTP.encode(roomID))/state/m.room.encryption/")
+            let json = try await get("/_matrix/client/v3/rooms/\(PercentEncoding.encode(roomID))/state/m.room.encryption/")
             return json["algorithm"]?.string ?? RoomEncryption.unknownAlgorithm
         } catch {
             if error.code == "M_NOT_FOUND" { return nil }
@@ -83,7 +84,7 @@ struct MatrixClient: Sendable {
     }
 
     func join(_ roomIDOrAlias: String) async throws(MatrixError) -> String {
-        let json = try await http.request(.POST, "/_matrix/client/v3/join/\(MatrixHTTP.encode(roomIDOrAlias))", json: [:],
+        let json = try await http.request(.POST, "/_matrix/client/v3/join/\(PercentEncoding.encode(roomIDOrAlias))", json: [:],
                                           accessToken: accessToken, timeout: timing.requestTimeout).json()
         return json["room_id"]?.string ?? roomIDOrAlias
     }
@@ -91,14 +92,14 @@ struct MatrixClient: Sendable {
     /// Sends an event; the same `transactionID` sent again returns the same event, so retries
     /// never post twice.
     func send(_ content: JSONValue, type: String = "m.room.message", to roomID: String, transactionID: String) async throws(MatrixError) -> String {
-        let path = "/_matrix/client/v3/rooms/\(MatrixHTTP.encode(roomID))/send/\(type)/\(MatrixHTTP.encode(transactionID))"
+        let path = "/_matrix/client/v3/rooms/\(PercentEncoding.encode(roomID))/send/\(type)/\(PercentEncoding.encode(transactionID))"
         let json = try await http.request(.PUT, path, json: content, accessToken: accessToken, timeout: timing.requestTimeout).json()
         guard let eventID = json["event_id"]?.string else { throw .transport("send answer without an event id") }
         return eventID
     }
 
     func redact(_ eventID: String, in roomID: String, reason: String, transactionID: String) async throws(MatrixError) {
-        let path = "/_matrix/client/v3/rooms/\(MatrixHTTP.encode(roomID))/redact/\(MatrixHTTP.encode(eventID))/\(MatrixHTTP.encode(transactionID))"
+        let path = "/_matrix/client/v3/rooms/\(PercentEncoding.encode(roomID))/redact/\(PercentEncoding.encode(eventID))/\(PercentEncoding.encode(transactionID))"
         _ = try await http.request(.PUT, path, json: ["reason": .string(reason)], accessToken: accessToken, timeout: timing.requestTimeout)
     }
 

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import GifSources
 import NIOCore
 import NIOHTTP1
 
@@ -72,13 +73,6 @@ struct MatrixHTTP: Sendable {
 
     private func url(_ path: String, query: [(String, String)]) -> String {
         guard !query.isEmpty else { return baseURL + path }
-        return baseURL + path + "?" + query.map { "\($0.0)=\(Self.encode($0.1))" }.joined(separator: "&")
-    }
-
-    /// Percent-encodes a path segment or query value (room ids contain `!` and `:`).
-    static func encode(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+        return baseURL + path + "?" + query.map { "\($0.0)=\(PercentEncoding.encode($0.1))" }.joined(separator: "&")
     }
 }

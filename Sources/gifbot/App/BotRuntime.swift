@@ -25,7 +25,7 @@ struct BotRuntime: Sendable {
                       metrics: RuntimeMetrics = RuntimeMetrics()) async throws -> BotRuntime {
         ProcessMemory.limitAllocatorRetention()
         let store = try await configuration.database.open(logger: logger)
-        let httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
+        let httpClient = HTTPClient.gifBot()
         let factory = GifSourceFactory(configuration: configuration, transport: AsyncHTTPGetTransport(httpClient: httpClient),
                                        store: store, metrics: metrics, logger: logger)
         let giphy = factory.giphyClient()

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import GifSources
 import NIOCore
 
 /// One GET of a bot's `/readyz`, with its own short-lived HTTP client, shut down before the
@@ -11,7 +12,7 @@ enum ReadinessProbe {
     }
 
     static func check(url: String, timeout: Duration) async -> Outcome {
-        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        let client = HTTPClient.gifBot()
         let outcome = await ask(client, url: url, timeout: timeout)
         try? await client.shutdown()
         return outcome
