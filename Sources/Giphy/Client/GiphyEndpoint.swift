@@ -73,9 +73,10 @@ extension GiphyEndpoint {
     /// GIPHY documents both for search; public clients send them to trending, random and by id.
     static let lean: [(String, String?)] = [("fields", fields), ("bundle", "messaging_non_clips")]
 
-    /// The `fields` value sent with every GIF call.
+    /// The `fields` value sent with every GIF call: the keys `GiphyGif` reads, and of the
+    /// renditions only `RenditionName.requested`.
     public static let fields = (["id", "title", "rating", "url", "username", "user", "import_datetime"]
-        + RenditionName.allCases.filter { $0 != .source }.map { "images.\($0.rawValue)" }).joined(separator: ",")
+        + RenditionName.requested.map { "images.\($0.rawValue)" }).joined(separator: ",")
 
     static func autocomplete(_ prefix: String, limit: Int) -> GiphyEndpoint {
         GiphyEndpoint(name: "autocomplete", path: "/v1/gifs/search/tags", query: [

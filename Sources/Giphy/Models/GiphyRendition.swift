@@ -57,6 +57,17 @@ enum RenditionName: String, JSONKey, CaseIterable, Sendable {
     case fixedHeight = "fixed_height", fixedHeightDownsampled = "fixed_height_downsampled", fixedHeightSmall = "fixed_height_small"
     case fixedWidth = "fixed_width", fixedWidthDownsampled = "fixed_width_downsampled", fixedWidthSmall = "fixed_width_small"
 
+    /// The renditions asked of GIPHY (`fields=images.<name>`): a ladder of sizes for uploads,
+    /// from the original through `downsized_large` (at most 8 MB), `downsized_medium` (5 MB)
+    /// and `downsized` (2 MB, the one chat links to) down to the ~100-200 kB ones. The
+    /// downsampled one stays: on long GIFs GIPHY sends the small renditions zeroed, and it is
+    /// then the only small one. Those left out repeat a size already asked for
+    /// (`fixed_width*`) or are a few frames long (`preview_gif`). Renditions are ~90% of a
+    /// page's bytes; asking for 8 of the 11 animated ones makes each cache miss cheaper to
+    /// fetch and read (issue 9). Full responses (older ones, none of `fields`) are still read whole.
+    static let requested: [RenditionName] = [.original, .downsizedLarge, .downsizedMedium, .downsized, .fixedHeight,
+                                             .fixedHeightSmall, .fixedHeightDownsampled, .fixedWidthSmall]
+
     /// Read from `images`; the rest of its ~25 entries are skipped.
     static func readAll(_ reader: inout JSONReader) throws -> [String: GiphyRendition] {
         guard try reader.peekKind() == .object else {
