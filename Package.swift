@@ -145,7 +145,8 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            linkerSettings: leanReleaseLinking
         ),
         // The benchmark of issue 9 (scripts/benchmark): the real modules, measured; prints a table, writes JSON.
         .executableTarget(
@@ -158,7 +159,8 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ],
-            path: "Benchmarks/gifbot-benchmark"
+            path: "Benchmarks/gifbot-benchmark",
+            linkerSettings: leanReleaseLinking
         ),
         // A local stand-in for GIPHY serving recorded responses; used by tests only.
         .target(
@@ -270,3 +272,14 @@ let package = Package(
                                                      .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
     ]
 )
+
+/// Release executables on Linux are linked by lld with packed relative relocations (DT_RELR):
+/// the ~140,000 relocations of a static-stdlib PIE binary take 28 kB instead of 3.3 MB, which
+/// the loader no longer reads page by page at every start, so the bot starts ~3.4 MiB smaller
+/// (issue 9). lld ships with the Swift toolchain; the loader needs glibc 2.36 or later (Debian
+/// 12, Ubuntu 23.04, the container image's base), and a glibc without it refuses to start the
+/// binary, naming GLIBC_ABI_DT_RELR.
+var leanReleaseLinking: [LinkerSetting] {
+    [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                  .when(platforms: [.linux], configuration: .release))]
+}

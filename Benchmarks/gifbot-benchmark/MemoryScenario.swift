@@ -17,6 +17,11 @@ enum MemoryScenario {
         var afterStart: Double
         var afterFirst: Double
         var afterSecond: Double
+        /// The anonymous part of each (heap, stacks, written data); the rest is mapped from
+        /// files, mostly code pages.
+        var anonymousAfterStart: Double
+        var anonymousAfterFirst: Double
+        var anonymousAfterSecond: Double
         var seconds: Double
     }
 
@@ -43,6 +48,9 @@ enum MemoryScenario {
         report.add(scenario, "RSS after start", result.afterStart, "MiB", target: "< 25", met: { $0 < 25 })
         report.add(scenario, "RSS after \(plan.firstCheckpoint) commands", result.afterFirst, "MiB", target: "< 40", met: { $0 < 40 })
         report.add(scenario, "RSS after \(plan.secondCheckpoint) commands", result.afterSecond, "MiB")
+        report.add(scenario, "of which anonymous, after start", result.anonymousAfterStart, "MiB")
+        report.add(scenario, "of which anonymous, after \(plan.firstCheckpoint) commands", result.anonymousAfterFirst, "MiB")
+        report.add(scenario, "of which anonymous, after \(plan.secondCheckpoint) commands", result.anonymousAfterSecond, "MiB")
         report.add(scenario, "growth \(plan.firstCheckpoint) -> \(plan.secondCheckpoint) commands", result.afterSecond - result.afterFirst, "MiB",
                    target: "< \(Int(allowedGrowthMiB)) (no growth)", met: { $0 < allowedGrowthMiB })
         report.add(scenario, "commands per second (8 at a time, with misses)", Double(plan.secondCheckpoint) / result.seconds, "cmd/s")
@@ -52,14 +60,15 @@ enum MemoryScenario {
     static func child(baseURL: String, plan: Plan) async throws {
         ProcessMemory.limitAllocatorRetention() // as `gifbot` does at start
         let bench = try await BenchBot(baseURL: baseURL)
-        let afterStart = Measure.residentMiB() ?? .nan
+        let afterStart = Measure.residentMiB() ?? .nan, anonymousAfterStart = Measure.residentMiB("RssAnon") ?? .nan
         let started = ContinuousClock.now
         try await runCommands(bench, plan: plan, range: 0..<plan.firstCheckpoint)
-        let afterFirst = Measure.residentMiB() ?? .nan
+        let afterFirst = Measure.residentMiB() ?? .nan, anonymousAfterFirst = Measure.residentMiB("RssAnon") ?? .nan
         try await runCommands(bench, plan: plan, range: plan.firstCheckpoint..<plan.secondCheckpoint)
-        let afterSecond = Measure.residentMiB() ?? .nan
+        let afterSecond = Measure.residentMiB() ?? .nan, anonymousAfterSecond = Measure.residentMiB("RssAnon") ?? .nan
         let result = Result(afterStart: afterStart, afterFirst: afterFirst, afterSecond: afterSecond,
-                            seconds: Measure.seconds(.now - started))
+                            anonymousAfterStart: anonymousAfterStart, anonymousAfterFirst: anonymousAfterFirst,
+                            anonymousAfterSecond: anonymousAfterSecond, seconds: Measure.seconds(.now - started))
         FileHandle.standardOutput.write(try JSONEncoder().encode(result))
         await bench.finish()
     }
