@@ -29,7 +29,7 @@ struct Scale {
     var decodings: Int, warmCommands: Int, missCommands: Int, memory: MemoryScenario.Plan
     var secondsPerSimulatedMinute: Double, favorites: Int, startups: Int
 
-    static let full = Scale(decodings: 2000, warmCommands: 20000, missCommands: 1000,
+    static let full = Scale(decodings: 2000, warmCommands: 20000, missCommands: 2000,
                             memory: .init(users: 1000, queries: 2000, firstCheckpoint: 10000, secondCheckpoint: 100_000),
                             secondsPerSimulatedMinute: 3, favorites: 2000, startups: 10)
     static let short = Scale(decodings: 200, warmCommands: 2000, missCommands: 100,

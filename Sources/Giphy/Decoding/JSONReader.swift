@@ -136,9 +136,15 @@ struct JSONReader {
             try skipValue()
             return nil
         }
-        let (start, end, escaped) = try scanString()
-        let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        let (raw, escaped) = try rawString()
         return escaped ? Self.unescape(raw) : String(decoding: raw, as: UTF8.self)
+    }
+
+    /// The contents of the string value at the cursor, which must be one (`peekKind`), as they
+    /// are in the body, and whether they hold escapes; valid as long as the body is.
+    mutating func rawString() throws -> (bytes: UnsafeBufferPointer<UInt8>, escaped: Bool) {
+        let (start, end, escaped) = try scanString()
+        return (UnsafeBufferPointer(rebasing: bytes[start..<end]), escaped)
     }
 
     /// The text of a number value, or nil (and the value skipped) when it is anything else.

@@ -26,8 +26,11 @@ extension JSONReader {
             guard let double = Double(String(decoding: text, as: UTF8.self)) else { return nil }
             return Int(exactly: double.rounded(.towardZero))
         case .string:
-            guard let string = try string() else { return nil }
-            // Most are plain digits; only the rest pay for trimming.
+            // Most are plain digits (every size and dimension of every rendition), read on the
+            // bytes; only the rest become a String and pay for trimming.
+            let (raw, escaped) = try rawString()
+            if !escaped, let int = Self.exactInt(raw) { return int }
+            let string = escaped ? Self.unescape(raw) : String(decoding: raw, as: UTF8.self)
             return Int(string) ?? Int(string.trimmingCharacters(in: .whitespaces))
         default:
             try skipValue()

@@ -11,36 +11,30 @@ enum GiphyRenditionChoice {
         choose(renditions).preferred
     }
 
-    /// Both choices for one GIF, sorting its renditions once: the preferred rendition, and every
-    /// animated GIF rendition, smallest first (those without a size last).
+    /// Both choices for one GIF: the preferred rendition, and every animated GIF rendition,
+    /// smallest first (those without a size last, ties by name). Each rendition is turned into
+    /// the seam's value once, and that list is the one sorted.
     static func choose(_ renditions: [String: GiphyRendition]) -> (preferred: SourcedRendition?, animated: [SourcedRendition]) {
-        let sorted = sortedAnimated(renditions)
-        return (preferred(renditions, sortedAnimated: sorted), sorted.compactMap { name, rendition in link(name, rendition) })
+        var animated: [SourcedRendition] = []
+        animated.reserveCapacity(renditions.count)
+        for (name, rendition) in renditions where isAnimatedGif(name: name, rendition) {
+            if let sourced = link(name, rendition) { animated.append(sourced) }
+        }
+        animated.sort { lhs, rhs in
+            let left = lhs.byteSize ?? Int.max, right = rhs.byteSize ?? Int.max
+            return left != right ? left < right : lhs.name < rhs.name
+        }
+        return (preferred(renditions, smallestAnimated: animated.first), animated)
     }
 
-    private static func preferred(_ renditions: [String: GiphyRendition],
-                                  sortedAnimated: [(key: String, value: GiphyRendition)]) -> SourcedRendition? {
+    private static func preferred(_ renditions: [String: GiphyRendition], smallestAnimated: SourcedRendition?) -> SourcedRendition? {
         if let downsized = renditions["downsized"], downsized.isUsable,
            (downsized.size ?? 0) <= downsizedLimitBytes {
             return link("downsized", downsized)
         }
-        if let smallest = sortedAnimated.first { return link(smallest.key, smallest.value) }
+        if let smallestAnimated { return smallestAnimated }
         if let original = renditions["original"], original.isUsable { return link("original", original) }
         return nil
-    }
-
-    /// Into an array directly: filtering the dictionary first built a second, rehashed one.
-    private static func sortedAnimated(_ renditions: [String: GiphyRendition]) -> [(key: String, value: GiphyRendition)] {
-        var animated: [(key: String, value: GiphyRendition)] = []
-        animated.reserveCapacity(renditions.count)
-        for entry in renditions where isAnimatedGif(name: entry.key, entry.value) {
-            animated.append(entry)
-        }
-        animated.sort { lhs, rhs in
-            let left = lhs.value.size ?? Int.max, right = rhs.value.size ?? Int.max
-            return left != right ? left < right : lhs.key < rhs.key
-        }
-        return animated
     }
 
     private static func link(_ name: String, _ rendition: GiphyRendition) -> SourcedRendition? {
