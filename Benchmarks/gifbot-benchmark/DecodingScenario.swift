@@ -1,4 +1,5 @@
 import Foundation
+import GifSources
 import Giphy
 import GiphyStandIn
 
@@ -26,6 +27,11 @@ enum DecodingScenario {
                        target: isFull ? "< 0.5" : nil, met: isFull ? { $0 < 0.5 } : nil)
             report.add("1 decoding", "\(label) page, allocations per page", allocations.map(Double.init), "allocs",
                        target: isFull ? "< 2000" : nil, met: isFull ? { $0 < 2000 } : nil)
+            // The cache bounds itself by its estimate; this checks the estimate against the heap.
+            let held = try Allocations.heapHeld { try GifPage(giphyBody: body) }
+            let estimated = try GifPage(giphyBody: body).estimatedBytes
+            report.add("1 decoding", "\(label) page, heap held once cached", held.map { Double($0) / 1024 }, "KiB")
+            report.add("1 decoding", "\(label) page, the cache's estimate of it", Double(estimated) / 1024, "KiB")
         }
     }
 

@@ -75,4 +75,19 @@ enum Allocations {
         MallocInterposerSwift.unhook()
         return MallocInterposerSwift.getStatistics().mallocCount
     }
+
+    /// The heap that `make`'s result holds, as the allocator sees it, or nil when counting is
+    /// unavailable: bytes still allocated when it returns, plus glibc's 8-byte header and its
+    /// rounding to 16 bytes (8 on average) for each block still allocated.
+    static func heapHeld<Value>(by make: () throws -> Value) rethrows -> Int? {
+        guard available else { return nil }
+        MallocInterposerSwift.reset()
+        MallocInterposerSwift.hook()
+        let value = try make()
+        MallocInterposerSwift.unhook()
+        let statistics = MallocInterposerSwift.getStatistics()
+        withExtendedLifetime(value) {}
+        let blocks = statistics.mallocCount - statistics.freeCount
+        return statistics.mallocBytesCount - statistics.freeBytesCount + blocks * 16
+    }
 }
