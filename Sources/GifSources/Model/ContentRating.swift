@@ -39,7 +39,7 @@ extension ContentRating {
     /// rating we cannot read is not a rating we can trust.
     public static func ofGif(_ raw: String?) -> ContentRating? {
         guard let raw else { return nil }
-        // What GIPHY sends, matched before Foundation's trimming: this runs for every GIF shown.
+        // What GIPHY sends, matched before any parsing: this runs for every GIF shown.
         switch raw {
         case "g", "y": return .g
         case "pg": return .pg
@@ -47,7 +47,7 @@ extension ContentRating {
         case "r": return .r
         default: break
         }
-        guard !raw.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        guard !raw.trimmingSpaces.isEmpty else { return nil }
         if raw.lowercased() == "y" { return .g }
         return ContentRating(parameter: raw) ?? .r
     }

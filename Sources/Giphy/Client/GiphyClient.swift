@@ -144,8 +144,7 @@ public final class GiphyClient: GiphyAPI {
     func url(for endpoint: GiphyEndpoint, includingKey: Bool) -> String {
         var base = configuration.baseURL
         while base.hasSuffix("/") { base.removeLast() }
-        var items = endpoint.query.map { "\($0.name)=\(PercentEncoding.encode($0.value))" }
-        items.insert("api_key=\(includingKey ? PercentEncoding.encode(configuration.apiKey) : "REDACTED")", at: 0)
-        return base + endpoint.path + "?" + items.joined(separator: "&")
+        let key = QueryItem(name: "api_key", value: includingKey ? configuration.apiKey : "REDACTED")
+        return base + endpoint.path + "?" + ([key] + endpoint.query).percentEncoded
     }
 }

@@ -7,15 +7,10 @@ public struct GiphyEndpoint: Sendable, Hashable {
     public let path: String
     public let query: [QueryItem]
 
-    public struct QueryItem: Sendable, Hashable {
-        public let name: String
-        public let value: String
-    }
-
     init(name: String, path: String, query: [(String, String?)]) {
         self.name = name
         self.path = path
-        self.query = query.compactMap { name, value in value.map { QueryItem(name: name, value: $0) } }
+        self.query = QueryItem.present(query)
     }
 
     /// Identifies the response for the cache: two calls with the same key get the same answer.

@@ -1,4 +1,5 @@
 import Foundation
+import GifSources
 
 /// A GIF as the bot uses it: what a reply, `!info`, a favorite and an upload need, and nothing
 /// else. Read tolerantly from a GIPHY GIF object (only `id` is required); the other ~20 keys
@@ -86,20 +87,9 @@ public struct GiphyGif: Sendable, Equatable {
             }
         }
         guard let id, !id.isEmpty else { return nil }
-        let trimmedRating = rating.map(trimmingWhitespace)
+        let trimmedRating = rating?.trimmingSpaces
         return GiphyGif(id: id, title: title ?? "", rating: (trimmedRating?.isEmpty ?? true) ? nil : trimmedRating,
                         pageURL: pageURL, username: username, user: user, importDatetime: importDatetime,
                         renditions: renditions.isEmpty ? legacy.renditions : renditions)
-    }
-
-    /// `text` without surrounding spaces and tabs (Foundation's `.whitespaces`). What GIPHY sends
-    /// ("g", "pg-13") is returned as it is: Foundation's trimming is a CFString round trip, and
-    /// this runs for every GIF read.
-    private static func trimmingWhitespace(_ text: String) -> String {
-        func isPlain(_ byte: UInt8?) -> Bool {
-            guard let byte else { return false }
-            return byte < 0x80 && byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t")
-        }
-        return isPlain(text.utf8.first) && isPlain(text.utf8.last) ? text : text.trimmingCharacters(in: .whitespaces)
     }
 }

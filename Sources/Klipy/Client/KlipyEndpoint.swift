@@ -8,15 +8,10 @@ public struct KlipyEndpoint: Sendable, Hashable {
     public let path: String
     public let query: [QueryItem]
 
-    public struct QueryItem: Sendable, Hashable {
-        public let name: String
-        public let value: String
-    }
-
     init(name: String, path: String, query: [(String, String?)]) {
         self.name = name
         self.path = path
-        self.query = query.compactMap { name, value in value.map { QueryItem(name: name, value: $0) } }
+        self.query = QueryItem.present(query)
     }
 
     /// Whether a 404 means "no such item" (lookups) rather than "wrong base URL" (lists).
@@ -26,13 +21,13 @@ public struct KlipyEndpoint: Sendable, Hashable {
     /// cached pages (KLIPY personalises only recents and ordering with it).
     var cacheKey: String {
         let shared = query.filter { $0.name != "customer_id" }
-        return "klipy|" + path + "?" + shared.map { "\($0.name)=\(PercentEncoding.encode($0.value))" }.joined(separator: "&")
+        return "klipy|" + path + "?" + shared.percentEncoded
     }
 
     /// `path?query` with every query value percent-encoded.
     var pathAndQuery: String {
         guard !query.isEmpty else { return path }
-        return path + "?" + query.map { "\($0.name)=\(PercentEncoding.encode($0.value))" }.joined(separator: "&")
+        return path + "?" + query.percentEncoded
     }
 }
 

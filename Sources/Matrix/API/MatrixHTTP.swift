@@ -73,6 +73,6 @@ struct MatrixHTTP: Sendable {
 
     private func url(_ path: String, query: [(String, String)]) -> String {
         guard !query.isEmpty else { return baseURL + path }
-        return baseURL + path + "?" + query.map { "\($0.0)=\(PercentEncoding.encode($0.1))" }.joined(separator: "&")
+        return baseURL + path + "?" + query.map { QueryItem(name: $0.0, value: $0.1) }.percentEncoded
     }
 }
