@@ -4,24 +4,13 @@ import MallocInterposerSwift
 import Glibc
 #endif
 
-/// Clocks, percentiles, CPU time, resident memory and allocation counts.
+/// Clocks, percentiles, CPU time and allocation counts (resident memory: `ResidentMemory`).
 enum Measure {
     /// Seconds of CPU (user + system) this process has used, all threads.
     static func cpuSeconds() -> Double {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-    }
-
-    /// Resident set in MiB, from /proc/<pid>/status: all of it (`VmRSS`), or one part, such as
-    /// `RssAnon` (heap, stacks, written data) and `RssFile` (code and data mapped from files,
-    /// shared and reclaimable); nil where /proc is missing.
-    static func residentMiB(_ field: String = "VmRSS", pid: Int32 = getpid()) -> Double? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
-            return line.split(separator: " ").dropFirst().first.flatMap { Double($0) }.map { $0 / 1024 }
-        }
-        return nil
     }
 
     static func seconds(_ duration: Duration) -> Double {

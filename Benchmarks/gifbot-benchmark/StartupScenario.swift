@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import GiphyStandIn
 import IRCTestSupport
@@ -30,7 +31,7 @@ enum StartupScenario {
             _ = try output.fileHandleForReading.read(upToCount: 1)
             times.append(Measure.seconds(.now - started) * 1000)
             // The shipped binary itself, started and answering (scenario 4 runs in the benchmark's).
-            if let mib = Measure.residentMiB(pid: process.processIdentifier) { resident.append(mib) }
+            if let mib = ResidentMemory.mebibytes(pid: process.processIdentifier) { resident.append(mib) }
             try input.fileHandleForWriting.close()
             process.waitUntilExit()
         }

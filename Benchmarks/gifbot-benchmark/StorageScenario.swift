@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import GiphyStandIn
 import Storage

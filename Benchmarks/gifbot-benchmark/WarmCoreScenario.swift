@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import GiphyStandIn
 
@@ -46,27 +47,5 @@ enum WarmCoreScenario {
         report.add("2 warm core", "GIPHY calls during the mix", Double(standIn.requests.count - callsBefore), "calls")
         await bench.finish()
         try await standIn.stop()
-    }
-}
-
-/// A small seeded generator, so every run draws the same commands.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A uniform double in [0, 1).
-    mutating func unit() -> Double {
-        Double(next() >> 11) / Double(1 << 53)
     }
 }

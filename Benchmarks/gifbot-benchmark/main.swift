@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 
 // GifBot's benchmark (issue 9): `scripts/benchmark [--short] [--json FILE] [--only 1,2,...]`.
@@ -11,12 +12,6 @@ func value(after flag: String) -> String? {
     arguments.firstIndex(of: flag).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
 }
 
-if let index = arguments.firstIndex(of: "--memory-child") {
-    let plan = try JSONDecoder().decode(MemoryScenario.Plan.self, from: Data(arguments[index + 2].utf8))
-    try await MemoryScenario.child(baseURL: arguments[index + 1], plan: plan)
-    exit(0)
-}
-
 let short = arguments.contains("--short")
 let strict = arguments.contains("--strict")
 let only = Set((value(after: "--only") ?? "1,2,3,4,5,6,7").split(separator: ",").compactMap { Int($0) })
@@ -26,7 +21,7 @@ let report = Report()
 /// How much of each scenario to run: the full run, the short one, and the short one on a debug
 /// build (scripts/test), which only keeps the code running and checks memory growth.
 struct Scale {
-    var decodings: Int, warmCommands: Int, missCommands: Int, memory: MemoryScenario.Plan
+    var decodings: Int, warmCommands: Int, missCommands: Int, memory: MemoryWorkload.Plan
     var secondsPerSimulatedMinute: Double, favorites: Int, startups: Int
 
     static let full = Scale(decodings: 2000, warmCommands: 20000, missCommands: 2000,
