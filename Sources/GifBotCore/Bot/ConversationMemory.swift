@@ -12,14 +12,21 @@ actor ConversationMemory {
     /// How far a user has got through one query's results.
     struct SearchCursor: Sendable {
         let query: String
+        /// `query` as `normalise` makes it: which search this is.
+        let normalisedQuery: String
         /// The next result position to look at.
         var nextIndex = 0
-        /// Ids (`GifRef.text`) already shown for this query, so a reordered page never repeats one.
-        var shownIDs: Set<String> = []
+        /// GIFs already shown for this query, so a reordered page never repeats one.
+        var shown = ShownGifs()
         /// One past the last result, once the source has told: no call is made to learn it again.
         var endIndex: Int?
         /// The source of the results so far: `!more` continues there (never mixing two sources).
         var source: GifSourceID?
+
+        init(query: String, normalisedQuery: String) {
+            self.query = query
+            self.normalisedQuery = normalisedQuery
+        }
     }
 
     /// What `!fav` and `!info` without an id refer to.
@@ -29,10 +36,12 @@ actor ConversationMemory {
         case list
     }
 
+    /// Kept for thousands of users at once, so kept small (issue 9): a short list instead of a
+    /// table of cursors plus their order, changed in place.
     private struct State {
-        var cursors: [String: SearchCursor] = [:]
-        var cursorOrder: [String] = []
-        var lastQuery: String?
+        /// The conversation's searches, least recently continued first; the last one is what
+        /// `!more` continues.
+        var cursors: [SearchCursor] = []
         var lastShown: LastShown?
         var lastUsed: UInt64 = 0
     }
@@ -53,26 +62,24 @@ actor ConversationMemory {
     }
 
     func cursor(_ key: Key, query: String) -> SearchCursor {
-        states[key]?.cursors[Self.normalise(query)] ?? SearchCursor(query: query)
+        let normalised = Self.normalise(query)
+        return states[key]?.cursors.last { $0.normalisedQuery == normalised } ?? SearchCursor(query: query, normalisedQuery: normalised)
     }
 
     /// The cursor of the user's last search here, for `!more`.
     func lastSearch(_ key: Key) -> SearchCursor? {
-        guard let state = states[key], let query = state.lastQuery else { return nil }
-        return state.cursors[query]
+        states[key]?.cursors.last
     }
 
+    /// Keeps `cursor` as the conversation's last search; the least recently continued search
+    /// goes once there are more than `maximumQueriesPerConversation`.
     func save(_ cursor: SearchCursor, for key: Key) {
         update(key) { state in
-            let normalised = Self.normalise(cursor.query)
-            if state.cursors[normalised] == nil {
-                state.cursorOrder.append(normalised)
-                if state.cursorOrder.count > maximumQueriesPerConversation {
-                    state.cursors[state.cursorOrder.removeFirst()] = nil
-                }
+            state.cursors.removeAll { $0.normalisedQuery == cursor.normalisedQuery }
+            state.cursors.append(cursor)
+            if state.cursors.count > maximumQueriesPerConversation {
+                state.cursors.removeFirst(state.cursors.count - maximumQueriesPerConversation)
             }
-            state.cursors[normalised] = cursor
-            state.lastQuery = normalised
         }
     }
 
@@ -92,12 +99,12 @@ actor ConversationMemory {
         states[key]?.lastShown
     }
 
+    /// Changes the state in place: copied out and back, its list would be copied on every change.
     private func update(_ key: Key, _ change: (inout State) -> Void) {
         clock += 1
-        var state = states[key] ?? State()
-        change(&state)
-        state.lastUsed = clock
-        states[key] = state
+        let now = clock
+        change(&states[key, default: State()])
+        states[key]?.lastUsed = now
         if states.count > maximumConversations {
             evictLeastRecentlyUsed()
         }

@@ -38,7 +38,7 @@ struct SearchHandler {
             return [.gif(card)]
         case .exhausted(let advanced):
             await context.memory.save(advanced, for: key)
-            if advanced.shownIDs.isEmpty { return [.text("No GIFs found for \"\(cursor.query)\".")] }
+            if advanced.shown.isEmpty { return [.text("No GIFs found for \"\(cursor.query)\".")] }
             return [.text("That was the last result for \"\(cursor.query)\"; try another search.")]
         case .nothingSuitable(let advanced):
             await context.memory.save(advanced, for: key)

@@ -39,9 +39,9 @@ struct SearchPager {
             if firstIndex < page.gifs.count {
                 for gif in page.gifs[firstIndex...] {
                     cursor.nextIndex += 1
-                    guard !cursor.shownIDs.contains(gif.ref.text), ContentPolicy.allows(gif, maximum: rating),
+                    guard !cursor.shown.contains(gif.ref), ContentPolicy.allows(gif, maximum: rating),
                           let card = context.card(for: gif) else { continue }
-                    cursor.shownIDs.insert(gif.ref.text)
+                    cursor.shown.insert(gif.ref)
                     return .found(gif, card, cursor)
                 }
             }
