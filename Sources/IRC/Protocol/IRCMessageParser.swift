@@ -31,10 +31,12 @@ public enum IRCMessageParser {
 
         let command = uppercasedASCII(cursor.readToken())
         // A command must read back as one when the message is sent on: led by ':' or '@' it
-        // would become a source or tags (": :x" gave the command ":X"), and a blank one such as
-        // "\t" is no command at all.
+        // would become a source or tags (": :x" gave the command ":X"), a blank one such as
+        // "\t" is no command at all, and CR, LF and NUL are stripped on the way out (a command
+        // of NULs became none, and the first parameter was read back as tags).
         guard let first = command.utf8.first, first != .colon, first != .at,
-              command.contains(where: { !$0.isWhitespace }) else { return nil }
+              command.contains(where: { !$0.isWhitespace }),
+              !command.unicodeScalars.contains(where: IRCLineSerializer.isLineBreaker) else { return nil }
 
         var parameters: [String] = []
         while true {
