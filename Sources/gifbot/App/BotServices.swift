@@ -16,13 +16,14 @@ enum BotServices {
             // First in the group, so last to stop: probes see the whole shutdown.
             all.insert(.init(service: OpsEndpoint.server(ops, runtime: runtime, adapters: readiness)), at: 0)
         }
-        var configuration = ServiceGroupConfiguration(services: all, gracefulShutdownSignals: [.sigterm, .sigint], logger: runtime.logger)
+        // The signals are ShutdownSignals' alone, not also the group's (see there).
+        var configuration = ServiceGroupConfiguration(services: all, gracefulShutdownSignals: [], logger: runtime.logger)
         configuration.maximumGracefulShutdownDuration = gracePeriod
         configuration.maximumCancellationDuration = .seconds(1)
         let group = ServiceGroup(configuration: configuration)
-        let secondSignal = await SecondSignal.listen()
+        let signals = await ShutdownSignals.listen()
         try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { await secondSignal.exitWhenRepeated(logger: runtime.logger) }
+            tasks.addTask { await signals.handle(group, logger: runtime.logger) }
             try await group.run()
             tasks.cancelAll()
         }
