@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import GifSources
 import Giphy
@@ -18,7 +19,7 @@ enum DecodingScenario {
             for _ in 0..<10 {
                 let started = ContinuousClock.now
                 for _ in 0..<batchSize { _ = try GifPage(giphyBody: body) }
-                batches.append(Measure.seconds(.now - started) * 1000 / Double(batchSize))
+                batches.append((ContinuousClock.now - started).inSeconds * 1000 / Double(batchSize))
             }
             let allocations = try Allocations.count { _ = try GifPage(giphyBody: body) }
             let kB = Double(body.count) / 1024

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import MallocInterposerSwift
 #if canImport(Glibc)
@@ -11,10 +12,6 @@ enum Measure {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// The p-th percentile (0...100) of `values`, nearest rank.
@@ -34,7 +31,7 @@ enum Measure {
         for item in work {
             let started = ContinuousClock.now
             try await body(item)
-            latencies.append(seconds(.now - started) * 1000)
+            latencies.append((ContinuousClock.now - started).inSeconds * 1000)
         }
         return latencies
     }

@@ -99,12 +99,16 @@ actor ConversationMemory {
         states[key]?.lastShown
     }
 
-    /// Changes the state in place: copied out and back, its list would be copied on every change.
+    /// Changes the state in place, in one access to the table: copied out and back, its list
+    /// would be copied on every change.
     private func update(_ key: Key, _ change: (inout State) -> Void) {
         clock += 1
         let now = clock
-        change(&states[key, default: State()])
-        states[key]?.lastUsed = now
+        func changeAndStamp(_ state: inout State) {
+            change(&state)
+            state.lastUsed = now
+        }
+        changeAndStamp(&states[key, default: State()])
         if states.count > maximumConversations {
             evictLeastRecentlyUsed()
         }

@@ -28,7 +28,7 @@ struct ShutdownSignals: Sendable {
         var received = 0
         for await signal in signals {
             received += 1
-            guard received >= 2 else {
+            if received == 1 {
                 logger.notice("Shutting down gracefully", metadata: ["signal": "\(signal)"])
                 await group.triggerGracefulShutdown()
                 continue
