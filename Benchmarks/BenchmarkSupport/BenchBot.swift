@@ -29,7 +29,7 @@ public final class BenchBot: Sendable {
         giphy = GiphyClient(configuration: GiphyClientConfiguration(baseURL: baseURL, apiKey: Self.apiKey, cacheTimeToLive: cacheTimeToLive),
                             transport: AsyncHTTPGetTransport(httpClient: httpClient), metrics: SourceMetrics(source: .giphy, factory: factory),
                             logger: logger)
-        bot = GifBot(sources: [GiphySource(client: giphy)], store: store, settings: BotSettings(maximumRating: .pg13, cooldownCommands: 0),
+        bot = GifBot(sources: [GiphySource(client: giphy)], store: store, settings: BotSettings(maximumRating: .pg13, cooldownCommands: 0, links: LinkPolicy(httpHosts: ["127.0.0.1"])),
                      metrics: BotMetrics(factory: factory), logger: logger)
     }
 

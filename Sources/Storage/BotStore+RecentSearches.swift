@@ -42,17 +42,6 @@ extension BotStore {
     }
 }
 
-/// One search to remember, for `recordSearches`.
-public struct RecentSearch: Sendable, Equatable {
-    public let query: String
-    public let user: UserKey
-
-    public init(query: String, user: UserKey) {
-        self.query = query
-        self.user = user
-    }
-}
-
 extension BotStore {
     /// Records many searches, in order, with three statements whatever their number (so three
     /// commits instead of three per search): each moves to the front of its user's list, and

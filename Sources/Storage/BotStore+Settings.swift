@@ -44,3 +44,15 @@ extension BotStore {
             .run()
     }
 }
+
+extension ChannelSettingChange {
+    /// The columns the change writes, with their values.
+    var columns: [(name: String, value: SQLBind)] {
+        switch self {
+        case .rating(let rating):
+            [("rating", SQLBind(rating))]
+        case .cooldown(let commands, let seconds):
+            [("cooldown_commands", SQLBind(commands)), ("cooldown_seconds", SQLBind(seconds))]
+        }
+    }
+}

@@ -1,5 +1,3 @@
-import SQLKit
-
 /// Per-channel overrides an admin can set. Nil fields fall back to the configured defaults.
 public struct ChannelSettings: Sendable, Equatable {
     /// A rating parameter (`g`, `pg`, `pg-13`, `r`), never above the configured maximum.
@@ -18,14 +16,4 @@ public struct ChannelSettings: Sendable, Equatable {
 public enum ChannelSettingChange: Sendable, Equatable {
     case rating(String?)
     case cooldown(commands: Int?, seconds: Int?)
-
-    /// The columns the change writes, with their values.
-    var columns: [(name: String, value: SQLBind)] {
-        switch self {
-        case .rating(let rating):
-            [("rating", SQLBind(rating))]
-        case .cooldown(let commands, let seconds):
-            [("cooldown_commands", SQLBind(commands)), ("cooldown_seconds", SQLBind(seconds))]
-        }
-    }
 }

@@ -49,6 +49,9 @@ public final class TestBot: Sendable {
         } else {
             gifSource = GiphySource(client: giphy)
         }
+        // The stand-ins serve media over http on loopback, as an operator's configuration allows.
+        var settings = settings
+        settings.links.httpHosts.insert("127.0.0.1")
         bot = GifBot(sources: [gifSource], store: store, settings: settings, names: names, logger: logger)
     }
 

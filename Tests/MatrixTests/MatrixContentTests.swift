@@ -25,6 +25,14 @@ import Testing
         #expect(content["m.relates_to"]?["m.in_reply_to"]?["event_id"] == "$cmd")
     }
 
+    @Test(arguments: ["javascript:alert(1)//x.gif", "JavaScript:alert(1)", "data:text/html,<b>x</b>", "vbscript:x"])
+    func aLinkThatIsNotHTTPNeverBecomesAnHref(url: String) {
+        let hostile = GifCard(id: "abc", title: "Cats", url: url, width: nil, height: nil, byteSize: nil, rating: "g", pageURL: nil, renditions: [])
+        let html = MatrixContent.link(to: hostile, inReplyTo: nil)["formatted_body"]?.string ?? ""
+        #expect(!html.contains("href"), "\(html)")
+        #expect(html.hasPrefix("Cats (abc)"))
+    }
+
     @Test func linksEscapeHTML() {
         let content = MatrixContent.link(to: card, inReplyTo: nil)
         #expect(content["msgtype"] == "m.notice")

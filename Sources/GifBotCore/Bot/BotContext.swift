@@ -10,7 +10,7 @@ public protocol UserNameResolving: Sendable {
 /// What every handler works with.
 struct BotContext: Sendable {
     let sources: FallbackSources
-    let store: BotStore
+    let store: any CoreStore
     let settings: BotSettings
     let memory: ConversationMemory
     let names: any UserNameResolving
@@ -46,7 +46,7 @@ struct BotContext: Sendable {
 
     /// The card for a GIF, naming its source when it is not the first one.
     func card(for gif: SourcedGif) -> GifCard? {
-        GifCardBuilder.card(for: gif, via: sources.via(gif))
+        GifCardBuilder.card(for: gif, via: sources.via(gif), links: settings.links)
     }
 
     /// The first `count` GIFs the rating allows and chat can show, with their cards. A plain

@@ -12,10 +12,12 @@ public struct BotSettings: Sendable {
     public var cooldownWindow: Duration
     /// Favorites shown per `!favs` page.
     public var favoritesPageSize: Int
+    /// Which GIF links a reply may carry.
+    public var links: LinkPolicy
 
     public init(prefix: String = "!", favoritesLimit: Int = 20, recentLimit: Int = 5,
                 maximumRating: ContentRating = .g, cooldownCommands: Int = 5,
-                cooldownWindow: Duration = .seconds(30), favoritesPageSize: Int = 5) {
+                cooldownWindow: Duration = .seconds(30), favoritesPageSize: Int = 5, links: LinkPolicy = LinkPolicy()) {
         self.prefix = prefix
         self.favoritesLimit = favoritesLimit
         self.recentLimit = recentLimit
@@ -23,6 +25,7 @@ public struct BotSettings: Sendable {
         self.cooldownCommands = cooldownCommands
         self.cooldownWindow = cooldownWindow
         self.favoritesPageSize = favoritesPageSize
+        self.links = links
     }
 }
 

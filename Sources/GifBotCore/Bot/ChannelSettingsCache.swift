@@ -14,11 +14,11 @@ struct ChannelSettingsCache: Sendable {
         let channel: String
     }
 
-    private let store: BotStore
+    private let store: any ChannelSettingsStore
     private let logger: Logger
     private let cache: ReadThroughCache<Key, ChannelSettings>
 
-    init(store: BotStore, logger: Logger, timeToLive: Duration = defaultTimeToLive) {
+    init(store: any ChannelSettingsStore, logger: Logger, timeToLive: Duration = defaultTimeToLive) {
         self.store = store
         self.logger = logger
         cache = ReadThroughCache(timeToLive: timeToLive, capacity: Self.capacity)

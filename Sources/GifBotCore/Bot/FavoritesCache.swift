@@ -11,10 +11,10 @@ struct FavoritesCache: Sendable {
     /// active.
     static let capacity = 1024
 
-    private let store: BotStore
+    private let store: any FavoriteStore
     private let cache: ReadThroughCache<UserKey, [Favorite]>
 
-    init(store: BotStore, timeToLive: Duration = ReadThroughCache<UserKey, [Favorite]>.defaultTimeToLive) {
+    init(store: any FavoriteStore, timeToLive: Duration = ReadThroughCache<UserKey, [Favorite]>.defaultTimeToLive) {
         self.store = store
         cache = ReadThroughCache(timeToLive: timeToLive, capacity: Self.capacity)
     }

@@ -12,7 +12,7 @@ public final class GifBot: Sendable {
     private let metrics: BotMetrics
 
     /// - Parameter sources: the GIF sources in `gifs.sources` order, at least one.
-    public init(sources: [any GifSource], store: BotStore, settings: BotSettings,
+    public init(sources: [any GifSource], store: any CoreStore, settings: BotSettings,
                 names: any UserNameResolving = NetworkUserNames(), metrics: BotMetrics = BotMetrics(), logger: Logger) {
         context = BotContext(sources: FallbackSources(sources, logger: logger), store: store, settings: settings, memory: ConversationMemory(),
                              names: names, channelSettings: ChannelSettingsCache(store: store, logger: logger),

@@ -12,7 +12,7 @@ actor RecentSearchWriter {
     /// Otherwise pending searches wait at most this long.
     static let delay = Duration.seconds(1)
 
-    private let store: BotStore
+    private let store: any RecentSearchStore
     private let limit: Int
     private let logger: Logger
     private var pending: [RecentSearch] = []
@@ -20,7 +20,7 @@ actor RecentSearchWriter {
     /// The last batch handed to the store: batches are written one after the other, in order.
     private var lastWrite: Task<Void, Never>?
 
-    init(store: BotStore, limit: Int, logger: Logger) {
+    init(store: any RecentSearchStore, limit: Int, logger: Logger) {
         self.store = store
         self.limit = limit
         self.logger = logger

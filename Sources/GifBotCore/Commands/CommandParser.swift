@@ -32,7 +32,7 @@ public struct CommandParser: Sendable {
         case .translate: return text.map { .translate(phrase: $0) } ?? .usage(.translate)
         case .trending:
             guard let text else { return .trending(count: 1) }
-            guard let count = Int(text), (1...Self.maximumTrendingCount).contains(count) else { return .usage(.trending) }
+            guard let count = ChatNumber.value(text, in: 1...Self.maximumTrendingCount) else { return .usage(.trending) }
             return .trending(count: count)
         case .trends: return .trends
         case .suggest: return text.map { .suggest(prefix: $0) } ?? .usage(.suggest)
@@ -52,8 +52,8 @@ public struct CommandParser: Sendable {
             return ContentRating(parameter: text).map { .rating($0) } ?? .usage(.rating)
         case .cooldown:
             if arguments.isEmpty { return .showCooldown }
-            guard arguments.count == 2, let commands = Int(arguments[0]), let seconds = Int(arguments[1]),
-                  (0...100).contains(commands), (1...3600).contains(seconds) else { return .usage(.cooldown) }
+            guard arguments.count == 2, let commands = ChatNumber.value(arguments[0], in: ChannelSettingLimits.cooldownCommands),
+                  let seconds = ChatNumber.value(arguments[1], in: ChannelSettingLimits.cooldownSeconds) else { return .usage(.cooldown) }
             return .cooldown(commands: commands, seconds: seconds)
         }
     }
@@ -64,10 +64,13 @@ public struct CommandParser: Sendable {
         case 0:
             return .favs(user: nil, page: 1)
         case 1:
-            if let page = Int(arguments[0]) { return page >= 1 ? .favs(user: nil, page: page) : .usage(.favs) }
-            return .favs(user: arguments[0], page: 1)
+            switch ChatNumber.read(arguments[0]) {
+            case .number(let page): return page >= 1 ? .favs(user: nil, page: page) : .usage(.favs)
+            case .outOfRange: return .usage(.favs)
+            case .notANumber: return .favs(user: arguments[0], page: 1)
+            }
         case 2:
-            guard let page = Int(arguments[1]), page >= 1 else { return .usage(.favs) }
+            guard let page = ChatNumber.value(arguments[1], in: 1...Int.max) else { return .usage(.favs) }
             return .favs(user: arguments[0], page: page)
         default:
             return .usage(.favs)

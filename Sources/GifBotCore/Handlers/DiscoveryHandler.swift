@@ -69,6 +69,11 @@ struct DiscoveryHandler {
         do {
             if let stored = try await context.store.randomID(for: user) { return (source.id, stored) }
             let fresh = try await source.randomID()
+            // The source's answer is stored and sent back in URLs: only an id-shaped one is kept.
+            guard GifIDFormat.isValidRandomID(fresh) else {
+                context.logger.notice("GIPHY sent a random id that is not an id; not kept")
+                return nil
+            }
             try await context.store.setRandomID(fresh, for: user)
             return (source.id, fresh)
         } catch {

@@ -28,19 +28,22 @@ struct FavoritesHandler {
         let user = message.user.storeKey
         let favorites = try await context.favorites.favorites(for: user)
         let favorite: Favorite
-        if let number = Int(target) {
-            guard favorites.indices.contains(number - 1) else {
-                return [.text(favorites.isEmpty ? "You have no favorites to remove."
-                              : "There is no favorite number \(number); you have \(favorites.count).")]
-            }
+        switch ChatNumber.read(target) {
+        case .number(let number) where favorites.indices.contains(number - 1):
             favorite = favorites[number - 1]
-        } else {
+        case .number, .outOfRange:
+            return [.text(favorites.isEmpty ? "You have no favorites to remove."
+                          : "There is no favorite number \(TextSanitizer.truncate(target, to: 20)); you have \(favorites.count).")]
+        case .notANumber:
             guard let match = favorites.first(where: { $0.gifID == target }) else {
                 return [.text("\"\(TextSanitizer.truncate(target, to: 20))\" is not one of your favorites.")]
             }
             favorite = match
         }
         _ = try await context.favorites.remove(favorite.gifID, for: user)
+        guard ContentPolicy.allows(rated: favorite.rating, maximum: await context.rating(for: message)) else {
+            return [.text("Removed \(favorite.gifID) (\(Self.ratingWords(favorite.rating)), title hidden here) from your favorites.")]
+        }
         return [.text("Removed \"\(favorite.title)\" (\(favorite.gifID)) from your favorites.")]
     }
 
@@ -66,8 +69,8 @@ struct FavoritesHandler {
         var replies: [Reply] = [.text("\(whose) favorites (\(favorites.count), page \(page)/\(pageCount), newest first):")]
         for (offset, favorite) in favorites[first..<min(favorites.count, first + pageSize)].enumerated() {
             let number = first + offset + 1
-            if let rated = ContentRating.ofGif(favorite.rating), rated > rating {
-                replies.append(.text("\(number). (\(favorite.gifID), rated \(rated), hidden here)"))
+            if !ContentPolicy.allows(rated: favorite.rating, maximum: rating) {
+                replies.append(.text("\(number). (\(favorite.gifID), \(Self.ratingWords(favorite.rating)), hidden here)"))
             } else {
                 replies.append(.text("\(number). \(favorite.title) (\(favorite.gifID)) \(favorite.url)"))
             }
@@ -77,6 +80,13 @@ struct FavoritesHandler {
             replies.append(.text("More: \(more)"))
         }
         return replies
+    }
+}
+
+extension FavoritesHandler {
+    /// How a hidden favorite's rating is named: "rated r", or "unrated".
+    fileprivate static func ratingWords(_ rating: String?) -> String {
+        ContentRating.ofGif(rating).map { "rated \($0)" } ?? "unrated"
     }
 }
 

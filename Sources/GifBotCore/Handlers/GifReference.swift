@@ -34,8 +34,11 @@ struct GifReference {
             }
         }
         let rating = await context.rating(for: message)
-        guard ContentPolicy.allows(gif, maximum: rating), let card = context.card(for: gif) else {
+        guard ContentPolicy.allows(gif, maximum: rating) else {
             return .refusal("That GIF is rated above what this channel allows (\(rating)).")
+        }
+        guard let card = context.card(for: gif) else {
+            return .refusal("\(gif.ref.source.displayName)'s answer for that GIF cannot be shown in chat.")
         }
         return .gif(gif, card)
     }

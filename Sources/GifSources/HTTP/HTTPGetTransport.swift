@@ -68,15 +68,3 @@ public struct AsyncHTTPGetTransport: HTTPGetTransport {
          .getConnectionFromPoolTimeout].contains(error)
     }
 }
-
-extension Duration {
-    /// Whole milliseconds, for log lines.
-    public var milliseconds: Int64 {
-        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
-    }
-
-    /// Whole nanoseconds, for timers.
-    public var nanoseconds: Int64 {
-        components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
-    }
-}

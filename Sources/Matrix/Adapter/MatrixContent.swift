@@ -11,7 +11,12 @@ enum MatrixContent {
     /// A GIF as a link, when it is not uploaded: the title links to the GIF.
     static func link(to card: GifCard, inReplyTo eventID: String?) -> JSONValue {
         let label = card.label.map { "\($0) " } ?? ""
-        let html = "\(escape(label))<a href=\"\(escape(card.url))\">\(escape(card.title))</a> (\(escape(card.id)))\(escape(card.viaSuffix))"
+        // The core lets only https links (and http on hosts the operator allows) into a card;
+        // an href is still never written for any other scheme (`javascript:`, `data:`).
+        let scheme = card.url.prefix { $0 != ":" }.lowercased()
+        let title = scheme == "https" || scheme == "http"
+            ? "<a href=\"\(escape(card.url))\">\(escape(card.title))</a>" : escape(card.title)
+        let html = "\(escape(label))\(title) (\(escape(card.id)))\(escape(card.viaSuffix))"
         return withReply(["msgtype": "m.notice", "body": .string(card.line), "format": "org.matrix.custom.html",
                           "formatted_body": .string(html)], to: eventID)
     }

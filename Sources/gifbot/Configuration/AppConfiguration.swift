@@ -46,7 +46,8 @@ struct AppConfiguration: Sendable {
             recentLimit: try values.integer(.botRecentLimit, default: 5, in: 1...100),
             maximumRating: try values.rating(.giphyRating, default: .g),
             cooldownCommands: try values.integer(.botCooldownCommands, default: 5, in: 0...1000),
-            cooldownWindow: .seconds(try values.integer(.botCooldownSeconds, default: 30, in: 1...86_400))
+            cooldownWindow: .seconds(try values.integer(.botCooldownSeconds, default: 30, in: 1...86_400)),
+            links: LinkPolicy(httpHosts: httpSourceHosts([giphy.baseURL, gifSources.klipy?.baseURL]))
         )
         let admins = values.list(.botAdmins)
         return AppConfiguration(giphy: giphy, gifSources: gifSources, database: database, bot: bot, admins: admins,
@@ -55,5 +56,14 @@ struct AppConfiguration: Sendable {
                                 logLevel: try values.logLevel(.logLevel, default: .info),
                                 logFormat: try values.logFormat(.logFormat, default: .text),
                                 ops: try OpsSettings.load(from: sources))
+    }
+
+    /// An operator who points a source at a plain-http address (a stand-in on loopback) accepts
+    /// http links from that host too; every other link must be https.
+    private static func httpSourceHosts(_ baseURLs: [String?]) -> Set<String> {
+        Set(baseURLs.compactMap { text in
+            guard let text, let url = URL(string: text), url.scheme?.lowercased() == "http" else { return nil }
+            return url.host?.lowercased()
+        })
     }
 }

@@ -1,0 +1,4 @@
+import Storage
+
+// The SQL store is the core's store in production; its methods already have these shapes.
+extension BotStore: FavoriteStore, RecentSearchStore, ChannelSettingsStore, SourceIdentityStore {}
