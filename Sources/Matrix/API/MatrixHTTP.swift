@@ -62,10 +62,10 @@ struct MatrixHTTP: Sendable {
     static func error(from response: Response) -> MatrixError {
         let body = try? JSONDecoder().decode(JSONValue.self, from: response.body)
         var retryAfter: Duration?
-        if let header = response.headers.first(name: "Retry-After"), let seconds = Double(header), seconds >= 0 {
-            retryAfter = .milliseconds(Int64(seconds * 1000))
-        } else if let milliseconds = body?["retry_after_ms"]?.int, milliseconds >= 0 {
-            retryAfter = .milliseconds(Int64(milliseconds))
+        if let header = response.headers.first(name: "Retry-After"), let wait = ServerRequestedWait.fromHeader(header) {
+            retryAfter = wait
+        } else if let milliseconds = body?["retry_after_ms"]?.int {
+            retryAfter = ServerRequestedWait.fromMilliseconds(milliseconds)
         }
         return .api(status: response.status, code: body?["errcode"]?.string ?? "HTTP_\(response.status)",
                     message: String((body?["error"]?.string ?? "").prefix(200)), retryAfter: retryAfter)

@@ -127,7 +127,10 @@ public final class MatrixAdapter: Service {
                     since = nil
                     continue
                 }
-                let delay = backoff.nextDelay()
+                var delay = backoff.nextDelay()
+                if case .api(_, _, _, let retryAfter?) = error, error.isRateLimited {
+                    delay = max(delay, ServerRequestedWait.capped(retryAfter, at: configuration.timing.maximumServerWait).wait)
+                }
                 logger.warning("Sync failed; retrying", metadata: ["error": "\(error)", "delay": "\(delay)"])
                 status.disconnected("sync failing")
                 guard await pause(delay) else { return .stopped }
@@ -175,7 +178,8 @@ public final class MatrixAdapter: Service {
             uploader = GIFUploader(client: client, downloader: GIFDownloader(client: httpClient, timeout: configuration.timing.downloadTimeout),
                                    store: store, storeNetwork: configuration.homeserver, limit: limit, logger: logger)
         }
-        let sender = MatrixReplySender(client: client, uploader: uploader, posted: posted, logger: logger)
+        let sender = MatrixReplySender(client: client, uploader: uploader, posted: posted,
+                                       maximumServerWait: configuration.timing.maximumServerWait, logger: logger)
         let encryptedRooms = await EncryptedRooms.load(store: store, account: "\(configuration.homeserver) \(userID)", logger: logger)
         let encryption = EncryptedRoomGuard(rooms: encryptedRooms, client: client, sender: sender,
                                             notice: EncryptionNotice(commandPrefix: bot.commandPrefix), logger: logger, now: { Date() })

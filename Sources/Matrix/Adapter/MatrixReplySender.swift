@@ -14,6 +14,8 @@ struct MatrixReplySender: Sendable {
     let client: MatrixClient
     let uploader: GIFUploader?
     let posted: PostedGIFLog
+    /// The longest a homeserver's 429 may make a reply wait (`MatrixTiming.maximumServerWait`).
+    let maximumServerWait: Duration
     let logger: Logger
 
     func deliver(_ replies: [Reply], room: String, answering eventID: String, user: String) async {
@@ -79,11 +81,14 @@ struct MatrixReplySender: Sendable {
                     logger.error("Matrix \(what) refused", metadata: ["error": "\(error)"])
                     return nil
                 }
-                let delay: Duration
+                var delay = backoff.nextDelay()
                 if case .api(_, _, _, let retryAfter?) = error, error.isRateLimited {
-                    delay = retryAfter
-                } else {
-                    delay = backoff.nextDelay()
+                    let (wait, wasCapped) = ServerRequestedWait.capped(retryAfter, at: maximumServerWait)
+                    delay = wait
+                    if wasCapped {
+                        logger.warning("The homeserver asked for a longer wait than allowed; waiting the maximum",
+                                       metadata: ["asked": "\(retryAfter)", "waiting": "\(wait)"])
+                    }
                 }
                 logger.notice("Matrix \(what) will be retried", metadata: ["attempt": "\(attempt)", "error": "\(error)",
                                                                           "delay": "\(delay)"])

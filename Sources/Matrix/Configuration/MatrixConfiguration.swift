@@ -47,6 +47,9 @@ public struct MatrixTiming: Sendable, Equatable {
     /// Backoff after sync errors.
     public var retryInitial: Duration = .seconds(1)
     public var retryMaximum: Duration = .seconds(120)
+    /// The longest wait a homeserver's 429 (`Retry-After`, `retry_after_ms`) is obeyed for:
+    /// a longer one is cut to this, logged, and the request retried.
+    public var maximumServerWait: Duration = .seconds(120)
 
     public init() {}
 }

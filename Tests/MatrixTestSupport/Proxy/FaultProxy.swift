@@ -25,6 +25,9 @@ public final class FaultProxy: Sendable {
         /// Answer the first request for each transaction id (`PUT …/send/{type}/{txnId}`) with
         /// 429 M_LIMIT_EXCEEDED, as Synapse words it; pass on the retries.
         case rateLimitFirstAttempts(retryAfterMilliseconds: Int)
+        /// The same, with the wait written as given, unchecked: `Retry-After` (omitted when nil)
+        /// and the body's `retry_after_ms` (raw JSON), as a hostile homeserver might write them.
+        case rateLimitFirstAttemptsAsking(retryAfterHeader: String?, retryAfterMilliseconds: String)
     }
 
     public let port: Int

@@ -19,4 +19,12 @@ struct InjectedAnswer: Sendable {
                               headers: ["Content-Type": "application/json", "Retry-After": String(seconds)],
                               json: #"{"errcode":"M_LIMIT_EXCEEDED","error":"Too Many Requests","retry_after_ms":\#(milliseconds)}"#)
     }
+
+    /// A 429 whose waits are written as given, however absurd.
+    static func rateLimited(header: String?, bodyMilliseconds: String) -> InjectedAnswer {
+        var headers: HTTPHeaders = ["Content-Type": "application/json"]
+        if let header { headers.add(name: "Retry-After", value: header) }
+        return InjectedAnswer(status: .tooManyRequests, headers: headers,
+                              json: #"{"errcode":"M_LIMIT_EXCEEDED","error":"Too Many Requests","retry_after_ms":\#(bodyMilliseconds)}"#)
+    }
 }

@@ -40,12 +40,17 @@ final class ProxyFaults: Sendable {
     private func decideSend(_ transactionID: String) -> ProxyHandler.Decision {
         state.withLock { state in
             let firstAttempt = !state.sends.contains { $0.transactionID == transactionID }
-            guard firstAttempt, case .rateLimitFirstAttempts(let milliseconds) = state.sendFault else {
+            let answer: InjectedAnswer? = switch state.sendFault {
+            case .none: nil
+            case .rateLimitFirstAttempts(let milliseconds): .rateLimited(retryAfterMilliseconds: milliseconds)
+            case .rateLimitFirstAttemptsAsking(let header, let milliseconds): .rateLimited(header: header, bodyMilliseconds: milliseconds)
+            }
+            guard firstAttempt, let answer else {
                 state.sends.append(ProxiedSend(transactionID: transactionID, arrivedAt: .now, rateLimited: false))
                 return .forward
             }
             state.sends.append(ProxiedSend(transactionID: transactionID, arrivedAt: .now, rateLimited: true))
-            return .answer(.rateLimited(retryAfterMilliseconds: milliseconds))
+            return .answer(answer)
         }
     }
 
