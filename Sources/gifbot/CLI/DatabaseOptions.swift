@@ -47,3 +47,15 @@ struct DatabaseOptions: ParsableArguments {
         }
     }
 }
+
+extension DatabaseOptions {
+    /// `bot.favorites_limit` as the bot would read it (20 when unset or unreadable): an import
+    /// reports the users it leaves above it.
+    func favoritesLimit() async -> Int {
+        guard let sources = try? await ConfigurationSources.load(options: [:], environment: ProcessInfo.processInfo.environment,
+                                                                  configFile: config),
+              let limit = try? ValueParser(sources: sources).integer(.botFavoritesLimit, default: 20, in: 1...1000)
+        else { return 20 }
+        return limit
+    }
+}
