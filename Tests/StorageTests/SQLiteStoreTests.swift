@@ -18,7 +18,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         await #expect(throws: StoreError.self) {
-            try await SQLiteStore.open(path: directory.path("missing-folder/bot.sqlite"), logger: Logger(label: "test"))
+            try await SQLiteStore.open(path: directory.path("missing/folders/bot.sqlite"), logger: Logger(label: "test"))
         }
         let notADatabase = directory.path("garbage.sqlite")
         try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: notADatabase))

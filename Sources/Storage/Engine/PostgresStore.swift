@@ -29,7 +29,9 @@ public enum PostgresStore {
                                                 maxConnectionsPerEventLoop: connectionsPerEventLoop,
                                                 requestTimeout: .seconds(15), logger: driverLogger,
                                                 on: MultiThreadedEventLoopGroup.singleton)
-        let database = pool.database(logger: driverLogger).sql(queryLogLevel: .trace)
+        // No query lines: SQLKit logs each statement with its bind values, which include the
+        // Matrix access token and KLIPY's customer_id secret.
+        let database = pool.database(logger: driverLogger).sql(queryLogLevel: nil)
         let store = BotStore(database: database, dialect: .postgres, sessions: PostgresSessions(pool: pool, logger: driverLogger),
                              logger: logger) { try await pool.shutdownAsync() }
         do {

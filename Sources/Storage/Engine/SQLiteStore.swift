@@ -10,13 +10,16 @@ public enum SQLiteStore {
     static let busyTimeoutMilliseconds = 5000
 
     public static func open(path: String, logger: Logger) async throws -> BotStore {
+        try SQLiteFile.prepare(path: path, logger: logger)
         let connection: SQLiteConnection
         do {
             connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
         } catch {
             throw StoreError.cannotOpen(location: path, reason: reason(error))
         }
-        let database = connection.sql(queryLogLevel: .trace)
+        // No query lines: SQLKit logs each statement with its bind values, which include the
+        // Matrix access token and KLIPY's customer_id secret.
+        let database = connection.sql(queryLogLevel: nil)
         do {
             // WAL lets readers run beside the writer; FULL sync makes every commit durable
             // before the call returns, which is what a confirmed `!fav` promises.

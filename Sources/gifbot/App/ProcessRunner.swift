@@ -20,6 +20,7 @@ enum ProcessRunner {
 
     static func run(_ configuration: AppConfiguration, _ body: (BotRuntime) async throws -> Void) async throws {
         let logger = makeLogger(level: configuration.logLevel, format: configuration.logFormat)
+        warnAboutSecretsOnCommandLine(configuration.secretsOnCommandLine, logger: logger)
         let runtime: BotRuntime
         do {
             runtime = try await BotRuntime.start(configuration, logger: logger, metrics: .bootstrapProcess())
@@ -40,6 +41,25 @@ enum ProcessRunner {
         var logger = Logger(label: "gifbot") { label in format.handler(label: label) }
         logger.logLevel = level
         return logger
+    }
+
+    /// The secrets among command-line options. A database URL counts only when it holds a
+    /// password: a SQLite path is no secret.
+    static func secrets(in options: [SettingKey: String]) -> [SettingKey] {
+        options.filter { key, value in
+            guard key == .databaseURL else { return key.isSecret }
+            guard case .postgres(let location) = try? DatabaseLocation(url: value) else { return false }
+            return location.password != nil
+        }.keys.sorted { $0.key < $1.key }
+    }
+
+    /// A warning, not a refusal: a one-off run on a single-user machine may not care.
+    static func warnAboutSecretsOnCommandLine(_ keys: [SettingKey], logger: Logger) {
+        for key in keys {
+            logger.warning("A secret was given on the command line, where every local user can read it with ps", metadata: [
+                "key": "\(key.key)", "instead": "\(key.environmentName) or \(key.fileKey.environmentName)",
+            ])
+        }
     }
 
     static func fail(_ message: String, exitCode: ExitCode) -> Never {

@@ -6,8 +6,11 @@ struct ConfigurationOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A JSON or YAML config file.", valueName: "file"))
     var config: String?
 
-    @Option(name: .customLong("giphy-api-key"), help: "GIPHY API key (GIPHY_API_KEY). Required when GIPHY is the only source.")
+    @Option(name: .customLong("giphy-api-key"), help: "GIPHY API key (GIPHY_API_KEY). Required when GIPHY is the only source. Every local user sees options in ps: prefer --giphy-api-key-file.")
     var giphyAPIKey: String?
+
+    @Option(name: .customLong("giphy-api-key-file"), help: ArgumentHelp("File holding the GIPHY API key (GIPHY_API_KEY_FILE).", valueName: "file"))
+    var giphyAPIKeyFile: String?
 
     @Option(name: .customLong("giphy-base-url"), help: "GIPHY API base URL (GIPHY_BASE_URL). Default: https://api.giphy.com.")
     var giphyBaseURL: String?
@@ -30,8 +33,11 @@ struct ConfigurationOptions: ParsableArguments {
     @Option(name: .customLong("giphy-rate-limit-cooldown"), help: "Seconds without GIPHY calls after a 429 (GIPHY_RATE_LIMIT_COOLDOWN). Default: 60.")
     var giphyRateLimitCooldown: String?
 
-    @Option(name: .customLong("database-url"), help: "SQLite file, sqlite:///absolute/path or postgres://user:password@host:port/db (DATABASE_URL). Default: gifbot.sqlite.")
+    @Option(name: .customLong("database-url"), help: "SQLite file, sqlite:///absolute/path or postgres://user:password@host:port/db (DATABASE_URL). Default: gifbot.sqlite. A password here shows in ps: prefer --database-url-file.")
     var databaseURL: String?
+
+    @Option(name: .customLong("database-url-file"), help: ArgumentHelp("File holding database.url, for a URL with a password (DATABASE_URL_FILE).", valueName: "file"))
+    var databaseURLFile: String?
 
     @Option(name: .customLong("bot-prefix"), help: "Command prefix (BOT_PREFIX). Default: !.")
     var botPrefix: String?
@@ -68,9 +74,9 @@ struct ConfigurationOptions: ParsableArguments {
     /// The options given, by the key they set.
     var values: [SettingKey: String] {
         let pairs: [(SettingKey, String?)] = [
-            (.giphyAPIKey, giphyAPIKey), (.giphyBaseURL, giphyBaseURL), (.giphyRating, giphyRating),
+            (.giphyAPIKey, giphyAPIKey), (SettingKey.giphyAPIKey.fileKey, giphyAPIKeyFile), (.giphyBaseURL, giphyBaseURL), (.giphyRating, giphyRating),
             (.giphyLanguage, giphyLanguage), (.giphyTimeout, giphyTimeout), (.giphyCacheTTL, giphyCacheTTL),
-            (.giphyCacheMaxMiB, giphyCacheMaxMiB), (.giphyRateLimitCooldown, giphyRateLimitCooldown), (.databaseURL, databaseURL),
+            (.giphyCacheMaxMiB, giphyCacheMaxMiB), (.giphyRateLimitCooldown, giphyRateLimitCooldown), (.databaseURL, databaseURL), (SettingKey.databaseURL.fileKey, databaseURLFile),
             (.botPrefix, botPrefix), (.botFavoritesLimit, botFavoritesLimit), (.botRecentLimit, botRecentLimit),
             (.botCooldownCommands, botCooldownCommands), (.botCooldownSeconds, botCooldownSeconds), (.botAdmins, botAdmins), (.logLevel, logLevel),
             (.logFormat, logFormat), (.opsPort, opsPort), (.opsHost, opsHost),
@@ -84,7 +90,9 @@ struct ConfigurationOptions: ParsableArguments {
     func load(environment: [String: String], extra: [SettingKey: String] = [:]) async throws -> (AppConfiguration, ConfigurationSources) {
         do {
             let sources = try await ConfigurationSources.load(options: values.merging(extra) { $1 }, environment: environment, configFile: config)
-            return (try AppConfiguration.load(from: sources), sources)
+            var configuration = try AppConfiguration.load(from: sources)
+            configuration.secretsOnCommandLine = ProcessRunner.secrets(in: values)
+            return (configuration, sources)
         } catch {
             throw ConfigurationFailure(error)
         }

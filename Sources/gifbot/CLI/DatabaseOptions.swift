@@ -9,8 +9,11 @@ struct DatabaseOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A JSON or YAML config file with database.url.", valueName: "file"))
     var config: String?
 
-    @Option(name: .customLong("database-url"), help: "SQLite file, sqlite:///absolute/path or postgres://user:password@host:port/db (DATABASE_URL). Default: gifbot.sqlite.")
+    @Option(name: .customLong("database-url"), help: "SQLite file, sqlite:///absolute/path or postgres://user:password@host:port/db (DATABASE_URL). Default: gifbot.sqlite. A password here shows in ps: prefer --database-url-file.")
     var databaseURL: String?
+
+    @Option(name: .customLong("database-url-file"), help: ArgumentHelp("File holding database.url, for a URL with a password (DATABASE_URL_FILE).", valueName: "file"))
+    var databaseURLFile: String?
 
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (LOG_LEVEL). Default: info.")
     var logLevel: String?
@@ -20,6 +23,7 @@ struct DatabaseOptions: ParsableArguments {
     func withStore<Result>(_ body: (BotStore, Logger) async throws -> Result) async throws -> Result {
         var options: [SettingKey: String] = [:]
         options[.databaseURL] = databaseURL
+        options[SettingKey.databaseURL.fileKey] = databaseURLFile
         options[.logLevel] = logLevel
         let location: DatabaseLocation
         let logger: Logger
@@ -28,6 +32,7 @@ struct DatabaseOptions: ParsableArguments {
                                                               configFile: config)
             location = try DatabaseSettings.location(from: sources)
             logger = ProcessRunner.makeLogger(level: try ValueParser(sources: sources).logLevel(.logLevel, default: .info))
+            ProcessRunner.warnAboutSecretsOnCommandLine(ProcessRunner.secrets(in: options), logger: logger)
         } catch {
             ProcessRunner.fail(ConfigurationFailure(error).description, exitCode: ExitCode(ConfigurationFailure.exitCode))
         }

@@ -24,11 +24,14 @@ struct AppConfiguration: Sendable {
     var logFormat: LogFormat
     /// The ops HTTP endpoint; nil when `ops.port` is unset.
     var ops: OpsSettings?
+    /// Secrets given as command-line options, which every local user can read with `ps`: the
+    /// process warns about each at start.
+    var secretsOnCommandLine: [SettingKey] = []
 
     static func load(from sources: ConfigurationSources) throws(ConfigurationError) -> AppConfiguration {
         let values = ValueParser(sources: sources)
         let gifSources = try GifSourceSettings.load(from: sources)
-        let apiKey = sources.text(.giphyAPIKey)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let apiKey = try values.secret(.giphyAPIKey) ?? ""
         try gifSources.requireAKey(giphyAPIKey: apiKey)
         let giphy = GiphyClientConfiguration(
             baseURL: try values.httpURL(.giphyBaseURL, default: "https://api.giphy.com"),

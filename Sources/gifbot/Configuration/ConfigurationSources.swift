@@ -41,6 +41,18 @@ struct ConfigurationSources: Sendable {
         return nil
     }
 
+    /// A secret, given as itself or as the path of a file holding it: `giphy.api_key_file`
+    /// (`GIPHY_API_KEY_FILE`, `--giphy-api-key-file`) for `giphy.api_key`. Setting both is a
+    /// mistake, whichever source each comes from: one of them would be silently ignored.
+    func secret(_ key: SettingKey) throws(ConfigurationError) -> String? {
+        let direct = SettingValues.trimmed(text(key))
+        guard let path = SettingValues.trimmed(text(key.fileKey)) else { return direct }
+        guard direct == nil else {
+            throw ConfigurationError(description: "set \(key.label) or \(key.fileKey.label), not both")
+        }
+        return try SecretFile.text(at: path, for: key.fileKey)
+    }
+
     /// A list given as a list in a config file (environment variables give comma-separated text).
     func list(_ key: SettingKey) -> [String] {
         reader.stringArray(forKey: ConfigKey(key.key), isSecret: key.isSecret) ?? []

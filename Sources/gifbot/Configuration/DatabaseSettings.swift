@@ -5,7 +5,7 @@ enum DatabaseSettings {
     static let accepted = "a file path, sqlite:///absolute/path, or postgres://user:password@host:port/database"
 
     static func location(from sources: ConfigurationSources) throws(ConfigurationError) -> DatabaseLocation {
-        let url = sources.text(.databaseURL) ?? "gifbot.sqlite"
+        let url = try sources.secret(.databaseURL) ?? "gifbot.sqlite"
         do {
             return try DatabaseLocation(url: url)
         } catch {

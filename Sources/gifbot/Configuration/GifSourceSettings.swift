@@ -20,7 +20,7 @@ struct GifSourceSettings: Sendable {
     static func load(from sources: ConfigurationSources) throws(ConfigurationError) -> GifSourceSettings {
         let values = ValueParser(sources: sources)
         let names = try sourceNames(values)
-        let secret = values.text(.klipyCustomerIDSecret).map { Array($0.utf8) }
+        let secret = try values.secret(.klipyCustomerIDSecret).map { Array($0.utf8) }
         if let secret, secret.count < KlipyCustomerIDDeriver.minimumSecretBytes {
             throw .invalid(.klipyCustomerIDSecret, accepted: "at least \(KlipyCustomerIDDeriver.minimumSecretBytes) characters",
                            got: "")
@@ -30,7 +30,7 @@ struct GifSourceSettings: Sendable {
         }
         let klipy = KlipyClientConfiguration(
             baseURL: try values.httpURL(.klipyBaseURL, default: KlipyClientConfiguration.defaultBaseURL),
-            appKey: values.text(.klipyAppKey) ?? "",
+            appKey: try values.secret(.klipyAppKey) ?? "",
             locale: try locale(values),
             timeout: try values.seconds(.klipyTimeout, default: 8, allowZero: false),
             rateLimitCooldown: try values.seconds(.klipyRateLimitCooldown, default: 60, allowZero: false))

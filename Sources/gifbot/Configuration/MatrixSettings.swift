@@ -29,8 +29,8 @@ struct MatrixSettings {
         guard let user = values.text(key("user")) else {
             throw .missing(key("user"), hint: "the bot's Matrix user, such as @gifbot:example.org")
         }
-        let password = values.text(key("password", secret: true))
-        let accessToken = values.text(key("access_token", secret: true))
+        let password = try values.secret(key("password", secret: true))
+        let accessToken = try values.secret(key("access_token", secret: true))
         guard password != nil || accessToken != nil else {
             throw .missing(key("password"), hint: "a password (or \(key("access_token").label)) for \(user)")
         }

@@ -19,6 +19,9 @@ struct SettingKey: Sendable, Hashable {
         key.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
     }
 
+    /// `giphy.api_key_file` (`GIPHY_API_KEY_FILE`): the path of a file holding this secret.
+    var fileKey: SettingKey { SettingKey(key + "_file") }
+
     /// "giphy.api_key (GIPHY_API_KEY)", as error messages name a key.
     var label: String { "\(key) (\(environmentName))" }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GifSources
 import Logging
 
@@ -68,6 +69,13 @@ struct ValueParser {
     /// Trimmed text, nil when unset or empty.
     func text(_ key: SettingKey) -> String? {
         SettingValues.trimmed(sources.text(key))
+    }
+
+    /// A secret's text, from the key itself or from the file its `_file` key names, trimmed of
+    /// spaces and line breaks (no key or password ends in one); nil when neither is set.
+    func secret(_ key: SettingKey) throws(ConfigurationError) -> String? {
+        guard let text = try sources.secret(key)?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        return text
     }
 
     /// A comma-separated list (or a list in the config file), without empty entries.
