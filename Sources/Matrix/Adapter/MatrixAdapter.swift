@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import CoreMetrics
 import Foundation
 import GifBotCore
+import GifSources
 import Logging
 import ServiceLifecycle
 import Storage
@@ -172,7 +173,8 @@ public final class MatrixAdapter: Service {
         if configuration.uploadGIFs {
             let serverLimit = await client.uploadLimit()
             let limit = min(configuration.maxUploadBytes, serverLimit ?? configuration.maxUploadBytes)
-            uploader = GIFUploader(client: client, downloader: GIFDownloader(client: httpClient, timeout: configuration.timing.downloadTimeout),
+            uploader = GIFUploader(client: client, downloader: GIFDownloader(client: httpClient, timeout: configuration.timing.downloadTimeout,
+                                                                               rule: MediaDestinationRule(policy: configuration.media)),
                                    store: store, storeNetwork: configuration.homeserver, limit: limit, logger: logger)
         }
         let sender = MatrixReplySender(client: client, uploader: uploader, posted: posted, logger: logger)

@@ -24,6 +24,8 @@ struct AppConfiguration: Sendable {
     var logFormat: LogFormat
     /// The ops HTTP endpoint; nil when `ops.port` is unset.
     var ops: OpsSettings?
+    /// Where GIF media may be downloaded from, and for how long.
+    var media: MediaSettings
 
     static func load(from sources: ConfigurationSources) throws(ConfigurationError) -> AppConfiguration {
         let values = ValueParser(sources: sources)
@@ -54,6 +56,7 @@ struct AppConfiguration: Sendable {
                                 matrixAccounts: try MatrixSettings(sources: sources, admins: admins).accounts(),
                                 logLevel: try values.logLevel(.logLevel, default: .info),
                                 logFormat: try values.logFormat(.logFormat, default: .text),
-                                ops: try OpsSettings.load(from: sources))
+                                ops: try OpsSettings.load(from: sources),
+                                media: try MediaSettings.load(from: sources))
     }
 }
