@@ -173,9 +173,10 @@ public final class MatrixAdapter: Service {
         if configuration.uploadGIFs {
             let serverLimit = await client.uploadLimit()
             let limit = min(configuration.maxUploadBytes, serverLimit ?? configuration.maxUploadBytes)
-            uploader = GIFUploader(client: client, downloader: GIFDownloader(client: httpClient, timeout: configuration.timing.downloadTimeout,
-                                                                               rule: MediaDestinationRule(policy: configuration.media)),
-                                   store: store, storeNetwork: configuration.homeserver, limit: limit, logger: logger)
+            let downloader = GIFDownloader(client: httpClient, timeout: configuration.timing.downloadTimeout,
+                                           rule: MediaDestinationRule(policy: configuration.media))
+            uploader = GIFUploader(client: client, downloader: downloader, store: store, storeNetwork: configuration.homeserver,
+                                   limit: limit, logger: logger)
         }
         let sender = MatrixReplySender(client: client, uploader: uploader, posted: posted, logger: logger)
         let encryptedRooms = await EncryptedRooms.load(store: store, account: "\(configuration.homeserver) \(userID)", logger: logger)
