@@ -45,6 +45,8 @@ let package = Package(
             dependencies: [
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
@@ -269,7 +271,7 @@ let package = Package(
             path: "Tests/MatrixTestSupport",
             resources: [.copy("Synapse")]
         ),
-        .testTarget(name: "MatrixTests", dependencies: ["Matrix", "MatrixTestSupport", "TestServerSupport", "BotTestSupport", "GifBotCore", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn",
+        .testTarget(name: "MatrixTests", dependencies: ["Matrix", "MatrixTestSupport", "TestServerSupport", "BotTestSupport", "GifBotCore", "GifSources", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn",
                                                         .product(name: "NIOHTTP1", package: "swift-nio"),
                                                         .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
@@ -278,6 +280,8 @@ let package = Package(
         .testTarget(name: "KlipyTests", dependencies: ["Klipy", "KlipyStandIn", "GiphyStandIn", "GifSources",
                                                        .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                        .product(name: "NIOCore", package: "swift-nio")]),
+        .testTarget(name: "GifSourcesTests", dependencies: ["GifSources", "GiphyStandIn", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                                                           .product(name: "NIOHTTP1", package: "swift-nio")]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "GiphyStandIn", "PostgresTestSupport"]),
         .testTarget(name: "GifBotCoreTests", dependencies: ["GifBotCore", "GifSources", "Giphy", "Storage", "BotTestSupport", "GiphyStandIn"],
                     resources: [.copy("DecodingFixtures")]),

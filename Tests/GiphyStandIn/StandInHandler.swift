@@ -65,15 +65,19 @@ final class StandInHandler: ChannelInboundHandler {
 
     private func answer(_ response: StandInResponse, keepAlive: Bool, context: ChannelHandlerContext) {
         guard context.channel.isActive else { return }
-        pending = nil
-        Self.write(response, keepAlive: keepAlive, context: context)
+        // A trickled answer stays pending until its last byte, so a client that gives up on
+        // it is seen doing so.
+        if response.trickle == nil { pending = nil }
+        Self.write(response, keepAlive: keepAlive, context: context) { [self] in pending = nil }
     }
 
-    private static func write(_ response: StandInResponse, keepAlive: Bool, context: ChannelHandlerContext) {
+    private static func write(_ response: StandInResponse, keepAlive: Bool, context: ChannelHandlerContext,
+                              bodySent: @escaping () -> Void) {
         guard context.channel.isActive else { return }
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: response.contentType)
         headers.add(name: "Content-Length", value: String(response.body.count))
+        for header in response.headers { headers.add(name: header.name, value: header.value) }
         if !keepAlive { headers.add(name: "Connection", value: "close") }
         let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
         context.write(NIOAny(HTTPServerResponsePart.head(head)), promise: nil)
@@ -89,7 +93,32 @@ final class StandInHandler: ChannelInboundHandler {
             socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in channel.close(promise: nil) }
             return
         }
+        if let trickle = response.trickle {
+            context.flush()
+            return writeSlowly(response.body[...], trickle: trickle, keepAlive: keepAlive, context: context, bodySent: bodySent)
+        }
         context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: response.body)))), promise: nil)
+        finish(keepAlive: keepAlive, context: context)
+    }
+
+    /// One piece now, the rest later, for as long as the client stays connected.
+    private static func writeSlowly(_ rest: ArraySlice<UInt8>, trickle: StandInResponse.Trickle, keepAlive: Bool,
+                                    context: ChannelHandlerContext, bodySent: @escaping () -> Void) {
+        guard context.channel.isActive else { return }
+        guard !rest.isEmpty else {
+            bodySent()
+            return finish(keepAlive: keepAlive, context: context)
+        }
+        let piece = ByteBuffer(bytes: rest.prefix(trickle.bytes))
+        context.writeAndFlush(NIOAny(HTTPServerResponsePart.body(.byteBuffer(piece))), promise: nil)
+        let remaining = rest.dropFirst(trickle.bytes)
+        let loopBoundContext = NIOLoopBound(context, eventLoop: context.eventLoop)
+        context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(trickle.every)) {
+            writeSlowly(remaining, trickle: trickle, keepAlive: keepAlive, context: loopBoundContext.value, bodySent: bodySent)
+        }
+    }
+
+    private static func finish(keepAlive: Bool, context: ChannelHandlerContext) {
         let written = context.writeAndFlushPromise()
         context.writeAndFlush(NIOAny(HTTPServerResponsePart.end(nil)), promise: written)
         if !keepAlive {

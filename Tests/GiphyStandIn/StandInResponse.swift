@@ -8,14 +8,41 @@ public struct StandInResponse: Sendable {
     /// When set, only this many bytes of the body go out (the header announces them all), then
     /// the connection is reset: a network failure in the middle of an answer.
     public var resetAfterBytes: Int?
+    /// When set, the head goes out at once and the body in pieces of this many bytes, one
+    /// piece every `every`: a server that answers promptly and then takes its time.
+    public var trickle: Trickle?
+    /// Sent besides Content-Type and Content-Length (a redirect's Location).
+    public var headers: [Header]
+
+    public struct Trickle: Sendable {
+        public var bytes: Int
+        public var every: Duration
+
+        public init(bytes: Int, every: Duration) {
+            self.bytes = max(1, bytes)
+            self.every = every
+        }
+    }
+
+    public struct Header: Sendable {
+        public let name: String
+        public let value: String
+
+        public init(_ name: String, _ value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
 
     public init(status: Int = 200, body: [UInt8], contentType: String = "application/json", delay: Duration = .zero,
-                resetAfterBytes: Int? = nil) {
+                resetAfterBytes: Int? = nil, trickle: Trickle? = nil, headers: [Header] = []) {
         self.status = status
         self.body = body
         self.contentType = contentType
         self.delay = delay
         self.resetAfterBytes = resetAfterBytes
+        self.trickle = trickle
+        self.headers = headers
     }
 
     public init(status: Int = 200, json: String, delay: Duration = .zero) {
@@ -33,6 +60,20 @@ public struct StandInResponse: Sendable {
     public static func oversized(bytes: Int) -> StandInResponse {
         let json = Array(#"{"data":[],"meta":{"status":200,"msg":"OK","response_id":"big"}}"#.utf8)
         return StandInResponse(body: json + Array(repeating: UInt8(ascii: " "), count: max(0, bytes - json.count)))
+    }
+
+    /// This answer with its body sent a byte at a time, one every `every` (the whole body
+    /// would take longer than any timeout of the bot's).
+    public func trickled(every: Duration = .seconds(1)) -> StandInResponse {
+        var response = self
+        response.trickle = Trickle(bytes: 1, every: every)
+        return response
+    }
+
+    /// A `status` redirect to `location` (absolute or relative), as a CDN or API gateway sends it.
+    public static func redirect(to location: String, status: Int = 302) -> StandInResponse {
+        StandInResponse(status: status, body: Array("<html>Moved</html>".utf8), contentType: "text/html",
+                        headers: [Header("Location", location)])
     }
 
     /// A recorded file from the fixtures, served as it was recorded.

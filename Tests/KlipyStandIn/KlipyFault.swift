@@ -15,6 +15,8 @@ public enum KlipyFault: Sendable {
     case resultFalse
     /// The normal answer, held back this long (longer than the client's timeout).
     case slow(Duration)
+    /// The normal answer's head at once, then its body a byte every `every`.
+    case trickled(every: Duration)
 
     func response(normal: StandInResponse) -> StandInResponse {
         switch self {
@@ -30,6 +32,8 @@ public enum KlipyFault: Sendable {
             StandInResponse(status: 200, json: #"{"result":false}"#)
         case .slow(let delay):
             StandInResponse(status: normal.status, body: normal.body, contentType: normal.contentType, delay: delay)
+        case .trickled(let every):
+            normal.trickled(every: every)
         }
     }
 }

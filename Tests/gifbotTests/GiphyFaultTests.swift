@@ -11,7 +11,7 @@ import Testing
 
     enum Fault: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case rateLimitedMeta, rateLimitedMessage, unauthorized, forbidden, forbiddenLegacy, serverError, badGateway,
-             slowerThanTheTimeout, malformedJSON, syntheticEmpty200, connectionRefused, resetMidBody, bodyOverTheCap
+             slowerThanTheTimeout, trickledBody, malformedJSON, syntheticEmpty200, connectionRefused, resetMidBody, bodyOverTheCap
 
         var testDescription: String { rawValue }
 
@@ -26,6 +26,7 @@ import Testing
             case .serverError: StandInResponse(status: 500, json: "{}")
             case .badGateway: StandInResponse(status: 502, body: Array("<html>Bad Gateway</html>".utf8), contentType: "text/html")
             case .slowerThanTheTimeout: .fixture("react_api_search_2023.json", delay: .seconds(30))
+            case .trickledBody: StandInResponse.fixture("react_api_search_2023.json").trickled(every: .seconds(1))
             case .malformedJSON: StandInResponse(json: #"{"data": [ {"id": "#)
             case .syntheticEmpty200: .fixture("errors/synthetic_empty_200_2019.json")
             case .connectionRefused: nil
@@ -40,7 +41,7 @@ import Testing
             case .unauthorized, .forbidden, .forbiddenLegacy: "GIPHY refused this bot's API key; an operator needs to check giphy.api_key."
             case .serverError, .badGateway, .malformedJSON, .syntheticEmpty200, .bodyOverTheCap:
                 "GIPHY is having trouble right now; try again in a minute."
-            case .slowerThanTheTimeout: "GIPHY took too long to answer; try again in a moment."
+            case .slowerThanTheTimeout, .trickledBody: "GIPHY took too long to answer; try again in a moment."
             case .connectionRefused, .resetMidBody: "I can't reach GIPHY right now; try again later."
             }
         }

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 
 /// What came back from a GIF source before interpretation.
 public struct HTTPGetResponse: Sendable {
@@ -41,15 +42,17 @@ public struct AsyncHTTPGetTransport: HTTPGetTransport {
         self.httpClient = httpClient
     }
 
+    /// One deadline for the whole exchange, body included (a trickled body is cut off), and
+    /// redirects followed only within the configured origin: a redirect elsewhere comes back as
+    /// the answer, which each client reads as its source's trouble.
     public func get(_ url: String, timeout: Duration) async throws -> HTTPGetResponse {
-        var request = HTTPClientRequest(url: url)
-        request.method = .GET
-        request.headers.add(name: "Accept", value: "application/json")
-        let deadline = NIODeadline.now() + TimeAmount(timeout)
+        var headers = HTTPHeaders()
+        headers.add(name: "Accept", value: "application/json")
         do {
-            let response = try await httpClient.execute(request, deadline: deadline)
-            let body = try await response.body.collect(upTo: Self.maximumBodyBytes)
-            return HTTPGetResponse(status: Int(response.status.code), body: Array(buffer: body))
+            let rule = SameOriginRule(URL(string: url) ?? URL(fileURLWithPath: "/"))
+            let result = try await GuardedGet(client: httpClient, rule: rule)
+                .get(url, headers: headers, timeout: timeout, maximumBodyBytes: Self.maximumBodyBytes)
+            return HTTPGetResponse(status: Int(result.response.status.code), body: Array(buffer: result.response.body))
         } catch let error as HTTPClientError where Self.isTimeout(error) {
             throw TransportFailure.timeout
         } catch is CancellationError {

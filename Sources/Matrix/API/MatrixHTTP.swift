@@ -5,7 +5,7 @@ import NIOCore
 import NIOHTTP1
 
 /// Requests to the homeserver over the process's one HTTP client: JSON in and out, bounded
-/// bodies, a deadline on every request, and Matrix errors decoded into `MatrixError`.
+/// bodies, a deadline on every whole exchange, and Matrix errors decoded into `MatrixError`.
 struct MatrixHTTP: Sendable {
     /// Sync batches with many rooms are large; nothing legitimate comes near this.
     static let maximumResponseBytes = 32 * 1024 * 1024
@@ -42,17 +42,17 @@ struct MatrixHTTP: Sendable {
             request.headers.add(name: "Content-Type", value: body.contentType)
             request.body = .bytes(ByteBuffer(bytes: body.bytes))
         }
-        let response: HTTPClientResponse
-        let collected: ByteBuffer
+        // One deadline for the whole exchange: a homeserver (or a proxy before it) trickling a
+        // body would otherwise hold the sync loop past any timeout.
+        let response: CompleteHTTPResponse
         do {
-            response = try await client.execute(request, deadline: .now() + TimeAmount(timeout))
-            collected = try await response.body.collect(upTo: Self.maximumResponseBytes)
+            response = try await client.completeExchange(request, deadline: .now + timeout, maximumBodyBytes: Self.maximumResponseBytes)
         } catch is CancellationError {
             throw .transport("cancelled")
         } catch {
             throw .transport(String(describing: error))
         }
-        let result = Response(status: Int(response.status.code), headers: response.headers, body: Data(buffer: collected))
+        let result = Response(status: Int(response.status.code), headers: response.headers, body: Data(buffer: response.body))
         guard (200..<300).contains(result.status) else { throw Self.error(from: result) }
         return result
     }

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import CoreMetrics
 import Foundation
 import GifBotCore
+import GifSources
 import Logging
 import ServiceLifecycle
 import Storage
@@ -175,8 +176,10 @@ public final class MatrixAdapter: Service {
         if configuration.uploadGIFs {
             let serverLimit = await client.uploadLimit()
             let limit = min(configuration.maxUploadBytes, serverLimit ?? configuration.maxUploadBytes)
-            uploader = GIFUploader(client: client, downloader: GIFDownloader(client: httpClient, timeout: configuration.timing.downloadTimeout),
-                                   store: store, storeNetwork: configuration.homeserver, limit: limit, logger: logger)
+            let downloader = GIFDownloader(client: httpClient, timeout: configuration.timing.downloadTimeout,
+                                           rule: MediaDestinationRule(policy: configuration.media))
+            uploader = GIFUploader(client: client, downloader: downloader, store: store, storeNetwork: configuration.homeserver,
+                                   limit: limit, logger: logger)
         }
         let sender = MatrixReplySender(client: client, uploader: uploader, posted: posted,
                                        maximumServerWait: configuration.timing.maximumServerWait, logger: logger)

@@ -1,3 +1,5 @@
+import GifSources
+
 /// One Matrix account the bot runs as (`matrix.*` keys).
 public struct MatrixConfiguration: Sendable, Equatable {
     /// Base URL of the homeserver's client-server API, e.g. https://matrix.example.org.
@@ -17,10 +19,13 @@ public struct MatrixConfiguration: Sendable, Equatable {
     /// Matrix user ids allowed to change channel settings.
     public var admins: [String]
     public var timing: MatrixTiming
+    /// Where GIFs may be downloaded from for upload (`media.*`, the same for every account).
+    public var media: MediaHostPolicy
 
     public init(homeserver: String, user: String, password: String? = nil, accessToken: String? = nil, rooms: [String] = [],
                 inviteAllow: [String] = [], uploadGIFs: Bool = true, maxUploadBytes: Int = 4 * 1024 * 1024,
-                admins: [String] = [], timing: MatrixTiming = MatrixTiming()) {
+                admins: [String] = [], timing: MatrixTiming = MatrixTiming(),
+                media: MediaHostPolicy = .sourcesOnly) {
         var base = homeserver
         while base.hasSuffix("/") { base.removeLast() }
         self.homeserver = base
@@ -33,6 +38,7 @@ public struct MatrixConfiguration: Sendable, Equatable {
         self.maxUploadBytes = maxUploadBytes
         self.admins = admins
         self.timing = timing
+        self.media = media
     }
 }
 
@@ -42,7 +48,7 @@ public struct MatrixTiming: Sendable, Equatable {
     public var syncTimeout: Duration = .seconds(30)
     /// Every other request.
     public var requestTimeout: Duration = .seconds(30)
-    /// Downloading a GIF from GIPHY.
+    /// Downloading a GIF from a source's media host, body included (`media.timeout`).
     public var downloadTimeout: Duration = .seconds(20)
     /// Backoff after sync errors.
     public var retryInitial: Duration = .seconds(1)

@@ -1,32 +1,37 @@
 import AsyncHTTPClient
 import GifBotCore
+import GifSources
 import NIOCore
+import NIOHTTP1
 
-/// Fetches a GIF from GIPHY's media servers with a byte cap enforced while streaming (a
-/// `size` field is a claim, not a limit) and a deadline for the whole download.
+/// Fetches a GIF from a source's media servers: only from the hosts `rule` allows (each
+/// redirect checked too), with a byte cap enforced while streaming (a `size` field is a claim,
+/// not a limit) and one deadline for the whole download, body included.
 struct GIFDownloader: Sendable {
     let client: HTTPClient
+    /// How long one GIF's downloads may take together, renditions tried in turn included.
     let timeout: Duration
+    let rule: MediaDestinationRule
 
-    func download(_ url: String, limit: Int) async throws(MatrixError) -> [UInt8] {
-        var request = HTTPClientRequest(url: url)
-        request.headers.add(name: "Accept", value: "image/gif")
-        var bytes: [UInt8] = []
+    func download(_ url: String, limit: Int, deadline: ContinuousClock.Instant) async throws(MatrixError) -> [UInt8] {
+        var headers = HTTPHeaders()
+        headers.add(name: "Accept", value: "image/gif")
+        let result: GuardedGet.Result
         do {
-            let response = try await client.execute(request, deadline: .now() + TimeAmount(timeout))
-            guard response.status == .ok else { throw MatrixError.transport("GIF download answered \(response.status.code)") }
-            if let declared = response.headers.first(name: "Content-Length").flatMap(Int.init), declared > limit {
-                throw MatrixError.tooLarge(limit: limit)
-            }
-            for try await chunk in response.body {
-                guard bytes.count + chunk.readableBytes <= limit else { throw MatrixError.tooLarge(limit: limit) }
-                bytes.append(contentsOf: chunk.readableBytesView)
-            }
-        } catch let error as MatrixError {
-            throw error
+            result = try await GuardedGet(client: client, rule: rule)
+                .get(url, headers: headers, timeout: deadline - .now, maximumBodyBytes: limit)
+        } catch let refused as GuardedGet.Refused {
+            throw .transport("GIF download refused: \(refused.reason)")
+        } catch is NIOTooManyBytesError {
+            throw .tooLarge(limit: limit)
+        } catch let error as HTTPClientError where error == .deadlineExceeded {
+            throw .transport("GIF download did not finish within \(timeout)")
         } catch {
             throw .transport("GIF download failed: \(error)")
         }
+        if let reason = result.unfollowedRedirect { throw .transport("GIF download redirect not followed: \(reason)") }
+        guard result.response.status == .ok else { throw .transport("GIF download answered \(result.response.status.code)") }
+        let bytes = Array(buffer: result.response.body)
         guard bytes.starts(with: Array("GIF8".utf8)) else { throw .transport("the download is not a GIF") }
         return bytes
     }

@@ -18,9 +18,13 @@ struct GIFUploader: Sendable {
         let candidates = Self.candidates(card, limit: limit)
         guard !candidates.isEmpty else { throw .tooLarge(limit: limit) }
         var lastError = MatrixError.tooLarge(limit: limit)
+        // One deadline for the GIF, not one per rendition: a source trickling each of them
+        // would otherwise hold the room's replies (and the sync loop) several times over.
+        let deadline = ContinuousClock.now + downloader.timeout
         for rendition in candidates {
+            guard ContinuousClock.now < deadline else { break }
             do {
-                let bytes = try await downloader.download(rendition.url, limit: limit)
+                let bytes = try await downloader.download(rendition.url, limit: limit, deadline: deadline)
                 let uri = try await client.upload(bytes, contentType: "image/gif", filename: "\(card.id).gif")
                 let media = UploadedMedia(gifID: card.id, contentURI: uri, mimetype: "image/gif", byteSize: bytes.count,
                                           width: rendition.width, height: rendition.height)

@@ -19,7 +19,9 @@ struct RunCommand: AsyncParsableCommand {
             irc.flood_burst, irc.flood_interval, and bot.admins. Matrix: set matrix.homeserver \
             (MATRIX_HOMESERVER), matrix.user and matrix.password (or matrix.access_token); also \
             matrix.rooms, matrix.invite_allow, matrix.upload_gifs, matrix.max_upload_bytes, or \
-            several accounts under matrix.accounts in a config file.
+            several accounts under matrix.accounts in a config file. GIFs are downloaded for \
+            upload only from GIPHY's and KLIPY's media hosts and those in media.hosts (see also \
+            media.allow_private_addresses and media.timeout).
             """
     )
 
@@ -41,7 +43,10 @@ struct RunCommand: AsyncParsableCommand {
                            logger: runtime.logger, metrics: runtime.metrics.factory)
             }
             let matrixAdapters = configuration.matrixAccounts.map { account in
-                MatrixAdapter(configuration: account, bot: runtime.bot, store: runtime.store, names: runtime.names,
+                var account = account
+                account.media = configuration.media.policy
+                account.timing.downloadTimeout = configuration.media.timeout
+                return MatrixAdapter(configuration: account, bot: runtime.bot, store: runtime.store, names: runtime.names,
                               httpClient: runtime.httpClient, logger: runtime.logger, metrics: runtime.metrics.factory)
             }
             // One lease per IRC network and per Matrix account: one instance serves each.

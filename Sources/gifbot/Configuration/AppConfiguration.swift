@@ -24,6 +24,8 @@ struct AppConfiguration: Sendable {
     var logFormat: LogFormat
     /// The ops HTTP endpoint; nil when `ops.port` is unset.
     var ops: OpsSettings?
+    /// Where GIF media may be downloaded from, and for how long.
+    var media: MediaSettings
     /// Secrets given as command-line options, which every local user can read with `ps`: the
     /// process warns about each at start.
     var secretsOnCommandLine: [SettingKey] = []
@@ -43,6 +45,7 @@ struct AppConfiguration: Sendable {
             rateLimitCooldown: try values.seconds(.giphyRateLimitCooldown, default: 60, allowZero: false)
         )
         let database = try DatabaseSettings.location(from: sources)
+        let media = try MediaSettings.load(from: sources)
         let bot = BotSettings(
             prefix: try values.prefix(.botPrefix, default: "!"),
             favoritesLimit: try values.integer(.botFavoritesLimit, default: 20, in: 1...1000),
@@ -50,7 +53,8 @@ struct AppConfiguration: Sendable {
             maximumRating: try values.rating(.giphyRating, default: .g),
             cooldownCommands: try values.integer(.botCooldownCommands, default: 5, in: 0...1000),
             cooldownWindow: .seconds(try values.integer(.botCooldownSeconds, default: 30, in: 1...86_400)),
-            links: LinkPolicy(httpHosts: httpSourceHosts([giphy.baseURL, gifSources.klipy?.baseURL]))
+            links: LinkPolicy(httpHosts: httpSourceHosts([giphy.baseURL, gifSources.klipy?.baseURL])
+                .union(media.policy.hosts.filter { $0.allowsHTTP }.map { $0.pattern }))
         )
         let admins = values.list(.botAdmins)
         return AppConfiguration(giphy: giphy, gifSources: gifSources, database: database, bot: bot, admins: admins,
@@ -58,11 +62,13 @@ struct AppConfiguration: Sendable {
                                 matrixAccounts: try MatrixSettings(sources: sources, admins: admins).accounts(),
                                 logLevel: try values.logLevel(.logLevel, default: .info),
                                 logFormat: try values.logFormat(.logFormat, default: .text),
-                                ops: try OpsSettings.load(from: sources))
+                                ops: try OpsSettings.load(from: sources),
+                                media: media)
     }
 
-    /// An operator who points a source at a plain-http address (a stand-in on loopback) accepts
-    /// http links from that host too; every other link must be https.
+    /// An operator who points a source at a plain-http address (a stand-in on loopback), or
+    /// allows http for a media host (`media.hosts: http://host`), accepts http links from that
+    /// host too; every other link must be https.
     private static func httpSourceHosts(_ baseURLs: [String?]) -> Set<String> {
         Set(baseURLs.compactMap { text in
             guard let text, let url = URL(string: text), url.scheme?.lowercased() == "http" else { return nil }

@@ -1,6 +1,7 @@
 import BotTestSupport
 import Foundation
 import GifBotCore
+import GifSources
 import Giphy
 import GiphyStandIn
 import Logging
@@ -66,7 +67,14 @@ final class MatrixBotHarness: Sendable {
         timing.retryInitial = .milliseconds(300)
         timing.retryMaximum = .seconds(2)
         return MatrixConfiguration(homeserver: server.baseURL, user: botUser, password: botPassword,
-                                   inviteAllow: inviteAllow ?? [alice.user.userID], uploadGIFs: uploadGIFs, admins: admins, timing: timing)
+                                   inviteAllow: inviteAllow ?? [alice.user.userID], uploadGIFs: uploadGIFs, admins: admins, timing: timing,
+                                   media: standInMedia)
+    }
+
+    /// The stand-ins' media, on 127.0.0.1 over http, as an operator would allow a local mirror.
+    var standInMedia: MediaHostPolicy {
+        let origins = [standIn.port] + (testBot.klipyStandIn.map { [$0.port] } ?? [])
+        return MediaHostPolicy(extraHosts: origins.compactMap { MediaHost("http://127.0.0.1:\($0)") }, allowsPrivateAddresses: true)
     }
 
     /// Runs the adapter in a service group until `stop` (or the end of the test).
