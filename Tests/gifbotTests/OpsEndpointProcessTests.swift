@@ -80,7 +80,8 @@ import Testing
         }
     }
 
-    @Test(arguments: [["OPS_PORT": "http"], ["OPS_PORT": "70000"], ["OPS_PORT": "8080", "OPS_HOST": "a host"], ["LOG_FORMAT": "xml"]])
+    @Test(arguments: [["OPS_PORT": "http"], ["OPS_PORT": "70000"], ["OPS_PORT": "8080", "OPS_HOST": "a host"], ["LOG_FORMAT": "xml"],
+                      ["OPS_PORT": "8080", "OPS_MAX_CONNECTIONS": "0"], ["OPS_PORT": "8080", "OPS_IDLE_TIMEOUT": "0"]])
     func badOpsSettingsEndWithOneLine(_ overrides: [String: String]) async throws {
         try await withConsole { harness in
             let result = try await harness.run(["console"], environment: harness.environment(overrides), input: "!about\n")
