@@ -44,9 +44,15 @@ public struct OpsServer: Service {
             .bind(host: host, port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try Self.admit(channel, to: table, logger: logger)
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
-                    try channel.pipeline.syncOperations.addHandler(OpsIdleTimeout(timeout: idleTimeout, table: table))
-                    return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(wrappingChannelSynchronously: channel)
+                    do {
+                        try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+                        try channel.pipeline.syncOperations.addHandler(OpsIdleTimeout(timeout: idleTimeout, table: table))
+                        return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(wrappingChannelSynchronously: channel)
+                    } catch {
+                        // A connection that failed to set up would otherwise hold its place.
+                        channel.close(promise: nil)
+                        throw error
+                    }
                 }
             }
         if let address = server.channel.localAddress {
