@@ -9,24 +9,8 @@ import Testing
 
 /// The server on a real socket, asked by a real HTTP client.
 @Suite(.timeLimit(.minutes(1))) struct OpsServerTests {
-    /// Runs an ops server on a free port for the duration of `body`.
     func withServer(readiness: [any ReadinessReporting], _ body: (Int) async throws -> Void) async throws {
-        let (addresses, found) = AsyncStream.makeStream(of: SocketAddress.self)
-        let routes = OpsRoutes(readiness: readiness, metrics: { Array("gifbot_up 1\n".utf8) })
-        let server = OpsServer(host: "127.0.0.1", port: 0, routes: routes, logger: Logger(label: "test"),
-                               onListening: { found.yield($0) })
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await server.run() }
-            var iterator = addresses.makeAsyncIterator()
-            let port = try #require(await iterator.next()?.port)
-            do {
-                try await body(port)
-            } catch {
-                group.cancelAll()
-                throw error
-            }
-            group.cancelAll()
-        }
+        try await withOpsServer(readiness: readiness, body)
     }
 
     func get(_ url: String, method: HTTPMethod = .GET) async throws -> (status: UInt, body: String) {

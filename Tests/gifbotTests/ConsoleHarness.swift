@@ -97,8 +97,9 @@ final class ConsoleHarness: Sendable {
 
     /// Starts the `gifbot` executable; it is killed after the test if it is still running.
     func launch(_ arguments: [String], environment: [String: String], directory: URL? = nil,
-                fileSizeSignalIgnored: Bool = false) throws -> GifbotProcess {
-        let process = try GifbotProcess(arguments, environment: environment, directory: directory, fileSizeSignalIgnored: fileSizeSignalIgnored)
+                fileSizeSignalIgnored: Bool = false, fileLimit: Int? = nil) throws -> GifbotProcess {
+        let process = try GifbotProcess(arguments, environment: environment, directory: directory, fileSizeSignalIgnored: fileSizeSignalIgnored,
+                                        fileLimit: fileLimit)
         processes.withLock { $0.append(process) }
         return process
     }

@@ -49,11 +49,17 @@ final class GifbotProcess: Sendable {
     /// - Parameter fileSizeSignalIgnored: starts the bot with SIGXFSZ ignored (through `sh`, as
     ///   an ignored signal survives exec), so a file size limit makes writes fail with EFBIG,
     ///   as a full disk makes them fail, instead of killing the process.
-    init(_ arguments: [String], environment: [String: String], directory: URL? = nil, fileSizeSignalIgnored: Bool = false) throws {
+    /// - Parameter fileLimit: starts the bot with at most this many open files (`ulimit -n`
+    ///   in `sh`, which then execs the bot: the process id stays the bot's).
+    init(_ arguments: [String], environment: [String: String], directory: URL? = nil, fileSizeSignalIgnored: Bool = false,
+         fileLimit: Int? = nil) throws {
         let process = Process()
-        if fileSizeSignalIgnored {
+        var prelude: [String] = []
+        if fileSizeSignalIgnored { prelude.append("trap '' XFSZ") }
+        if let fileLimit { prelude.append("ulimit -n \(fileLimit)") }
+        if !prelude.isEmpty {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", #"trap '' XFSZ; exec "$0" "$@""#, Self.executable.path] + arguments
+            process.arguments = ["-c", prelude.joined(separator: "; ") + #"; exec "$0" "$@""#, Self.executable.path] + arguments
         } else {
             process.executableURL = Self.executable
             process.arguments = arguments

@@ -21,6 +21,14 @@ import Testing
         #expect(try await load([:]).ircNetworks.isEmpty)
     }
 
+    @Test func readinessNamesTheNetworkNeverItsServer() async throws {
+        let unnamed = try await load(["IRC_HOST": "irc.Example.org"]).ircNetworks[0]
+        #expect(unnamed.name == "irc.Example.org", "user ids stay kept under the host")
+        #expect(unnamed.statusName == "unnamed")
+        #expect(try await load(["IRC_HOST": "irc.example.org", "IRC_NAME": "IRC.example.org"]).ircNetworks[0].statusName == "unnamed")
+        #expect(try await load(["IRC_HOST": "irc.example.org", "IRC_NAME": "libera"]).ircNetworks[0].statusName == "libera")
+    }
+
     @Test func theEnvironmentDescribesOneNetwork() async throws {
         let networks = try await load([
             "IRC_HOST": "irc.example.org", "IRC_CHANNELS": "#gifs, #secret key ,#x", "IRC_NICK": "gifbot2",

@@ -21,6 +21,7 @@ import Testing
         #expect(accounts.count == 1)
         #expect(account.homeserver == "https://matrix.example.org")
         #expect(account.user == "@gifbot:example.org" && account.password == "pw" && account.accessToken == nil)
+        #expect(account.statusName == "@gifbot", "/readyz names no server")
         #expect(account.rooms == ["#gifs:example.org", "!abc:example.org"])
         #expect(account.inviteAllow == ["@*:example.org"])
         #expect(!account.uploadGIFs && account.maxUploadBytes == 1_048_576)

@@ -59,11 +59,15 @@ import Testing
             let run = try harness.launch(["run"], environment: harness.environment([
                 "OPS_PORT": "\(runPort)", "IRC_HOST": "127.0.0.1", "IRC_PORT": "\(closedPort)", "IRC_TLS": "false", "IRC_CHANNELS": "#x",
             ]))
-            let notReady = try #require(await OpsHTTP.waitFor("http://127.0.0.1:\(runPort)/readyz") { $0.status == 503 })
-            #expect(notReady.body.hasPrefix(#"{"ready":false,"failing":["irc:127.0.0.1: "#))
+            // After a refused connection, whose error names the server's host and port: /readyz
+            // names the adapter and its state, never the server (its name defaulted to the host).
+            let notReady = try #require(await OpsHTTP.waitFor("http://127.0.0.1:\(runPort)/readyz") { $0.body.contains("not connected") })
+            #expect(notReady.status == 503)
+            #expect(notReady.body == #"{"ready":false,"failing":["irc:unnamed: not connected"]}"# + "\n")
+            #expect(!notReady.body.contains("127.0.0.1") && !notReady.body.contains(String(closedPort)))
             let unhealthy = try await harness.run(["health", "--url", "http://127.0.0.1:\(runPort)/readyz"], environment: [:])
             #expect(unhealthy.status == 1)
-            #expect(unhealthy.stderr.hasPrefix("gifbot: not healthy: http://127.0.0.1:\(runPort)/readyz answered 503: irc:127.0.0.1: "))
+            #expect(unhealthy.stderr.hasPrefix("gifbot: not healthy: http://127.0.0.1:\(runPort)/readyz answered 503: irc:unnamed: "))
             #expect(unhealthy.stderr.split(separator: "\n").count == 1)
 
             let closed = try await harness.run(["health"], environment: ["OPS_PORT": "\(closedPort)"])
@@ -80,7 +84,8 @@ import Testing
         }
     }
 
-    @Test(arguments: [["OPS_PORT": "http"], ["OPS_PORT": "70000"], ["OPS_PORT": "8080", "OPS_HOST": "a host"], ["LOG_FORMAT": "xml"]])
+    @Test(arguments: [["OPS_PORT": "http"], ["OPS_PORT": "70000"], ["OPS_PORT": "8080", "OPS_HOST": "a host"], ["LOG_FORMAT": "xml"],
+                      ["OPS_PORT": "8080", "OPS_MAX_CONNECTIONS": "0"], ["OPS_PORT": "8080", "OPS_IDLE_TIMEOUT": "0"]])
     func badOpsSettingsEndWithOneLine(_ overrides: [String: String]) async throws {
         try await withConsole { harness in
             let result = try await harness.run(["console"], environment: harness.environment(overrides), input: "!about\n")

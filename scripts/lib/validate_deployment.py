@@ -52,6 +52,25 @@ def load_yaml_documents(path):
         return [document for document in yaml.safe_load_all(handle) if document is not None]
 
 
+BACKTRACER = "/usr/local/libexec/swift/linux/swift-backtrace"
+
+
+def backtracer_problems(where, assignments):
+    """A crash must print a backtrace: SWIFT_BACKTRACE enabled, to standard error (the log), with
+    the backtracer at the path the image and the unit's install lines put it."""
+    if not assignments:
+        return ["%s: SWIFT_BACKTRACE is not set (a crash would print no backtrace)" % where]
+    options = dict(option.split("=", 1) for option in assignments[-1].split("=", 1)[1].split(",") if "=" in option)
+    problems = []
+    if options.get("enable") != "yes":
+        problems.append("%s: SWIFT_BACKTRACE lacks enable=yes" % where)
+    if options.get("output-to") != "stderr":
+        problems.append("%s: SWIFT_BACKTRACE lacks output-to=stderr (the log)" % where)
+    if options.get("swift-backtrace") != BACKTRACER:
+        problems.append("%s: SWIFT_BACKTRACE's swift-backtrace is not %s" % (where, BACKTRACER))
+    return problems
+
+
 # --- Compose ------------------------------------------------------------------------------------
 
 COMPOSE = DEPLOYMENT / "compose.yaml"
@@ -190,6 +209,55 @@ def kubernetes_semantics():
     return problems
 
 
+@check("kubernetes/: a NetworkPolicy lets only chosen sources reach the bot, and only on the ops port")
+def kubernetes_network_policy():
+    problems = []
+    resources = kubernetes_resources()
+    deployment = resources.get(("Deployment", "gifbot"))
+    if deployment is None:
+        return ["no Deployment named gifbot"]
+    pod_labels = deployment["spec"]["template"]["metadata"].get("labels", {})
+    container = deployment["spec"]["template"]["spec"]["containers"][0]
+    ops_ports = [port for port in container.get("ports", []) if port.get("name") == "ops"]
+    if not ops_ports:
+        return ["the container names no port `ops`"]
+    allowed_ports = {"ops", ops_ports[0]["containerPort"]}
+    policies = [resource for (kind, _), resource in resources.items() if kind == "NetworkPolicy"]
+    selecting = [policy for policy in policies
+                 if (policy["spec"].get("podSelector", {}).get("matchLabels") or {}).items() <= pod_labels.items()
+                 and not policy["spec"].get("podSelector", {}).get("matchExpressions")]
+    if not selecting:
+        return ["no NetworkPolicy selects the Deployment's pods (labels %r)" % pod_labels]
+    for policy in selecting:
+        name = policy["metadata"]["name"]
+        spec = policy["spec"]
+        if "Ingress" not in spec.get("policyTypes", []):
+            problems.append("%s: policyTypes lacks Ingress, so incoming traffic is not restricted" % name)
+        for index, rule in enumerate(spec.get("ingress", [])):
+            if not rule.get("from"):
+                problems.append("%s: ingress rule %d has no `from`: every source may connect" % (name, index))
+            for peer in rule.get("from", []):
+                if not peer.get("podSelector") and not peer.get("namespaceSelector") and not peer.get("ipBlock"):
+                    problems.append("%s: ingress rule %d has an empty peer" % (name, index))
+                block = peer.get("ipBlock", {}).get("cidr", "")
+                if block in ("0.0.0.0/0", "::/0"):
+                    problems.append("%s: ingress rule %d lets the whole internet in (%s)" % (name, index, block))
+                for selector in ("podSelector", "namespaceSelector"):
+                    if selector in peer and not peer[selector]:
+                        problems.append("%s: ingress rule %d has an empty %s: it matches everything" % (name, index, selector))
+            ports = rule.get("ports", [])
+            if not ports:
+                problems.append("%s: ingress rule %d opens every port; open only the ops port" % (name, index))
+            for port in ports:
+                if port.get("port") not in allowed_ports or "endPort" in port:
+                    problems.append("%s: ingress rule %d opens %r, not the ops port" % (name, index, port.get("port")))
+    annotations = deployment["spec"]["template"]["metadata"].get("annotations", {})
+    scrape_port = annotations.get("prometheus.io/port")
+    if scrape_port is not None and int(scrape_port) != ops_ports[0]["containerPort"]:
+        problems.append("prometheus.io/port %s is not the ops port %d" % (scrape_port, ops_ports[0]["containerPort"]))
+    return problems
+
+
 @check("kubernetes/: the ConfigMap holds a YAML config without secrets; the Secret is a template")
 def kubernetes_config_and_secret():
     problems = []
@@ -237,7 +305,7 @@ def systemd_verify():
     return problems
 
 
-@check("gifbot.service: DynamicUser, StateDirectory, ProtectSystem=strict, NoNewPrivileges, EnvironmentFile")
+@check("gifbot.service: DynamicUser, StateDirectory, ProtectSystem=strict, NoNewPrivileges, EnvironmentFile, SWIFT_BACKTRACE")
 def systemd_directives():
     settings = {}
     for line in UNIT.read_text().splitlines():
@@ -250,7 +318,9 @@ def systemd_directives():
         problems.append("no EnvironmentFile for the secrets")
     if not any(value.startswith("DATABASE_URL=%S/gifbot/") for value in settings.get("Environment", [])):
         problems.append("DATABASE_URL is not under the state directory (%S/gifbot/)")
+    problems += backtracer_problems("gifbot.service", [value for value in settings.get("Environment", []) if value.startswith("SWIFT_BACKTRACE=")])
     return problems
+
 
 
 # --- Grafana dashboard ----------------------------------------------------------------------------
@@ -335,7 +405,7 @@ def dashboard_queries():
 DOCKERFILE = DEPLOYMENT / "Dockerfile"
 
 
-@check("Dockerfile: base images as build args, both targets, non-root, /data, SIGTERM, HEALTHCHECK, OCI labels")
+@check("Dockerfile: base images as build args, both targets, non-root, /data, SIGTERM, HEALTHCHECK, OCI labels, backtracer")
 def dockerfile_promises():
     text = DOCKERFILE.read_text()
     instructions = re.sub(r"\\\n", " ", "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#")))
@@ -360,6 +430,15 @@ def dockerfile_promises():
         (r"org\.opencontainers\.image\.licenses=", "label licenses"),
     ]
     problems = ["missing: %s" % what for pattern, what in wanted if not re.search(pattern, instructions, re.MULTILINE)]
+    # The crash backtracer: built for static-stdlib binaries, in both runtime targets, and named
+    # by SWIFT_BACKTRACE.
+    if not re.search(r"swift-backtrace-static", instructions):
+        problems.append("the builder does not take the toolchain's swift-backtrace-static")
+    for stage in ("runtime-prebuilt", "runtime"):
+        body = re.search(r"^FROM runtime-base AS %s$([\s\S]*?)(?=^FROM |\Z)" % stage, instructions, re.MULTILINE)
+        if body is None or not re.search(r"^COPY .*swift-backtrace %s$" % re.escape(BACKTRACER), body.group(1), re.MULTILINE):
+            problems.append("the %s target does not copy the backtracer to %s" % (stage, BACKTRACER))
+    problems += backtracer_problems("Dockerfile", re.findall(r"\bSWIFT_BACKTRACE=\S+", instructions))
     if instructions.strip().splitlines()[-1:] and not re.search(r"^FROM runtime-base AS runtime$(?![\s\S]*^FROM )", instructions, re.MULTILINE):
         problems.append("the last stage must be `runtime`, so a plain `docker build` builds it")
     return problems

@@ -26,7 +26,7 @@ public final class IRCAdapter: Service {
                 logger: Logger, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
                 metrics: any MetricsFactory = MetricsSystem.factory) {
         self.configuration = configuration
-        self.health = IRCSessionHealth(status: AdapterStatus(kind: "irc", name: configuration.name, factory: metrics), factory: metrics)
+        self.health = IRCSessionHealth(status: AdapterStatus(kind: "irc", name: configuration.statusName, factory: metrics), factory: metrics)
         self.bot = bot
         self.version = version
         self.group = group
@@ -49,7 +49,9 @@ public final class IRCAdapter: Service {
                 backoff.connected(at: started)
                 health.status.connecting()
                 let reason = await connectOnce()
-                health.status.disconnected("not connected: \(reason)")
+                // The reason (an error naming the server's host and port, or the server's own
+                // words) goes to the log below, not to `/readyz`.
+                health.status.disconnected("not connected")
                 backoff.disconnected(at: .now)
                 guard !Task.isCancelled, !control.isShuttingDown else { break }
                 let delay = backoff.nextDelay()

@@ -30,7 +30,7 @@ public final class MatrixAdapter: Service {
     public init(configuration: MatrixConfiguration, bot: GifBot, store: BotStore, names: NetworkUserNames,
                 httpClient: HTTPClient, logger: Logger, metrics: any MetricsFactory = MetricsSystem.factory) {
         self.configuration = configuration
-        self.status = AdapterStatus(kind: "matrix", name: configuration.user, factory: metrics)
+        self.status = AdapterStatus(kind: "matrix", name: configuration.statusName, factory: metrics)
         self.bot = bot
         self.store = store
         self.httpClient = httpClient

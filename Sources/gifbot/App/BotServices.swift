@@ -1,3 +1,4 @@
+import Foundation
 import GifBotCore
 import ServiceLifecycle
 
@@ -22,6 +23,10 @@ enum BotServices {
         configuration.maximumCancellationDuration = .seconds(1)
         let group = ServiceGroup(configuration: configuration)
         let signals = await ShutdownSignals.listen()
+        // Claimed only now, so a start that fails on its configuration is not taken for a crash.
+        let marker = RunMarker.path(for: runtime.configuration.database, environment: ProcessInfo.processInfo.environment)
+            .flatMap { RunMarker.claim(path: $0, logger: runtime.logger) }
+        defer { marker?.release() }
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { await signals.handle(group, logger: runtime.logger) }
             try await group.run()

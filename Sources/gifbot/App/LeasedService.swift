@@ -65,7 +65,8 @@ final class LeasedService: Service, ReadinessReporting {
                 logger.info("Standing by: another instance holds the lease", metadata: ["lease": "\(lease)", "holder": "\(holder)"])
                 announcedHolder = holder
             }
-            status.disconnected("standby: another instance serves \(lease)")
+            // Not the lease's name: a Matrix lease holds the homeserver's address.
+            status.disconnected("standby: another instance serves this adapter")
             standingBy.store(true, ordering: .relaxed)
             do { try await cancelWhenGracefulShutdown { try await Task.sleep(for: self.timing.standbyPoll) } } catch { break }
         }

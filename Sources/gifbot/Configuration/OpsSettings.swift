@@ -1,17 +1,24 @@
+import Ops
+
 /// Where the ops endpoint listens: `ops.port` (OPS_PORT) turns it on, `ops.host` (OPS_HOST)
 /// chooses the address, loopback by default so nothing is exposed unless asked for.
+/// `ops.idle_timeout` (seconds) and `ops.max_connections` bound what its clients may hold.
 struct OpsSettings: Sendable, Equatable {
     static let defaultHost = "127.0.0.1"
 
     let host: String
     let port: Int
+    var limits = OpsLimits()
 
     /// nil when `ops.port` is unset: the endpoint is off.
     static func load(from sources: ConfigurationSources) throws(ConfigurationError) -> OpsSettings? {
         let values = ValueParser(sources: sources)
         let host = try values.listenHost(.opsHost, default: defaultHost)
         guard let port = try values.optionalInteger(.opsPort, in: 1...65535) else { return nil }
-        return OpsSettings(host: host, port: port)
+        let limits = OpsLimits(
+            idleTimeout: try values.seconds(.opsIdleTimeout, default: Int(OpsLimits.defaultIdleTimeout.components.seconds), allowZero: false),
+            maxConnections: try values.optionalInteger(.opsMaxConnections, in: 1...100_000) ?? OpsLimits.defaultMaxConnections())
+        return OpsSettings(host: host, port: port, limits: limits)
     }
 
     /// The `/readyz` address a local `gifbot health` calls: a wildcard listening address is

@@ -46,4 +46,6 @@ extension SettingKey {
     static let logFormat = SettingKey("log.format")
     static let opsPort = SettingKey("ops.port")
     static let opsHost = SettingKey("ops.host")
+    static let opsIdleTimeout = SettingKey("ops.idle_timeout")
+    static let opsMaxConnections = SettingKey("ops.max_connections")
 }

@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the ops endpoint lets its clients hold. Probes and scrapers need a handful of
+/// connections; these bounds keep a crowd of idle or half-sent ones from using up the process's
+/// file descriptors, which the chat connections, GIPHY and the store need too.
+public struct OpsLimits: Sendable, Equatable {
+    /// How long a connection may take to send a whole request, counted from its opening or from
+    /// its previous answer; then it is closed. A request being answered is never cut off.
+    public var idleTimeout: Duration
+    /// Connections open at once. One more pushes out the connection idle the longest, so
+    /// probes still get through a crowd of idle ones.
+    public var maxConnections: Int
+
+    public init(idleTimeout: Duration = Self.defaultIdleTimeout, maxConnections: Int = Self.defaultMaxConnections()) {
+        self.idleTimeout = idleTimeout
+        self.maxConnections = maxConnections
+    }
+
+    /// Longer than the pause between Prometheus scrapes on one kept-alive connection would be
+    /// worth keeping a descriptor for, shorter than a client that has stalled deserves.
+    public static let defaultIdleTimeout = Duration.seconds(15)
+
+    /// 64, or an eighth of the open-file limit when that is lower: well below it either way.
+    public static func defaultMaxConnections(fileLimit: Int? = OpenFileLimit.current) -> Int {
+        guard let fileLimit else { return 64 }
+        return max(4, min(64, fileLimit / 8))
+    }
+
+    /// Whether this cap could use up the file descriptors before the cap is reached: more than a
+    /// quarter of the limit.
+    public func isCloseTo(fileLimit: Int?) -> Bool {
+        guard let fileLimit else { return false }
+        return maxConnections > fileLimit / 4
+    }
+}
+
+/// The process's soft limit on open files (RLIMIT_NOFILE); nil when unlimited or unknown.
+public enum OpenFileLimit {
+    public static var current: Int? {
+        var limit = rlimit()
+        #if os(Linux)
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur != rlim_t.max else { return nil }
+        return Int(clamping: limit.rlim_cur)
+    }
+}
