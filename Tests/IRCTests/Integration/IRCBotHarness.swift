@@ -60,8 +60,8 @@ final class IRCBotHarness: Sendable {
     }
 
     /// A fresh server of this test's own (to stop or restart), stopped after the test.
-    func startServer(_ kind: IRCTestServer.Kind) async throws -> IRCTestServer {
-        let server = try await IRCTestServer.start(kind)
+    func startServer(_ kind: IRCTestServer.Kind, maxNickLength: Int? = nil) async throws -> IRCTestServer {
+        let server = try await IRCTestServer.start(kind, maxNickLength: maxNickLength)
         servers.withLock { $0.append(server) }
         return server
     }
