@@ -54,6 +54,8 @@ public struct IRCClientState: Sendable {
     var joinFallbackAt: ContinuousClock.Instant?
     public internal(set) var joinedChannels: Set<String> = []
     var scheduledRejoins: [(channel: IRCNetworkConfiguration.Channel, at: ContinuousClock.Instant)] = []
+    /// Folded channel name → the server's last refusal to let the bot in.
+    var joinFailures: [String: JoinFailure] = [:]
 
     // Liveness
     var outstandingPing: (token: String, sentAt: ContinuousClock.Instant)?
@@ -115,6 +117,8 @@ public struct IRCClientState: Sendable {
             return receiveRegistration(message, now: now)
         case "JOIN", "KICK", "INVITE", "PRIVMSG":
             return receiveChannelTraffic(message, now: now)
+        case "403", "405", "471", "473", "474", "475", "476", "477":
+            return receiveJoinRefusal(message, now: now)
         default:
             return []
         }
