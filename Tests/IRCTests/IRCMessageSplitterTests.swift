@@ -1,3 +1,4 @@
+import Foundation
 import BotTestSupport
 import IRC
 import Testing
@@ -35,6 +36,36 @@ import Testing
 
     @Test func keepsAScalarLargerThanTheBudgetWhole() {
         #expect(IRCMessageSplitter.split("a😀b", maximumBytes: 2) == ["a", "😀", "b"])
+    }
+
+    /// A GIPHY link cut after `&c` opened nothing: a link that fits a line starts a new piece.
+    @Test func aLinkIsNeverCutWhenItFitsALine() {
+        let link = "https://media.giphy.com/media/abc/giphy.gif?cid=790b7611&rid=giphy.gif&ct=g"
+        let text = "Cat GIF (abc) " + link
+        let pieces = IRCMessageSplitter.split(text, maximumBytes: link.utf8.count + 4)
+        #expect(pieces == ["Cat GIF (abc)", link])
+    }
+
+    @Test func aLinkLongerThanALineIsCutAsTheOnlyWayToSendIt() {
+        let link = "https://example.com/" + String(repeating: "a", count: 40)
+        let pieces = IRCMessageSplitter.split("see " + link, maximumBytes: 30)
+        #expect(pieces.allSatisfy { $0.utf8.count <= 30 })
+        #expect(pieces.joined(separator: " ").replacingOccurrences(of: " ", with: "") == ("see" + link))
+    }
+
+    @Test func randomTextKeepsEveryLinkThatFitsWhole() {
+        var generator = SplitMix64(seed: 20261124)
+        let words = ["cat", "GIF", "猫", "🐈‍⬛", "https://media.giphy.com/media/x/giphy.gif?cid=1&ct=g", "http://a.io/b", "words-without-spaces"]
+        for _ in 0..<1_000 {
+            let text = (0..<Int.random(in: 1...30, using: &generator)).map { _ in words.randomElement(using: &generator)! }
+                .joined(separator: " ")
+            let budget = Int.random(in: 52...120, using: &generator)
+            let pieces = IRCMessageSplitter.split(text, maximumBytes: budget)
+            #expect(pieces.allSatisfy { !$0.isEmpty && $0.utf8.count <= budget })
+            let linksSent = pieces.flatMap { $0.split(separator: " ") }.filter { $0.contains("://") }
+            let links = text.split(separator: " ").filter { $0.contains("://") }
+            #expect(linksSent == links, "budget \(budget): \(pieces)")
+        }
     }
 
     @Test func randomTextIsSplitLosslessAndWithinBudget() {

@@ -41,6 +41,43 @@ import Testing
         #expect(rejoined.split(separator: " ") == TextSanitizer.clean(title).split(separator: " "), "nothing lost but the break spaces")
     }
 
+    /// The relayed line must fit 512 bytes with CRLF.
+    func relayedBytes(_ line: IRCMessage) -> Int {
+        (":gifbot!gifbot@127.0.0.1 " + IRCLineSerializer.serialize(IRCMessage(command: line.command, parameters: line.parameters)) + "\r\n").utf8.count
+    }
+
+    /// A long title and a long GIPHY link: the title gives way, the link stays whole and the
+    /// GIF is one line (it was two, cut inside the link after `&c`).
+    @Test(arguments: [String(repeating: "猫", count: 80), String(repeating: "🐈‍⬛", count: 80), String(repeating: "Ünïcödé 🐈‍⬛ ", count: 30)])
+    func aLongGifLineShortensItsTitleAndKeepsItsLinkWhole(title: String) {
+        let link = "https://media4.giphy.com/media/v1.Y2lkPTc5MGI3NjExcWZ1d3R6aWJ6b2V4c2N6d2R6a2VqcGx5d3B0eGJ6Z2Z6dSZlcD12MV9naWZzX3NlYXJjaCZjdD1n/3o7TKSjRrfIPjeiVyM/giphy.gif?cid=790b7611qfuwtzibzoexsczwdzkejplywptxbzgfzu&ep=v1_gifs_search&rid=giphy.gif&ct=g"
+        let card = GifCard(id: "3o7TKSjRrfIPjeiVyM", title: TextSanitizer.truncate(title, to: 80), url: link,
+                           width: nil, height: nil, byteSize: nil, rating: "g", pageURL: nil, label: "2.")
+        let lines = renderer.lines(for: [.gif(card)], answering: chat())
+        #expect(lines.count == 1)
+        let text = lines.first?.parameters[1] ?? ""
+        #expect(text.hasPrefix("alice: 2. ") && text.hasSuffix(" (3o7TKSjRrfIPjeiVyM) " + link))
+        #expect(text.contains("… (3o7TKSjRrfIPjeiVyM)"), "the title was shortened")
+        #expect(lines.allSatisfy { relayedBytes($0) <= 512 })
+        #expect(relayedBytes(lines[0]) > 480, "the title takes what room there is")
+    }
+
+    @Test func aGifLineIsShortenedOnlyAsFarAsNeeded() {
+        let card = GifCard(id: "x1", title: "Dancing cat", url: "https://media.giphy.com/x.gif", width: nil, height: nil, byteSize: nil,
+                           rating: "g", pageURL: nil)
+        #expect(IRCReplyRenderer.line(for: card, fitting: 100) == "Dancing cat (x1) https://media.giphy.com/x.gif")
+        #expect(IRCReplyRenderer.line(for: card, fitting: 42) == "Danc… (x1) https://media.giphy.com/x.gif")
+        #expect(IRCReplyRenderer.line(for: card, fitting: 38) == "… (x1) https://media.giphy.com/x.gif")
+        #expect(IRCReplyRenderer.line(for: card, fitting: 37) == card.line, "no room even for an ellipsis: left to the splitter")
+    }
+
+    @Test(arguments: [("Dancing cat in a hat", 14, "Dancing cat…"), ("Dancing cat in a hat", 100, "Dancing cat in a hat"),
+                      ("猫猫猫猫", 9, "猫猫…"), ("猫猫猫猫", 2, nil), ("abcdefghij", 6, "abc…")] as [(String, Int, String?)])
+    func titlesAreShortenedByBytes(title: String, bytes: Int, expected: String?) {
+        #expect(IRCTitleShortener.shorten(title, toBytes: bytes) == expected)
+        if let shortened = IRCTitleShortener.shorten(title, toBytes: bytes) { #expect(shortened.utf8.count <= bytes) }
+    }
+
     @Test func noticesGoToTheSenderAndUndoIsExplained() {
         let lines = renderer.lines(for: [.notice("slow down"), .undoLastGif], answering: chat())
         #expect(lines[0] == IRCMessage(command: "NOTICE", parameters: ["alice", "slow down"]))

@@ -90,3 +90,12 @@ import Testing
         #expect(support.caseMapping == .rfc1459)
     }
 }
+
+@Suite struct ISupportNickLengthTests {
+    @Test(arguments: [("NICKLEN=9", 9), ("MAXNICKLEN=15", 15), ("NICKLEN=0", nil), ("NICKLEN=x", nil), ("CHANTYPES=#", nil)] as [(String, Int?)])
+    func nickLength(token: String, expected: Int?) {
+        var support = ISupport()
+        support.apply(ISupportTests.isupport(token))
+        #expect(support.nickLength == expected)
+    }
+}

@@ -17,6 +17,8 @@ public final class IRCAdapter: Service {
     private let version: String
     private let logger: Logger
     private let channels: Mutex<[IRCNetworkConfiguration.Channel]>
+    /// The server's nick length, once a connection learned it, for the next one.
+    private let nickLengthLimit = Mutex<Int?>(nil)
     private let connections = Atomic<Int>(0)
     private let health: IRCSessionHealth
     /// Connected, registered and in every configured channel, or why not: for `/readyz`.
@@ -74,12 +76,14 @@ public final class IRCAdapter: Service {
         } catch {
             return "could not connect: \(error)"
         }
-        let session = IRCSession(configuration: configuration, channels: channels.withLock { $0 }, bot: bot, directory: directory,
+        let session = IRCSession(configuration: configuration, channels: channels.withLock { $0 },
+                                 nickLengthLimit: nickLengthLimit.withLock { $0 }, bot: bot, directory: directory,
                                  control: control, version: version, logger: logger,
                                  onRegistered: { [self] in self.connections.add(1, ordering: .relaxed) }, health: health)
         do {
             let outcome = try await session.run(connection)
             channels.withLock { $0 = outcome.channels }
+            nickLengthLimit.withLock { $0 = outcome.nickLengthLimit }
             return outcome.reason
         } catch {
             return "connection failed: \(error)"

@@ -17,7 +17,7 @@ struct IRCReplyRenderer {
         replies.flatMap { reply -> [IRCMessage] in
             switch reply {
             case .text(let text): privmsg(text, answering: chat)
-            case .gif(let card): privmsg(card.line, answering: chat)
+            case .gif(let card): privmsg(Self.line(for: card, fitting: privmsgBudget(answering: chat)), answering: chat)
             case .undoLastGif: privmsg(Self.undoText, answering: chat)
             case .notice(let text): notice(text, to: chat.nick)
             }
@@ -28,14 +28,36 @@ struct IRCReplyRenderer {
     /// piece can begin with another bot's prefix. In private, a piece that would begin with
     /// a symbol gets a neutral marker in front for the same reason.
     private func privmsg(_ text: String, answering chat: IncomingChat) -> [IRCMessage] {
-        let address = chat.isPrivate ? "" : "\(IRCLineSerializer.strip(chat.nick)): "
+        let address = Self.address(answering: chat)
         let clean = TextSanitizer.clean(text)
-        let budget = IRCLineBudget.textBytes(command: "PRIVMSG", target: chat.replyTarget, ownPrefix: ownPrefix) - address.utf8.count - Self.markerBytes
+        let budget = privmsgBudget(answering: chat)
         var tags: [String: String] = [:]
         if canTagReplies, let messageID = chat.messageID { tags["+reply"] = messageID }
         return IRCMessageSplitter.split(clean, maximumBytes: max(16, budget)).map { piece in
             IRCMessage(tags: tags, command: "PRIVMSG", parameters: [chat.replyTarget, address + guarded(piece, isPrivate: chat.isPrivate)])
         }
+    }
+
+    private static func address(answering chat: IncomingChat) -> String {
+        chat.isPrivate ? "" : "\(IRCLineSerializer.strip(chat.nick)): "
+    }
+
+    /// The bytes of text one PRIVMSG piece may carry after the address and a possible marker.
+    private func privmsgBudget(answering chat: IncomingChat) -> Int {
+        IRCLineBudget.textBytes(command: "PRIVMSG", target: chat.replyTarget, ownPrefix: ownPrefix)
+            - Self.address(answering: chat).utf8.count - Self.markerBytes
+    }
+
+    /// A GIF's line in one piece: when it is too long the title is shortened, never the link
+    /// (a link split over two lines opens nothing). Only a card whose link, id and label alone
+    /// overflow the line is left to the splitter, which still keeps the link whole if it can.
+    static func line(for card: GifCard, fitting budget: Int) -> String {
+        let line = card.line
+        guard line.utf8.count > budget else { return line }
+        let titleBudget = budget - (line.utf8.count - card.title.utf8.count)
+        guard let title = IRCTitleShortener.shorten(card.title, toBytes: titleBudget) else { return line }
+        return GifCard(id: card.id, title: title, url: card.url, width: card.width, height: card.height, byteSize: card.byteSize,
+                       rating: card.rating, pageURL: card.pageURL, label: card.label, renditions: card.renditions, via: card.via).line
     }
 
     private func notice(_ text: String, to nick: String) -> [IRCMessage] {

@@ -102,6 +102,10 @@ public struct IRCTiming: Sendable, Equatable {
     public var registrationTimeout: Duration = .seconds(60)
     public var connectTimeout: Duration = .seconds(20)
     public var rejoinAfterKick: Duration = .seconds(10)
+    /// A channel that refused the bot (full, invite-only, banned, wrong key) is asked again
+    /// after this, doubling on each refusal up to the maximum.
+    public var joinRetryInitial: Duration = .seconds(15)
+    public var joinRetryMaximum: Duration = .seconds(600)
     /// How often to try to regain the configured nick while using an alternate one.
     public var nickRegainInterval: Duration = .seconds(60)
     /// Reconnect backoff: first wait, longest wait, and how long a connection must have lasted

@@ -1,4 +1,5 @@
-/// Cuts outgoing text into pieces that each fit into one IRC line.
+/// Cuts outgoing text into pieces that each fit into one IRC line, between words where it can
+/// and never inside a link that fits a line.
 public enum IRCMessageSplitter {
     /// Every piece has at most `maximumBytes` UTF-8 bytes, except a lone Unicode scalar that is
     /// itself longer than the budget (only possible below 4 bytes): it is sent whole rather than
@@ -43,11 +44,24 @@ public enum IRCMessageSplitter {
         if text[end] == " " {
             return (text[..<end], text[text.index(after: end)...])
         }
+        // A link cut in two is two broken links: one that fits a line starts the next piece,
+        // however early its space is. Only a link longer than a whole line is cut.
+        if let lastSpace, linkStarting(after: lastSpace.index, in: text, fitsIn: budget) {
+            return (text[..<lastSpace.index], text[text.index(after: lastSpace.index)...])
+        }
         // A space early in the piece would waste most of the line, so only a late one is used.
         if let lastSpace, lastSpace.bytesBefore * 2 >= fittingBytes {
             return (text[..<lastSpace.index], text[text.index(after: lastSpace.index)...])
         }
         return (text[..<end], text[end...])
+    }
+
+    /// Whether the word after `space` is a link (`https://…`, anything with `://`) of at most
+    /// `budget` bytes.
+    private static func linkStarting(after space: String.Index, in text: Substring, fitsIn budget: Int) -> Bool {
+        let rest = text[text.index(after: space)...]
+        let word = rest[..<(rest.firstIndex(of: " ") ?? rest.endIndex)]
+        return word.utf8.count <= budget && word.contains("://")
     }
 
     /// A single grapheme larger than the budget (long emoji or combining sequences) is cut

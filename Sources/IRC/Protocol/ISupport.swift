@@ -54,6 +54,14 @@ public struct ISupport: Sendable, Equatable {
         return length
     }
 
+    /// The longest nick the server accepts (NICKLEN; some older servers say MAXNICKLEN).
+    public var nickLength: Int? {
+        for name in ["NICKLEN", "MAXNICKLEN"] {
+            if let text = values[name], let length = Int(text), length > 0 { return length }
+        }
+        return nil
+    }
+
     /// Prefix characters of channel names; an empty CHANTYPES means the server has no channels.
     public var channelTypes: String {
         values["CHANTYPES"] ?? "#&"

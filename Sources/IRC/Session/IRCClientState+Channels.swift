@@ -8,7 +8,8 @@ extension IRCClientState {
             guard isOwnNick(message.sourceNick), let channel = message.parameters.first else { return [] }
             ownPrefix = message.source
             joinedChannels.insert(fold(channel))
-            return [.log(.info, "joined \(channel)")]
+            let wasRefused = joinFailures.removeValue(forKey: fold(channel)) != nil
+            return [.log(wasRefused ? .notice : .info, "joined \(channel)")]
         case "KICK":
             guard message.parameters.count >= 2, isOwnNick(message.parameters[1]) else { return [] }
             let channel = message.parameters[0]
@@ -19,6 +20,7 @@ extension IRCClientState {
         case "INVITE":
             guard message.parameters.count >= 2, let inviter = message.sourceNick else { return [] }
             let channel = message.parameters[1]
+            if let actions = followInviteToRefusedChannel(channel) { return actions }
             guard isAdmin(nick: inviter, account: message.tags["account"]) else {
                 return [.log(.notice, "ignored an invitation to \(channel) from \(inviter), who is not an admin")]
             }

@@ -15,10 +15,10 @@ extension IRCClientState {
         let due = scheduledRejoins.filter { $0.at <= now }
         scheduledRejoins.removeAll { $0.at <= now }
         actions += joinLines(for: due.map(\.channel)).map { .send($0, bypassFloodControl: false) }
-        if fold(nick) != fold(configuration.nick),
+        if fold(nick) != fold(nickChoice.wanted),
            lastNickRegainAttempt.map({ now - $0 >= configuration.timing.nickRegainInterval }) ?? true {
             lastNickRegainAttempt = now
-            actions.append(.send(IRCMessage(command: "NICK", parameters: [configuration.nick]), bypassFloodControl: false))
+            actions.append(.send(IRCMessage(command: "NICK", parameters: [nickChoice.wanted]), bypassFloodControl: false))
         }
         return actions
     }

@@ -40,7 +40,7 @@ public struct IRCClientState: Sendable {
 
     // Identity
     public internal(set) var nick: String
-    var alternateNickIndex = 0
+    var nickChoice: NickChoice
     var lastNickRegainAttempt: ContinuousClock.Instant?
     public internal(set) var account: String?
     /// `nick!user@host` as the server relays the bot's own messages, learnt from its JOIN echo.
@@ -54,17 +54,21 @@ public struct IRCClientState: Sendable {
     var joinFallbackAt: ContinuousClock.Instant?
     public internal(set) var joinedChannels: Set<String> = []
     var scheduledRejoins: [(channel: IRCNetworkConfiguration.Channel, at: ContinuousClock.Instant)] = []
+    /// Folded channel name → the server's last refusal to let the bot in.
+    var joinFailures: [String: JoinFailure] = [:]
 
     // Liveness
     var outstandingPing: (token: String, sentAt: ContinuousClock.Instant)?
     var pingCounter = 0
     var lastCTCPReply: ContinuousClock.Instant?
 
+    /// `nickLengthLimit`: the server's nick length as an earlier connection learned it.
     public init(configuration: IRCNetworkConfiguration, channels: [IRCNetworkConfiguration.Channel]? = nil,
-                version: String, now: ContinuousClock.Instant) {
+                nickLengthLimit: Int? = nil, version: String, now: ContinuousClock.Instant) {
         self.configuration = configuration
         self.version = version
-        self.nick = configuration.nick
+        nickChoice = NickChoice(configured: configuration.nick, lengthLimit: nickLengthLimit)
+        self.nick = nickChoice.current
         self.channels = channels ?? configuration.channels
         self.connectedAt = now
         self.lastReceived = now
@@ -78,6 +82,8 @@ public struct IRCClientState: Sendable {
     /// recognised by account, never by nick.
     public var knowsAccounts: Bool { enabledCapabilities.contains("account-tag") }
     public var canTagReplies: Bool { enabledCapabilities.contains("message-tags") }
+    /// The server's nick length, announced or learned, for the next connection.
+    public var nickLengthLimit: Int? { nickChoice.lengthLimit }
 
     /// The lines that open the connection.
     public mutating func start() -> [IRCClientAction] {
@@ -111,6 +117,8 @@ public struct IRCClientState: Sendable {
             return receiveRegistration(message, now: now)
         case "JOIN", "KICK", "INVITE", "PRIVMSG":
             return receiveChannelTraffic(message, now: now)
+        case "403", "405", "471", "473", "474", "475", "476", "477":
+            return receiveJoinRefusal(message, now: now)
         default:
             return []
         }

@@ -8,6 +8,8 @@ import NIOCore
 struct IRCSession {
     let configuration: IRCNetworkConfiguration
     let channels: [IRCNetworkConfiguration.Channel]
+    /// The server's nick length as an earlier connection learned it (NICKLEN comes after registration).
+    var nickLengthLimit: Int? = nil
     let bot: GifBot
     let directory: IRCUserDirectory
     let control: IRCSessionControl
@@ -21,6 +23,7 @@ struct IRCSession {
         let registered: Bool
         /// Configured channels plus those an admin invited the bot to, for the next connection.
         let channels: [IRCNetworkConfiguration.Channel]
+        let nickLengthLimit: Int?
         let reason: String
     }
 

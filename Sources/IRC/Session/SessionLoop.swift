@@ -17,7 +17,7 @@ struct SessionLoop {
         self.session = session
         self.queue = queue
         state = IRCClientState(configuration: session.configuration, channels: session.channels,
-                               version: session.version, now: now)
+                               nickLengthLimit: session.nickLengthLimit, version: session.version, now: now)
     }
 
     typealias ChatHandler = (IncomingChat, IRCReplyRenderer, ReplyOrder.Ticket) -> Void
@@ -91,6 +91,7 @@ struct SessionLoop {
             session.logger.notice("Connection ended with answers in flight; they are dropped",
                                   metadata: ["answers": "\(order.outstanding)", "reason": "\(reason)"])
         }
-        return IRCSession.Outcome(registered: state.hasRegistered, channels: state.wantedChannels, reason: reason)
+        return IRCSession.Outcome(registered: state.hasRegistered, channels: state.wantedChannels,
+                                  nickLengthLimit: state.nickLengthLimit, reason: reason)
     }
 }

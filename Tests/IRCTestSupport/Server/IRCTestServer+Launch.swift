@@ -8,7 +8,7 @@ extension IRCTestServer {
     }
 
     func scriptEnvironment(only: String = "") -> [String: String] {
-        [
+        var environment = [
             "IRC_DIR": directory.path,
             "IRC_PLAIN_PORT": String(ports.plain),
             "IRC_RELAXED_PORT": String(ports.relaxed),
@@ -18,6 +18,8 @@ extension IRCTestServer {
             "IRC_OWNER_PID": String(ProcessInfo.processInfo.processIdentifier),
             "IRC_ONLY": only,
         ]
+        if let maxNickLength { environment["IRC_MAX_NICK_LENGTH"] = String(maxNickLength) }
+        return environment
     }
 
     func launch() async throws {

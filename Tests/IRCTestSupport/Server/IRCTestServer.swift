@@ -21,6 +21,8 @@ public final class IRCTestServer: Sendable {
     public let directory: URL
     /// InspIRCd's server-link port that Atheme connects to; 0 for ngIRCd.
     let linkPort: Int
+    /// ngIRCd's `MaxNickLength`, when a test asked for one (30 otherwise).
+    let maxNickLength: Int?
 
     /// PEM of the instance's self-signed server cert (CN=localhost, SAN localhost and
     /// 127.0.0.1): pass it as the trusted certificate to connect with TLS.
@@ -28,16 +30,21 @@ public final class IRCTestServer: Sendable {
         directory.appendingPathComponent("tls-cert.pem").path
     }
 
-    init(kind: Kind, ports: IRCServerPorts, linkPort: Int, directory: URL) {
+    init(kind: Kind, ports: IRCServerPorts, linkPort: Int, directory: URL, maxNickLength: Int? = nil) {
         self.kind = kind
         self.ports = ports
         self.linkPort = linkPort
         self.directory = directory
+        self.maxNickLength = maxNickLength
     }
 
     /// Starts a fresh instance on free ports in a new folder and returns once it is ready
     /// (InspIRCd: once CAP LS 302 offers "sasl=" with mechanisms, i.e. Atheme has linked).
-    public static func start(_ kind: Kind) async throws -> IRCTestServer {
+    /// `maxNickLength` (ngIRCd only) makes a server with short nicks, as ircu and irc2 have.
+    public static func start(_ kind: Kind, maxNickLength: Int? = nil) async throws -> IRCTestServer {
+        if maxNickLength != nil, kind != .ngircd {
+            throw IRCTestServerError.unsupported("maxNickLength is an ngIRCd setting, not one of \(kind)")
+        }
         let directory = try InstanceDirectory.create(named: kind.folderPrefix)
         let free = try await FreePorts.allocate(kind.portCount)
         let server = switch kind {
@@ -46,7 +53,7 @@ public final class IRCTestServer: Sendable {
                           linkPort: free[3], directory: directory)
         case .ngircd:
             IRCTestServer(kind: kind, ports: IRCServerPorts(plain: free[0], relaxed: free[0], tls: free[1]),
-                          linkPort: 0, directory: directory)
+                          linkPort: 0, directory: directory, maxNickLength: maxNickLength)
         }
         ExitCleanup.register(directory, pidFiles: JobFiles.allNames.map { "run/\($0).job" })
         do {

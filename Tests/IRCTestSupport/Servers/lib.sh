@@ -16,6 +16,7 @@ render() {
         -e "s#@RELAXED_PORT@#${IRC_RELAXED_PORT:-0}#g" \
         -e "s#@TLS_PORT@#${IRC_TLS_PORT:-0}#g" \
         -e "s#@LINK_PORT@#${IRC_LINK_PORT:-0}#g" \
+        -e "s#@MAX_NICK_LENGTH@#${IRC_MAX_NICK_LENGTH:-30}#g" \
         "$SERVERS_DIR/$1" > "$2"
 }
 

@@ -42,6 +42,8 @@ final class IRCBotHarness: Sendable {
         timing.reconnectMaximum = .seconds(2)
         timing.saslStepTimeout = .seconds(5)
         timing.rejoinAfterKick = .seconds(1)
+        timing.joinRetryInitial = .milliseconds(500)
+        timing.joinRetryMaximum = .seconds(2)
         return IRCNetworkConfiguration(name: name, host: "127.0.0.1", port: port, useTLS: tls, tlsCAFile: caFile, nick: botNick,
                                        saslUsername: sasl?.0, saslPassword: sasl?.1, channels: [.init(name: channel)],
                                        admins: admins, timing: timing)
@@ -60,8 +62,8 @@ final class IRCBotHarness: Sendable {
     }
 
     /// A fresh server of this test's own (to stop or restart), stopped after the test.
-    func startServer(_ kind: IRCTestServer.Kind) async throws -> IRCTestServer {
-        let server = try await IRCTestServer.start(kind)
+    func startServer(_ kind: IRCTestServer.Kind, maxNickLength: Int? = nil) async throws -> IRCTestServer {
+        let server = try await IRCTestServer.start(kind, maxNickLength: maxNickLength)
         servers.withLock { $0.append(server) }
         return server
     }
