@@ -74,6 +74,8 @@ import Testing
         ("LINELEN=-5", 512),
         ("LINELEN", 512),
         ("LINELEN=1024", 1024),
+        ("LINELEN=9223372036854775807", 65_536),
+        ("LINELEN=-9223372036854775808", 512),
     ])
     func fallsBackToTheDefaultLineLength(token: String, length: Int) {
         var support = ISupport()
@@ -92,7 +94,8 @@ import Testing
 }
 
 @Suite struct ISupportNickLengthTests {
-    @Test(arguments: [("NICKLEN=9", 9), ("MAXNICKLEN=15", 15), ("NICKLEN=0", nil), ("NICKLEN=x", nil), ("CHANTYPES=#", nil)] as [(String, Int?)])
+    @Test(arguments: [("NICKLEN=9", 9), ("MAXNICKLEN=15", 15), ("NICKLEN=0", nil), ("NICKLEN=x", nil), ("CHANTYPES=#", nil),
+                      ("NICKLEN=9223372036854775807", 65_536), ("NICKLEN=-9223372036854775808", nil), ("NICKLEN=99999999999999999999", nil)] as [(String, Int?)])
     func nickLength(token: String, expected: Int?) {
         var support = ISupport()
         support.apply(ISupportTests.isupport(token))

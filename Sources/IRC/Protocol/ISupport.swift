@@ -51,13 +51,17 @@ public struct ISupport: Sendable, Equatable {
     /// The maximum line length in bytes including CRLF, 512 unless the server raised it.
     public var lineLength: Int {
         guard let text = values["LINELEN"], let length = Int(text), length > 0 else { return 512 }
-        return length
+        // A server's number is held to what any line could be, so no sum with it can overflow.
+        return min(length, Self.largestLength)
     }
+
+    /// Lengths a server announces are read as at most this (a line is never longer).
+    static let largestLength = 65_536
 
     /// The longest nick the server accepts (NICKLEN; some older servers say MAXNICKLEN).
     public var nickLength: Int? {
         for name in ["NICKLEN", "MAXNICKLEN"] {
-            if let text = values[name], let length = Int(text), length > 0 { return length }
+            if let text = values[name], let length = Int(text), length > 0 { return min(length, Self.largestLength) }
         }
         return nil
     }
