@@ -10,6 +10,7 @@ public final class GifBot: Sendable {
     private let parser: CommandParser
     private let cooldown: CommandCooldown
     private let metrics: BotMetrics
+    private let turns = CommandTurns()
 
     /// - Parameter sources: the GIF sources in `gifs.sources` order, at least one.
     public init(sources: [any GifSource], store: any CoreStore, settings: BotSettings,
@@ -34,8 +35,28 @@ public final class GifBot: Sendable {
         await context.recentSearches.flush()
     }
 
-    /// The replies to one line of chat; empty when the line is not a command of this bot.
+    /// The replies to one line of chat; empty when the line is not a command of this bot. For
+    /// adapters that answer one line at a time: the line acts after every line of the same
+    /// person in the same conversation handed to the bot before it.
     public func handle(_ message: ChatMessage) async -> [Reply] {
+        await handle(message, in: reserveTurn(for: message))
+    }
+
+    /// Reserves `message`'s place in its sender's order in its conversation. Call it as lines
+    /// arrive, in arrival order, then answer each with `handle(_:in:)` from any task: an answer
+    /// waits for the turns before it. Every reserved turn must be handed to `handle(_:in:)`.
+    public func reserveTurn(for message: ChatMessage) -> CommandTurn {
+        turns.reserve(CommandTurns.Key(user: message.user.storeKey, conversation: message.conversation))
+    }
+
+    /// The replies to one line, acted on in its turn (see `reserveTurn(for:)`).
+    public func handle(_ message: ChatMessage, in turn: CommandTurn) async -> [Reply] {
+        await turns.wait(for: turn)
+        defer { turns.finish(turn) }
+        return await answer(message)
+    }
+
+    private func answer(_ message: ChatMessage) async -> [Reply] {
         guard let command = parser.parse(message.text) else { return [] }
         let started = ContinuousClock.now
         let (replies, outcome) = await answer(command, message)

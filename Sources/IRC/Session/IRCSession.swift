@@ -58,10 +58,12 @@ struct IRCSession {
                 }
                 var loop = SessionLoop(session: self, queue: queue, now: .now)
                 let outcome = await loop.run(events) { chat, renderer, ticket in
-                    // Stamped here, in arrival order, before the answer's task waits for a core.
-                    let receivedAt = ContinuousClock.now
+                    // Stamped and given its turn here, in arrival order, before the answer's task
+                    // waits for a core: one person's lines act in the order they were sent.
+                    let message = message(for: chat, renderer: renderer, receivedAt: ContinuousClock.now)
+                    let turn = bot.reserveTurn(for: message)
                     group.addTask {
-                        let lines = await answer(chat, renderer: renderer, receivedAt: receivedAt)
+                        let lines = await answer(message, in: turn, chat: chat, renderer: renderer)
                         sink.yield(.answered(ticket, lines))
                     }
                 }
@@ -75,14 +77,17 @@ struct IRCSession {
         }
     }
 
-    /// Asks the bot; the lines go back to the loop, which queues them in order.
-    private func answer(_ chat: IncomingChat, renderer: IRCReplyRenderer, receivedAt: ContinuousClock.Instant) async -> [IRCMessage] {
+    private func message(for chat: IncomingChat, renderer: IRCReplyRenderer, receivedAt: ContinuousClock.Instant) -> ChatMessage {
         let user = ChatUser(network: configuration.name, id: directory.userID(nick: chat.nick, account: chat.account),
                             displayName: chat.nick)
         let conversation = chat.isPrivate ? user.id : renderer.fold(chat.replyTarget)
-        let message = ChatMessage(user: user, conversation: conversation, isPrivate: chat.isPrivate, text: chat.text,
-                                  senderIsAdmin: chat.senderIsAdmin, receivedAt: receivedAt)
-        let replies = await bot.handle(message)
+        return ChatMessage(user: user, conversation: conversation, isPrivate: chat.isPrivate, text: chat.text,
+                           senderIsAdmin: chat.senderIsAdmin, receivedAt: receivedAt)
+    }
+
+    /// Asks the bot; the lines go back to the loop, which queues them in order.
+    private func answer(_ message: ChatMessage, in turn: CommandTurn, chat: IncomingChat, renderer: IRCReplyRenderer) async -> [IRCMessage] {
+        let replies = await bot.handle(message, in: turn)
         health.status.repliesSent(replies.count)
         return renderer.lines(for: replies, answering: chat)
     }
