@@ -28,26 +28,35 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.6.1"),
     ],
     targets: [
-        // The protocol-agnostic bot: commands, handlers, policies, reply formatting.
+        // The protocol-agnostic bot: commands, handlers, policies, reply formatting, and the
+        // store protocols and values it owns. No NIO, SQL or HTTP client below it
+        // (scripts/check-core-dependencies keeps it so).
         .target(
             name: "GifBotCore",
             dependencies: [
                 "GifSources",
-                "Storage",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
-        // What every GIF source shares: the `GifSource` protocol the core talks to, the HTTP
-        // transport, ratings, and the call pipeline (cache, single flight, 429 gate, counting).
+        // What every GIF source shares: the `GifSource` protocol the core talks to, its values,
+        // ratings, and the call pipeline (cache, single flight, 429 gate, counting). No HTTP.
         .target(
             name: "GifSources",
             dependencies: [
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+            ]
+        ),
+        // The one HTTP client's transport beside it: whole-exchange deadlines, guarded
+        // redirects, media hosts and addresses, query strings.
+        .target(
+            name: "HTTPTransport",
+            dependencies: [
+                "GifSources",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
         // GIPHY API client: tolerant models, endpoints, typed errors; `GiphySource`.
@@ -55,6 +64,7 @@ let package = Package(
             name: "Giphy",
             dependencies: [
                 "GifSources",
+                "HTTPTransport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -67,6 +77,7 @@ let package = Package(
             name: "Klipy",
             dependencies: [
                 "GifSources",
+                "HTTPTransport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -75,6 +86,7 @@ let package = Package(
         .target(
             name: "Storage",
             dependencies: [
+                "GifBotCore",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
@@ -105,6 +117,7 @@ let package = Package(
             dependencies: [
                 "GifBotCore",
                 "GifSources",
+                "HTTPTransport",
                 "Storage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -133,6 +146,7 @@ let package = Package(
             dependencies: [
                 "GifBotCore",
                 "GifSources",
+                "HTTPTransport",
                 "Giphy",
                 "Klipy",
                 "Storage",
@@ -155,7 +169,7 @@ let package = Package(
         .executableTarget(
             name: "gifbot-benchmark",
             dependencies: [
-                "BenchmarkSupport", "GifSources", "Giphy", "Storage", "GiphyStandIn", "IRCTestSupport",
+                "BenchmarkSupport", "GifSources", "HTTPTransport", "Giphy", "Storage", "GiphyStandIn", "IRCTestSupport",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ],
             path: "Benchmarks/gifbot-benchmark",
@@ -166,7 +180,7 @@ let package = Package(
         .target(
             name: "BenchmarkSupport",
             dependencies: [
-                "GifBotCore", "GifSources", "Giphy", "Storage",
+                "GifBotCore", "GifSources", "HTTPTransport", "Giphy", "Storage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -210,7 +224,7 @@ let package = Package(
         .target(
             name: "BotTestSupport",
             dependencies: [
-                "GifBotCore", "GifSources", "Giphy", "Klipy", "Storage", "GiphyStandIn", "KlipyStandIn",
+                "GifBotCore", "GifSources", "HTTPTransport", "Giphy", "Klipy", "Storage", "GiphyStandIn", "KlipyStandIn",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -271,19 +285,19 @@ let package = Package(
             path: "Tests/MatrixTestSupport",
             resources: [.copy("Synapse")]
         ),
-        .testTarget(name: "MatrixTests", dependencies: ["Matrix", "MatrixTestSupport", "TestServerSupport", "BotTestSupport", "GifBotCore", "GifSources", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn",
+        .testTarget(name: "MatrixTests", dependencies: ["Matrix", "MatrixTestSupport", "TestServerSupport", "BotTestSupport", "GifBotCore", "GifSources", "HTTPTransport", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn",
                                                         .product(name: "NIOHTTP1", package: "swift-nio"),
                                                         .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
-        .testTarget(name: "GiphyTests", dependencies: ["Giphy", "GifSources", "GiphyStandIn", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .testTarget(name: "GiphyTests", dependencies: ["Giphy", "GifSources", "HTTPTransport", "GiphyStandIn", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                       .product(name: "NIOPosix", package: "swift-nio")]),
-        .testTarget(name: "KlipyTests", dependencies: ["Klipy", "KlipyStandIn", "GiphyStandIn", "GifSources",
+        .testTarget(name: "KlipyTests", dependencies: ["Klipy", "KlipyStandIn", "GiphyStandIn", "GifSources", "HTTPTransport",
                                                        .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                        .product(name: "NIOCore", package: "swift-nio")]),
-        .testTarget(name: "GifSourcesTests", dependencies: ["GifSources", "GiphyStandIn", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .testTarget(name: "GifSourcesTests", dependencies: ["GifSources", "HTTPTransport", "GiphyStandIn", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                            .product(name: "NIOHTTP1", package: "swift-nio")]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "GiphyStandIn", "PostgresTestSupport"]),
-        .testTarget(name: "GifBotCoreTests", dependencies: ["GifBotCore", "GifSources", "Giphy", "Storage", "BotTestSupport", "GiphyStandIn"],
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "GifBotCore", "GiphyStandIn", "PostgresTestSupport"]),
+        .testTarget(name: "GifBotCoreTests", dependencies: ["GifBotCore", "GifSources", "HTTPTransport", "Giphy", "Storage", "BotTestSupport", "GiphyStandIn"],
                     resources: [.copy("DecodingFixtures")]),
         .testTarget(name: "gifbotTests", dependencies: ["gifbot", "GifBotCore", "GiphyStandIn", "KlipyStandIn", "BotTestSupport", "IRCTestSupport", "MatrixTestSupport", "TestServerSupport",
                                                       "PostgresTestSupport", "Storage",

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import GifBotCore
 import GifSources
+import HTTPTransport
 import Giphy
 import Logging
 import Prometheus

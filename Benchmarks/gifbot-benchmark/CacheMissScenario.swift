@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import Foundation
 import GifSources
+import HTTPTransport
 import Giphy
 
 /// Scenario 3: every `!gif` a new query, so every command is a cache miss that calls the

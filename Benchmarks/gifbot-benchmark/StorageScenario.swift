@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import Foundation
 import GiphyStandIn
+import GifBotCore
 import Storage
 
 /// Scenario 6: durable favorites added per second on SQLite (each committed with FULL sync

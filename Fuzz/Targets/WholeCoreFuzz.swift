@@ -1,7 +1,6 @@
 import Dispatch
 import GifSources
 import Logging
-import Storage
 import Synchronization
 
 // The whole core, from chat lines to replies and the store (issue 20): each input is a short

@@ -1,3 +1,4 @@
+import GifBotCore
 import SQLKit
 
 extension BotStore {

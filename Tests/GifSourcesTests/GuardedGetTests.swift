@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import GifSources
+import HTTPTransport
 import GiphyStandIn
 import NIOHTTP1
 import Testing

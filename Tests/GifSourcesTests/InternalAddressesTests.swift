@@ -1,5 +1,6 @@
 import Foundation
 import GifSources
+import HTTPTransport
 import Testing
 
 /// Which resolved addresses a media download refuses, and that the check asks the resolver.

@@ -1,5 +1,6 @@
 import Foundation
 import GifSources
+import HTTPTransport
 import Testing
 
 /// Which media URLs a download may go to, by name and port; addresses are tested apart.

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import GifSources
+import HTTPTransport
 import GiphyStandIn
 import Logging
 import NIOPosix

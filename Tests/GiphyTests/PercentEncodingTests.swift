@@ -1,5 +1,6 @@
 import Foundation
 import GifSources
+import HTTPTransport
 import Testing
 
 /// The byte-level percent-encoder every source builds its URLs with, checked against

@@ -1,5 +1,6 @@
 import Foundation
 import GifSources
+import HTTPTransport
 import KlipyStandIn
 import Testing
 @testable import Klipy

@@ -3,6 +3,7 @@ import GiphyStandIn
 import IRCTestSupport
 import Logging
 import MatrixTestSupport
+import GifBotCore
 import Storage
 import Testing
 

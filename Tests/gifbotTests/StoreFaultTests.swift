@@ -3,6 +3,7 @@ import BotTestSupport
 import GiphyStandIn
 import Logging
 import SQLKit
+import GifBotCore
 import Storage
 import Testing
 

@@ -1,4 +1,3 @@
-import Storage
 import Synchronization
 
 /// The core's store kept in memory, with the SQL store's rules: favorites newest first and

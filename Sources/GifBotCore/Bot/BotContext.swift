@@ -1,6 +1,5 @@
 import GifSources
 import Logging
-import Storage
 
 /// Turns a name typed in chat (`!favs alice`) into the user id the adapter would use.
 public protocol UserNameResolving: Sendable {

@@ -1,5 +1,4 @@
 import Logging
-import Storage
 
 /// Per-channel overrides set by admins, read on every command, through a `ReadThroughCache`:
 /// a change made here is seen at once, one made by another instance within `defaultTimeToLive`.

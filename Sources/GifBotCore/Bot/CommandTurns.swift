@@ -1,4 +1,3 @@
-import Storage
 import Synchronization
 
 /// One person's lines in one conversation are acted on in the order they were sent, each on the

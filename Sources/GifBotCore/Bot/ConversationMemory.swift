@@ -1,5 +1,4 @@
 import GifSources
-import Storage
 
 /// Short-lived, per user and conversation: where each search is up to and what was shown last.
 /// In memory on purpose: it is cheap to lose on restart, and it changes on every command.

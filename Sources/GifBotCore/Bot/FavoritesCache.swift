@@ -1,4 +1,3 @@
-import Storage
 
 /// Users' favorites as `!favs` and `!unfav` read them, through a `ReadThroughCache`: a list is
 /// read from the store at most once per `ReadThroughCache.defaultTimeToLive` while unchanged,

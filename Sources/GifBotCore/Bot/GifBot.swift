@@ -1,6 +1,5 @@
 import GifSources
 import Logging
-import Storage
 
 /// The protocol-agnostic bot: an adapter hands it a `ChatMessage` and renders the `Reply`
 /// values it returns. It never throws and never crashes on input: every failure becomes a short

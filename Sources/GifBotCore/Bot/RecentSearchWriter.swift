@@ -1,5 +1,4 @@
 import Logging
-import Storage
 
 /// Recent searches are written behind, in batches: a `!gif` answers without waiting for three
 /// durable commits, and a batch costs three commits however many searches it holds. Losing the

@@ -1,4 +1,3 @@
-import Storage
 
 /// Someone who talks to the bot, as an adapter identifies them.
 public struct ChatUser: Sendable, Hashable {

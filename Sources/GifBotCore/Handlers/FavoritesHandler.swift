@@ -1,6 +1,5 @@
 import Foundation
 import GifSources
-import Storage
 
 /// `!fav`, `!unfav`, `!favs`: favorites kept per user across restarts.
 struct FavoritesHandler {

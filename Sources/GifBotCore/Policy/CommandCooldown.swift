@@ -1,4 +1,3 @@
-import Storage
 
 /// Per-user flood protection: at most `limit` commands in a sliding `window`. The first command
 /// over the limit gets one short notice; the rest are ignored silently until the window frees up,

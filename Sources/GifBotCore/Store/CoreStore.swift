@@ -1,4 +1,3 @@
-import Storage
 
 /// What the core keeps per user and per channel, as the core needs it: narrow protocols the
 /// SQL store implements (`BotStore+CoreStore.swift`) and an in-memory store can too (the

@@ -1,5 +1,6 @@
 import Foundation
 import GifSources
+import HTTPTransport
 import Logging
 
 /// The GIPHY client: builds requests, enforces GIPHY's limits before calling, calls through its

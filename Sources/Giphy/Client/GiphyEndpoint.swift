@@ -1,5 +1,6 @@
 import Foundation
 import GifSources
+import HTTPTransport
 
 /// One GIPHY call: its path, its query (without the API key) and the name it is counted under.
 public struct GiphyEndpoint: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import Foundation
 import GifSources
+import HTTPTransport
 import Logging
 
 /// The KLIPY client: builds requests with the app key in the path, calls through the process's

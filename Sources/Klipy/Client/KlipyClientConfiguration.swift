@@ -1,4 +1,5 @@
 import GifSources
+import HTTPTransport
 
 /// How the client reaches KLIPY. The app key is a path segment of every request URL
 /// (`{base_url}/{app_key}/gifs/search`), so it is kept out of every URL that is logged.

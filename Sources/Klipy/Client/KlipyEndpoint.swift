@@ -1,5 +1,6 @@
 import Foundation
 import GifSources
+import HTTPTransport
 
 /// One KLIPY call: its path after `/api/v1/{app_key}/`, its query, and the name it is counted
 /// and logged under. Paths and parameters follow KLIPY's API docs (Docs/research/klipy-api.md §2).

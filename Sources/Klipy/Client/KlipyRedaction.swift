@@ -1,5 +1,6 @@
 import Foundation
 import GifSources
+import HTTPTransport
 
 /// Removes a KLIPY app key from text that may hold a request URL. The client never logs a keyed
 /// URL in the first place; this is the guard for any text that reaches a log line or an error

@@ -1,5 +1,6 @@
 import Foundation
 import GifSources
+import HTTPTransport
 
 /// Turns a raw KLIPY answer into the body to decode or a typed error. KLIPY documents no error
 /// body and none was ever recorded, so the status decides; a 2xx must also be

@@ -1,5 +1,6 @@
 import Foundation
 import GifSources
+import HTTPTransport
 
 /// One KLIPY GIF, reduced to what a reply, `!info`, a favorite or an upload uses. KLIPY items
 /// carry no rating and no page link: the rating is the `content_filter` they were asked under

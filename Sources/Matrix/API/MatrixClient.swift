@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import GifSources
+import HTTPTransport
 import NIOHTTP1
 
 /// The client-server API calls the bot makes, one method each.

@@ -3,6 +3,7 @@ import CoreMetrics
 import Foundation
 import GifBotCore
 import GifSources
+import HTTPTransport
 import Logging
 import ServiceLifecycle
 import Storage

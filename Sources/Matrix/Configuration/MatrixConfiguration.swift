@@ -1,4 +1,5 @@
 import GifSources
+import HTTPTransport
 
 /// One Matrix account the bot runs as (`matrix.*` keys).
 public struct MatrixConfiguration: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import GifBotCore
 import GifSources
+import HTTPTransport
 import NIOCore
 import NIOHTTP1
 

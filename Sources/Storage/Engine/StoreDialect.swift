@@ -1,3 +1,4 @@
+import GifBotCore
 import SQLKit
 
 /// Everything that differs between the two engines, so the store's statements stay the same on

@@ -1,3 +1,4 @@
+import GifBotCore
 import Foundation
 import SQLKit
 

@@ -1,3 +1,4 @@
+import GifBotCore
 import Foundation
 
 /// One line of `gifbot export`: what a community keeps when it moves between databases. Each

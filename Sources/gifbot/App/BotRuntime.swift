@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import GifBotCore
 import GifSources
+import HTTPTransport
 import Giphy
 import Klipy
 import Logging

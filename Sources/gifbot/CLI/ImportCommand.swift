@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GifBotCore
 import Storage
 
 struct ImportCommand: AsyncParsableCommand {

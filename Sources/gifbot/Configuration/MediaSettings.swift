@@ -1,4 +1,5 @@
 import GifSources
+import HTTPTransport
 
 /// Where GIF media may be downloaded from (for Matrix's inline GIFs) and how long one GIF may
 /// take: `media.hosts` (MEDIA_HOSTS) adds hosts to GIPHY's and KLIPY's,

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import GifSources
+import HTTPTransport
 import NIOCore
 
 /// One GET of a bot's `/readyz`, with its own short-lived HTTP client, shut down before the

@@ -1,5 +1,6 @@
 import Foundation
 import IRCTestSupport
+import GifBotCore
 import Storage
 import Testing
 @testable import IRC

@@ -2,6 +2,7 @@ import BotTestSupport
 import Foundation
 import GifBotCore
 import GifSources
+import HTTPTransport
 import Giphy
 import GiphyStandIn
 import Logging

@@ -1,4 +1,5 @@
 import GifSources
+import HTTPTransport
 import GiphyStandIn
 import MatrixTestSupport
 import Testing
