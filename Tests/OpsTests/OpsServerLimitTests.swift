@@ -45,26 +45,29 @@ final class HeldReadiness: ReadinessReporting {
     static let request = "GET /healthz HTTP/1.1\r\nHost: ops\r\n\r\n"
 
     @Test func aSilentConnectionIsClosedAfterTheIdleTimeout() async throws {
-        try await withOpsServer(readiness: [], limits: OpsLimits(idleTimeout: .milliseconds(300), maxConnections: 8)) { port in
+        try await withOpsServer(readiness: [], limits: OpsLimits(idleTimeout: .seconds(1), maxConnections: 8)) { port in
+            // Taken before connecting: the server's timer starts later, at the accept, so the
+            // wait seen here is never shorter than the timeout, however loaded the machine.
+            let opening = ContinuousClock.now
             let connection = try await RawConnection.open(port: port)
-            let opened = ContinuousClock.now
             #expect(await connection.closed(within: .seconds(10)))
-            #expect(ContinuousClock.now - opened >= .milliseconds(250), "not before the timeout")
+            #expect(ContinuousClock.now - opening >= .seconds(1), "not before the timeout")
             #expect(connection.received.isEmpty)
         }
     }
 
     @Test func aRequestTrickledInIsHeldToTheSameBound() async throws {
-        try await withOpsServer(readiness: [], limits: OpsLimits(idleTimeout: .milliseconds(300), maxConnections: 8)) { port in
+        try await withOpsServer(readiness: [], limits: OpsLimits(idleTimeout: .seconds(2), maxConnections: 8)) { port in
             let connection = try await RawConnection.open(port: port)
-            try await connection.send("GET /healthz HTTP/1.1\r\nHost: ops\r\n")
+            // On a loaded machine the server may already have closed it; either way it must end.
+            try? await connection.send("GET /healthz HTTP/1.1\r\nHost: ops\r\n")
             #expect(await connection.closed(within: .seconds(10)))
             #expect(connection.received.isEmpty, "an unfinished request gets no answer")
         }
     }
 
     @Test func aKeptAliveConnectionIsAnsweredThenClosedOnceIdle() async throws {
-        try await withOpsServer(readiness: [], limits: OpsLimits(idleTimeout: .milliseconds(300), maxConnections: 8)) { port in
+        try await withOpsServer(readiness: [], limits: OpsLimits(idleTimeout: .seconds(2), maxConnections: 8)) { port in
             let connection = try await RawConnection.open(port: port)
             try await connection.send(Self.request)
             #expect(await connection.receive("ok\n"))
@@ -76,7 +79,7 @@ final class HeldReadiness: ReadinessReporting {
 
     @Test func aRequestBeingAnsweredIsNotCutOffByTheIdleTimeout() async throws {
         let held = HeldReadiness()
-        try await withOpsServer(readiness: [held], limits: OpsLimits(idleTimeout: .milliseconds(200), maxConnections: 8)) { port in
+        try await withOpsServer(readiness: [held], limits: OpsLimits(idleTimeout: .seconds(2), maxConnections: 8)) { port in
             // Before the server stops, which waits for the requests it is answering.
             defer { held.open() }
             let answering = try await RawConnection.open(port: port)
