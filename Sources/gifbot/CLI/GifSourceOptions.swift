@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// The GIF-source options (README "GIF sources"); each overrides the environment variable and
+/// The GIF-source options (Docs/sources.md); each overrides the environment variable and
 /// the config file key of the same name.
 struct GifSourceOptions: ParsableArguments {
     @Option(name: .customLong("gifs-sources"), help: "GIF sources in the order to ask them: giphy, klipy (GIFS_SOURCES). Default: giphy.")
