@@ -6,7 +6,7 @@ import Logging
 /// The GIPHY client: builds requests, enforces GIPHY's limits before calling, calls through its
 /// `SourceCallPipeline` (cache, single flight, the 429 gate, call counting) and decodes
 /// tolerantly. The API key exists only in the URL handed to the transport.
-public final class GiphyClient: GiphyAPI {
+public final class GiphyClient: Sendable {
     public var counter: CallCounter { pipeline.counter }
     let configuration: GiphyClientConfiguration
     private let transport: any HTTPGetTransport
