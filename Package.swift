@@ -169,7 +169,7 @@ let package = Package(
         .executableTarget(
             name: "gifbot-benchmark",
             dependencies: [
-                "BenchmarkSupport", "GifSources", "HTTPTransport", "Giphy", "Storage", "GiphyStandIn", "IRCTestSupport",
+                "BenchmarkSupport", "SeededRandom", "GifSources", "HTTPTransport", "Giphy", "Storage", "GiphyStandIn", "IRCTestSupport",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ],
             path: "Benchmarks/gifbot-benchmark",
@@ -180,6 +180,7 @@ let package = Package(
         .target(
             name: "BenchmarkSupport",
             dependencies: [
+                "SeededRandom",
                 "GifBotCore", "GifSources", "HTTPTransport", "Giphy", "Storage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -221,6 +222,8 @@ let package = Package(
             path: "Tests/GiphyStandInServer"
         ),
         // The bot an adapter test runs: real core, GIPHY client to the stand-in, SQLite store.
+        // The one seeded random generator of the tests and the benchmark.
+        .target(name: "SeededRandom", path: "Tests/SeededRandom"),
         .target(
             name: "BotTestSupport",
             dependencies: [
@@ -266,7 +269,7 @@ let package = Package(
             path: "Tests/PostgresTestSupport",
             resources: [.copy("Postgres")]
         ),
-        .testTarget(name: "IRCTests", dependencies: ["IRC", "IRCTestSupport", "TestServerSupport", "BotTestSupport", "GifBotCore", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn",
+        .testTarget(name: "IRCTests", dependencies: ["SeededRandom", "IRC", "IRCTestSupport", "TestServerSupport", "BotTestSupport", "GifBotCore", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn",
                                                      .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                                      .product(name: "NIOCore", package: "swift-nio"),
                                                      .product(name: "AsyncHTTPClient", package: "async-http-client")]),
@@ -297,9 +300,9 @@ let package = Package(
         .testTarget(name: "GifSourcesTests", dependencies: ["GifSources", "HTTPTransport", "GiphyStandIn", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                            .product(name: "NIOHTTP1", package: "swift-nio")]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "GifBotCore", "GiphyStandIn", "PostgresTestSupport"]),
-        .testTarget(name: "GifBotCoreTests", dependencies: ["GifBotCore", "GifSources", "HTTPTransport", "Giphy", "Storage", "BotTestSupport", "GiphyStandIn"],
+        .testTarget(name: "GifBotCoreTests", dependencies: ["SeededRandom", "GifBotCore", "GifSources", "HTTPTransport", "Giphy", "Storage", "BotTestSupport", "GiphyStandIn"],
                     resources: [.copy("DecodingFixtures")]),
-        .testTarget(name: "gifbotTests", dependencies: ["gifbot", "GifBotCore", "GiphyStandIn", "KlipyStandIn", "BotTestSupport", "IRCTestSupport", "MatrixTestSupport", "TestServerSupport",
+        .testTarget(name: "gifbotTests", dependencies: ["SeededRandom", "gifbot", "GifBotCore", "GiphyStandIn", "KlipyStandIn", "BotTestSupport", "IRCTestSupport", "MatrixTestSupport", "TestServerSupport",
                                                       "PostgresTestSupport", "Storage",
                                                       .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                       .product(name: "Prometheus", package: "swift-prometheus")]),

@@ -1,3 +1,4 @@
+import SeededRandom
 import Foundation
 import GifBotCore
 
@@ -57,7 +58,7 @@ public enum MemoryWorkload {
             for worker in 0..<workers {
                 group.addTask {
                     for index in stride(from: range.lowerBound + worker, to: range.upperBound, by: workers) {
-                        var generator = SplitMix(seed: UInt64(index))
+                        var generator = SplitMix64(seed: UInt64(index))
                         let user = Int(generator.next() % UInt64(plan.users))
                         let command = switch generator.next() % 10 {
                         case 0..<7: "!gif topic \(generator.next() % UInt64(plan.queries))"

@@ -1,3 +1,4 @@
+import SeededRandom
 import BenchmarkSupport
 import Foundation
 import GiphyStandIn
@@ -17,7 +18,7 @@ enum QuotaScenario {
         let standIn = try await GiphyStandIn.start()
         let scale = secondsPerMinute / 60
         let bench = try await BenchBot(baseURL: standIn.baseURL, cacheTimeToLive: .milliseconds(Int(300_000 * scale)))
-        var generator = SplitMix(seed: 5)
+        var generator = SplitMix64(seed: 5)
         let zipf = ZipfSampler(count: terms, exponent: exponent)
         var served = 0
         let started = ContinuousClock.now
@@ -55,7 +56,7 @@ struct ZipfSampler {
         }
     }
 
-    func sample(_ generator: inout SplitMix) -> Int {
+    func sample(_ generator: inout SplitMix64) -> Int {
         let target = generator.unit() * (cumulative.last ?? 1)
         var low = 0, high = cumulative.count - 1
         while low < high {

@@ -1,3 +1,4 @@
+import SeededRandom
 import BenchmarkSupport
 import Foundation
 import GiphyStandIn
@@ -24,7 +25,7 @@ enum WarmCoreScenario {
             await bench.say("!fav", user: user)
         }
         let callsBefore = standIn.requests.count
-        var generator = SplitMix(seed: 2)
+        var generator = SplitMix64(seed: 2)
         let mix = (0..<commands).map { _ -> (String, Int) in
             let user = Int(generator.next() % UInt64(users))
             switch generator.next() % 100 {

@@ -1,3 +1,4 @@
+import SeededRandom
 import BotTestSupport
 import IRC
 import Testing

@@ -1,4 +1,5 @@
-/// A small seeded generator so that randomized tests fail the same way every run.
+/// The one seeded generator of the tests and the benchmark: a randomized test fails the same
+/// way every run, and every benchmark run draws the same commands.
 public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
@@ -12,5 +13,10 @@ public struct SplitMix64: RandomNumberGenerator {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+
+    /// A uniform double in [0, 1).
+    public mutating func unit() -> Double {
+        Double(next() >> 11) / Double(1 << 53)
     }
 }
