@@ -222,6 +222,9 @@ let package = Package(
             path: "Tests/GiphyStandInServer"
         ),
         // The bot an adapter test runs: real core, GIPHY client to the stand-in, SQLite store.
+        // An in-process chat, fake GIF sources and an in-memory store: fast tests of the core.
+        .target(name: "CoreTestSupport", dependencies: ["GifBotCore", "GifSources", .product(name: "Logging", package: "swift-log")],
+                path: "Tests/CoreTestSupport"),
         // The one seeded random generator of the tests and the benchmark.
         .target(name: "SeededRandom", path: "Tests/SeededRandom"),
         .target(
@@ -300,7 +303,7 @@ let package = Package(
         .testTarget(name: "GifSourcesTests", dependencies: ["GifSources", "HTTPTransport", "GiphyStandIn", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                            .product(name: "NIOHTTP1", package: "swift-nio")]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "GifBotCore", "GiphyStandIn", "PostgresTestSupport"]),
-        .testTarget(name: "GifBotCoreTests", dependencies: ["SeededRandom", "GifBotCore", "GifSources", "HTTPTransport", "Giphy", "Storage", "BotTestSupport", "GiphyStandIn"],
+        .testTarget(name: "GifBotCoreTests", dependencies: ["SeededRandom", "CoreTestSupport", "GifBotCore", "GifSources", "HTTPTransport", "Giphy", "Storage", "BotTestSupport", "GiphyStandIn"],
                     resources: [.copy("DecodingFixtures")]),
         .testTarget(name: "gifbotTests", dependencies: ["SeededRandom", "gifbot", "GifBotCore", "GiphyStandIn", "KlipyStandIn", "BotTestSupport", "IRCTestSupport", "MatrixTestSupport", "TestServerSupport",
                                                       "PostgresTestSupport", "Storage",

@@ -1,23 +1,29 @@
+#if canImport(GifBotCore)
+import GifBotCore
+#endif
 import Synchronization
 
 /// The core's store kept in memory, with the SQL store's rules: favorites newest first and
 /// at most `limit` a user, recent searches moved to the front and cut to `limit`, channel
-/// settings changed one setting at a time.
-final class InMemoryCoreStore: CoreStore {
-    struct Contents {
-        var favorites: [UserKey: [Favorite]] = [:]
-        var recent: [UserKey: [String]] = [:]
-        var channels: [String: ChannelSettings] = [:]
-        var randomIDs: [UserKey: String] = [:]
+/// settings changed one setting at a time. Fast core tests and the whole-core fuzz target
+/// (which compiles this file into the core's own module, hence the conditional import) use it.
+public final class InMemoryCoreStore: CoreStore {
+    public struct Contents: Sendable {
+        public var favorites: [UserKey: [Favorite]] = [:]
+        public var recent: [UserKey: [String]] = [:]
+        public var channels: [String: ChannelSettings] = [:]
+        public var randomIDs: [UserKey: String] = [:]
     }
 
-    let contents = Mutex(Contents())
+    public let contents = Mutex(Contents())
 
-    func favorites(for user: UserKey) async throws -> [Favorite] {
+    public init() {}
+
+    public func favorites(for user: UserKey) async throws -> [Favorite] {
         contents.withLock { $0.favorites[user] ?? [] }
     }
 
-    func addFavorite(_ favorite: Favorite, for user: UserKey, limit: Int) async throws -> AddFavoriteResult {
+    public func addFavorite(_ favorite: Favorite, for user: UserKey, limit: Int) async throws -> AddFavoriteResult {
         contents.withLock { contents in
             var list = contents.favorites[user] ?? []
             if list.contains(where: { $0.gifID == favorite.gifID }) { return .alreadyFavorite }
@@ -28,7 +34,7 @@ final class InMemoryCoreStore: CoreStore {
         }
     }
 
-    func removeFavorite(_ gifID: String, for user: UserKey) async throws -> Bool {
+    public func removeFavorite(_ gifID: String, for user: UserKey) async throws -> Bool {
         contents.withLock { contents in
             let before = contents.favorites[user]?.count ?? 0
             contents.favorites[user]?.removeAll { $0.gifID == gifID }
@@ -36,15 +42,15 @@ final class InMemoryCoreStore: CoreStore {
         }
     }
 
-    func recentSearches(for user: UserKey, limit: Int) async throws -> [String] {
+    public func recentSearches(for user: UserKey, limit: Int) async throws -> [String] {
         contents.withLock { Array(($0.recent[user] ?? []).prefix(max(0, limit))) }
     }
 
-    func clearRecentSearches(for user: UserKey) async throws {
+    public func clearRecentSearches(for user: UserKey) async throws {
         _ = contents.withLock { $0.recent.removeValue(forKey: user) }
     }
 
-    func recordSearches(_ searches: [RecentSearch], limit: Int) async throws {
+    public func recordSearches(_ searches: [RecentSearch], limit: Int) async throws {
         contents.withLock { contents in
             for search in searches {
                 var list = contents.recent[search.user] ?? []
@@ -55,11 +61,11 @@ final class InMemoryCoreStore: CoreStore {
         }
     }
 
-    func channelSettings(network: String, channel: String) async throws -> ChannelSettings {
+    public func channelSettings(network: String, channel: String) async throws -> ChannelSettings {
         contents.withLock { $0.channels["\(network) \(channel)"] ?? ChannelSettings() }
     }
 
-    func changeChannelSetting(_ change: ChannelSettingChange, network: String, channel: String) async throws {
+    public func changeChannelSetting(_ change: ChannelSettingChange, network: String, channel: String) async throws {
         contents.withLock { contents in
             var settings = contents.channels["\(network) \(channel)"] ?? ChannelSettings()
             switch change {
@@ -70,11 +76,11 @@ final class InMemoryCoreStore: CoreStore {
         }
     }
 
-    func randomID(for user: UserKey) async throws -> String? {
+    public func randomID(for user: UserKey) async throws -> String? {
         contents.withLock { $0.randomIDs[user] }
     }
 
-    func setRandomID(_ randomID: String, for user: UserKey) async throws {
+    public func setRandomID(_ randomID: String, for user: UserKey) async throws {
         contents.withLock { $0.randomIDs[user] = randomID }
     }
 }

@@ -1,0 +1,37 @@
+import GifBotCore
+import GifSources
+import Logging
+
+/// The bot wired to an in-memory store and fake sources, with a chat adapter that is a function
+/// call: a test says "alice says `!gif cat`, then `!fav`" and checks the replies and what was
+/// stored, in milliseconds, without a socket (as Hummingbird tests an application in process).
+public struct InProcessChat: Sendable {
+    public let bot: GifBot
+    public let store: InMemoryCoreStore
+    public let sources: [FakeGifSource]
+    public static let network = "chat"
+
+    public init(sources: [FakeGifSource] = [FakeGifSource(gifs: (1...6).map { FakeGifSource.gif("gif\($0)") })],
+                settings: BotSettings = BotSettings(cooldownCommands: 0)) {
+        store = InMemoryCoreStore()
+        self.sources = sources
+        bot = GifBot(sources: sources, store: store, settings: settings, logger: Logger(label: "chat") { _ in SwiftLogNoOpLogHandler() })
+    }
+
+    /// The lines a chat would show for `text` said by `user` in `conversation` (a channel unless
+    /// it is the user's own name, a private conversation).
+    @discardableResult
+    public func say(_ text: String, as user: String = "alice", in conversation: String = "#gifs", admin: Bool = false) async -> [String] {
+        let message = ChatMessage(user: ChatUser(network: Self.network, id: user, displayName: user), conversation: conversation,
+                                  isPrivate: conversation == user, text: text, senderIsAdmin: admin)
+        return await bot.handle(message).map(\.line)
+    }
+
+    /// Waits for what is written behind (recent searches), then gives what the store holds.
+    public func stored() async -> InMemoryCoreStore.Contents {
+        await bot.finishPendingWrites()
+        return store.contents.withLock { $0 }
+    }
+
+    public static func user(_ name: String) -> UserKey { UserKey(network: network, userID: name) }
+}
