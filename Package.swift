@@ -314,6 +314,15 @@ let package = Package(
     ]
 )
 
+// Habits the compiler keeps (issue 21, step 5): an existential is spelled `any P`, and a module
+// whose members a file uses is imported by that file, not reached through another import.
+for target in package.targets where target.type != .plugin {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}
+
 /// Release executables on Linux are linked by lld (it ships with the Swift toolchain), with two
 /// aims, both about the memory a running bot holds (issue 9):
 /// - Packed relative relocations (DT_RELR): the ~140,000 relocations of a static-stdlib PIE

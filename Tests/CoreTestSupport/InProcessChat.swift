@@ -1,6 +1,7 @@
 import GifBotCore
 import GifSources
 import Logging
+import Synchronization
 
 /// The bot wired to an in-memory store and fake sources, with a chat adapter that is a function
 /// call: a test says "alice says `!gif cat`, then `!fav`" and checks the replies and what was

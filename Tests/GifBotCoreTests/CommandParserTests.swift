@@ -1,6 +1,8 @@
 import Giphy
 import Testing
 @testable import GifBotCore
+import Foundation
+import GifSources
 
 @Suite struct CommandParserTests {
     let parser = CommandParser(prefix: "!")

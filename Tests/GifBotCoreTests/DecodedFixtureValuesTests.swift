@@ -3,6 +3,7 @@ import GiphyStandIn
 import Testing
 @testable import GifBotCore
 @testable import Giphy
+import GifSources
 
 /// Every recorded GIPHY response decodes to the same values the bot used before decoding was
 /// made compact (issue 9): `expected-values.json` was written by this test running on the old,

@@ -5,6 +5,7 @@ import HTTPTransport
 import GiphyStandIn
 import NIOHTTP1
 import Testing
+import NIOCore
 
 /// The shared transport and the media download path against real HTTP servers on 127.0.0.1:
 /// one deadline for the whole exchange, and redirects followed only where allowed.

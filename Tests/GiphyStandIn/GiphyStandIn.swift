@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import NIOPosix
 
 /// A local stand-in for api.giphy.com: a real HTTP server on 127.0.0.1 that answers with real
 /// recorded GIPHY responses. Tests point the bot's `giphy.base_url` at it, override single

@@ -1,4 +1,5 @@
 import Logging
+import Foundation
 
 /// Collects every log line a component writes, so tests can assert what was (not) logged,
 /// such as a secret.

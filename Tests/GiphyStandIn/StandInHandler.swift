@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 
 /// Answers each HTTP request from the route table, after the response's delay. Nothing but
 /// I/O happens on the event loop: even parsing the URI (the first use of Foundation's URL

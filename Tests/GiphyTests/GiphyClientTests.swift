@@ -6,6 +6,7 @@ import Logging
 import NIOPosix
 import Testing
 @testable import Giphy
+import NIOCore
 
 /// The real client over real HTTP against the local GIPHY stand-in.
 @Suite struct GiphyClientTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import IRC
+import Logging
 
 /// The connection's protocol logic, line by line, without a server.
 @Suite struct IRCClientStateTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import IRC
+import Logging
 
 /// A channel that will not have the bot (full, invite-only, banned, wrong key, no such
 /// channel) is logged with its reason, shown on `/readyz`, and asked again where that can help.

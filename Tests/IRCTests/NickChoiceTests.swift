@@ -1,5 +1,6 @@
 import Testing
 @testable import IRC
+import Logging
 
 /// Alternate nicks within the server's nick length: ircu and irc2 cut a long nick and refuse
 /// it as the taken one, ngIRCd refuses it as erroneous; either way the bot must still register.

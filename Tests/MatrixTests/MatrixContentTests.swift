@@ -4,6 +4,7 @@ import NIOHTTP1
 import Storage
 import Testing
 @testable import Matrix
+import GifSources
 
 @Suite struct MatrixContentTests {
     let card = GifCard(id: "abc", title: "Cats & <Dogs>", url: "https://media.giphy.com/media/abc/giphy.gif", width: 200, height: 100,

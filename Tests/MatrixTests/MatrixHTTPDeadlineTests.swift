@@ -5,6 +5,7 @@ import GiphyStandIn
 import Testing
 import TestServerSupport
 @testable import Matrix
+import NIOHTTP1
 
 /// A homeserver (or a proxy before it) that answers at once and then trickles the body does
 /// not hold the sync loop past the request's timeout.

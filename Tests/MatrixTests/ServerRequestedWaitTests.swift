@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Matrix
+import NIOHTTP1
 
 /// A homeserver's `Retry-After` and `retry_after_ms` are read without trusting them (issue 20:
 /// `Retry-After: 1e300` trapped on conversion; `retry_after_ms: 9e18` parked every reply).

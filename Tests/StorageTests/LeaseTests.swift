@@ -1,5 +1,6 @@
 import Testing
 @testable import Storage
+import SQLKit
 
 /// Leases decide which instance serves a chat connection.
 @Suite struct LeaseTests {

@@ -3,6 +3,7 @@ import Logging
 import PostgresTestSupport
 import Testing
 @testable import Storage
+import SQLKit
 
 /// What only the PostgreSQL engine has: a password, TLS modes, a server that can be down.
 @Suite(.timeLimit(.minutes(2))) struct PostgresStoreTests {

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Testing
 @testable import Storage
+import SQLKit
 
 /// What only the SQLite engine has: its journal mode and its file errors.
 @Suite struct SQLiteStoreTests {

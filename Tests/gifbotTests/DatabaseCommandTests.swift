@@ -4,6 +4,7 @@ import Logging
 import PostgresTestSupport
 import Storage
 import Testing
+import SQLKit
 
 /// `gifbot migrate`, `gifbot export` and `gifbot import` as an operator runs them.
 @Suite(.timeLimit(.minutes(3))) struct DatabaseCommandTests {

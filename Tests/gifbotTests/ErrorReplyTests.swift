@@ -2,6 +2,7 @@ import Foundation
 import GiphyStandIn
 import Testing
 @testable import gifbot
+import Storage
 
 /// Every GIPHY failure becomes a short reply that says what to do, never the key or a body.
 @Suite struct ErrorReplyTests {

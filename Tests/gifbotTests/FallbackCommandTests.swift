@@ -2,6 +2,9 @@ import GiphyStandIn
 import KlipyStandIn
 import Testing
 @testable import gifbot
+import Giphy
+import Klipy
+import Prometheus
 
 /// `gifs.sources: [giphy, klipy]`: GIPHY serves while it can; when it is rate-limited, failing,
 /// slow or has no key, the user still gets a GIF, from KLIPY, and the reply says so.

@@ -1,5 +1,6 @@
 import Testing
 @testable import gifbot
+import Klipy
 
 /// The gifs.sources and klipy.* keys.
 @Suite struct GifSourceSettingsTests {

@@ -6,6 +6,7 @@ import ServiceLifecycle
 import Storage
 import Testing
 @testable import gifbot
+import SQLKit
 
 /// The lease holder around an adapter, with short timings, on PostgreSQL.
 @Suite(.timeLimit(.minutes(2))) struct LeasedServiceTests {

@@ -1,6 +1,7 @@
 import GifSources
 import Testing
 @testable import gifbot
+import HTTPTransport
 
 /// The media.* keys.
 @Suite struct MediaSettingsTests {

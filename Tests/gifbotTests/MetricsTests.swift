@@ -4,6 +4,8 @@ import GifBotCore
 import Prometheus
 import Testing
 @testable import gifbot
+import GifSources
+import Giphy
 
 /// Metrics read through a registry each test makes itself, never the process-wide one.
 @Suite struct MetricsTests {

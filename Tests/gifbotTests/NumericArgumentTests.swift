@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 
 /// Numbers typed in chat at the edges of `Int` and beyond, through the real executable (issue
 /// 20: `!unfav -9223372036854775808` ended `gifbot console` with SIGILL). Every numeric argument

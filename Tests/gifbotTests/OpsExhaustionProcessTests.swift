@@ -2,6 +2,7 @@ import Foundation
 import GiphyStandIn
 import TestServerSupport
 import Testing
+import NIOCore
 
 /// The ops endpoint of the real executable under a crowd of idle connections (issue 20, item 4):
 /// the bot keeps answering chat and probes, and running out of file descriptors neither spins

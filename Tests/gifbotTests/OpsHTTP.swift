@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 
 /// GETs against a bot's ops endpoint, as `curl` would do them.
 enum OpsHTTP {

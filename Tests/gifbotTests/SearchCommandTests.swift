@@ -1,6 +1,7 @@
 import GiphyStandIn
 import Testing
 @testable import gifbot
+import Foundation
 
 /// `!gif`, `!more`, `!gifs` end to end through the console against the GIPHY stand-in.
 @Suite struct SearchCommandTests {

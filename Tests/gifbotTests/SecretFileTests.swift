@@ -2,6 +2,11 @@ import Foundation
 import Storage
 import Testing
 @testable import gifbot
+import ArgumentParser
+import Giphy
+import IRC
+import Klipy
+import Matrix
 
 /// Every secret can also come from a file (`GIPHY_API_KEY_FILE`, …), as Docker and Kubernetes
 /// secrets provide them; a file that cannot be used is a one-line error that never shows what

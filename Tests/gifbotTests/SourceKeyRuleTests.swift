@@ -1,5 +1,8 @@
 import Testing
 @testable import gifbot
+import ArgumentParser
+import Giphy
+import Klipy
 
 /// At start-up at least one configured source needs a key; GIPHY alone keeps today's error.
 @Suite struct SourceKeyRuleTests {

@@ -1,4 +1,5 @@
 import GifSources
+import Logging
 
 /// `!random`, `!translate`, `!trending`: GIFs that need no paging.
 struct DiscoveryHandler {

@@ -1,3 +1,4 @@
+import GifSources
 /// `!help`, `!about`, and the usage line of a command used wrongly.
 struct HelpHandler {
     let context: BotContext

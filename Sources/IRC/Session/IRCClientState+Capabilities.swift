@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 extension IRCClientState {
     /// CAP LS (possibly several lines), ACK, NAK, NEW and DEL.

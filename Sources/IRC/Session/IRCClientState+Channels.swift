@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 extension IRCClientState {
     /// JOIN echoes, KICKs, INVITEs and PRIVMSGs.

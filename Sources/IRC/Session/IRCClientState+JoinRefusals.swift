@@ -1,4 +1,5 @@
 import GifBotCore
+import Logging
 
 /// A channel the server would not let the bot join, and when to ask again.
 struct JoinFailure: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 extension IRCClientState {
     /// `001` and `005`, the end of the MOTD, nick collisions, and nick changes.

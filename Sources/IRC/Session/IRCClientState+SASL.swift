@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 extension IRCClientState {
     mutating func beginSASL(now: ContinuousClock.Instant) -> [IRCClientAction] {

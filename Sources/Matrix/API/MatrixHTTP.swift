@@ -4,6 +4,7 @@ import GifSources
 import HTTPTransport
 import NIOCore
 import NIOHTTP1
+import NIOFoundationEssentialsCompat
 
 /// Requests to the homeserver over the process's one HTTP client: JSON in and out, bounded
 /// bodies, a deadline on every whole exchange, and Matrix errors decoded into `MatrixError`.

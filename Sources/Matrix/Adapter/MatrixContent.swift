@@ -1,5 +1,6 @@
 import GifBotCore
 import Storage
+import Foundation
 
 /// Event contents the bot sends. Text replies are `m.notice`: clients and other bots must not
 /// answer notices, so bots never answer each other in circles.

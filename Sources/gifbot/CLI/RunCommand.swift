@@ -4,6 +4,7 @@ import GifBotCore
 import IRC
 import Matrix
 import ServiceLifecycle
+import Logging
 
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

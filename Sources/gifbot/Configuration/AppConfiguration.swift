@@ -6,6 +6,8 @@ import IRC
 import Matrix
 import Logging
 import Storage
+import HTTPTransport
+import Klipy
 
 /// The validated configuration of one process. Built once at start: any problem ends the
 /// process with a one-line error before anything connects.

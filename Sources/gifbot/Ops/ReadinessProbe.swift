@@ -3,6 +3,7 @@ import Foundation
 import GifSources
 import HTTPTransport
 import NIOCore
+import NIOHTTP1
 
 /// One GET of a bot's `/readyz`, with its own short-lived HTTP client, shut down before the
 /// answer is returned.

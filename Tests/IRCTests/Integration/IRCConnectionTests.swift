@@ -2,6 +2,7 @@ import Foundation
 import IRCTestSupport
 import Testing
 @testable import IRC
+import GiphyStandIn
 
 /// SASL, TLS and reconnection against the real servers.
 @Suite(.timeLimit(.minutes(3))) struct IRCConnectionTests {

@@ -4,6 +4,7 @@ import GifBotCore
 import Storage
 import Testing
 @testable import IRC
+import BotTestSupport
 
 /// A server that goes away under traffic, and a user who floods.
 @Suite(.timeLimit(.minutes(4))) struct IRCFaultTests {

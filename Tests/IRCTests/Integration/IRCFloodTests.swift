@@ -2,6 +2,7 @@ import Foundation
 import IRCTestSupport
 import Testing
 @testable import IRC
+import GifBotCore
 
 /// A burst of commands on a port with InspIRCd's default flood limits.
 @Suite(.timeLimit(.minutes(3))) struct IRCFloodTests {

@@ -3,6 +3,8 @@ import IRCTestSupport
 import KlipyStandIn
 import Testing
 @testable import IRC
+import BotTestSupport
+import GiphyStandIn
 
 /// The bot on KLIPY alone (`gifs.sources: [klipy]`) on a real IRC server.
 @Suite(.timeLimit(.minutes(3))) struct IRCKlipySmokeTests {

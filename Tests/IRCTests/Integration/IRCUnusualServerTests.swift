@@ -3,6 +3,7 @@ import GiphyStandIn
 import IRCTestSupport
 import Testing
 @testable import IRC
+import GifBotCore
 
 /// Servers that limit nicks, channels that refuse the bot, and titles long enough to push a
 /// link over the end of a line: against real servers.

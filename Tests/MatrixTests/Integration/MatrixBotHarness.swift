@@ -13,6 +13,7 @@ import Synchronization
 import TestServerSupport
 import Testing
 @testable import Matrix
+import KlipyStandIn
 
 /// A real bot (GIPHY client to the stand-in, SQLite store, Matrix adapter over HTTP) on a real
 /// Synapse, a bot account and a human account registered for the test.

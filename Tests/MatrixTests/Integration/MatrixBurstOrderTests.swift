@@ -3,6 +3,7 @@ import GiphyStandIn
 import MatrixTestSupport
 import Testing
 @testable import Matrix
+import BotTestSupport
 
 /// One person's commands sent together act in the order sent, each on the state the previous
 /// one left, on Matrix too (issue 21's burst, with a GIF source that answers in 0.6 s).

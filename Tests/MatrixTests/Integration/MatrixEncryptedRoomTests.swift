@@ -2,6 +2,7 @@ import Foundation
 import MatrixTestSupport
 import Testing
 @testable import Matrix
+import GiphyStandIn
 
 /// End-to-end encrypted rooms, which the bot cannot read: one notice, never an answer there,
 /// and unencrypted rooms unaffected.

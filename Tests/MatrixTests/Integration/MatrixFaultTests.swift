@@ -2,6 +2,7 @@ import Foundation
 import MatrixTestSupport
 import Testing
 @testable import Matrix
+import GiphyStandIn
 
 /// A homeserver whose /sync fails: with 500s, then by never answering.
 @Suite(.timeLimit(.minutes(3))) struct MatrixFaultTests {

@@ -4,6 +4,7 @@ import KlipyStandIn
 import MatrixTestSupport
 import Testing
 @testable import Matrix
+import BotTestSupport
 
 /// The bot on KLIPY alone (`gifs.sources: [klipy]`) on a real Synapse: the GIF is uploaded inline
 /// and its id carries the source.

@@ -3,6 +3,7 @@ import Foundation
 import MatrixTestSupport
 import Testing
 @testable import Matrix
+import GiphyStandIn
 
 /// Restarts, rate limits and a homeserver that goes away.
 @Suite(.timeLimit(.minutes(4))) struct MatrixResilienceTests {

@@ -3,6 +3,7 @@ import GiphyStandIn
 import MatrixTestSupport
 import Testing
 @testable import Matrix
+import Storage
 
 /// Sizes that lie, and tokens that do not work.
 @Suite(.timeLimit(.minutes(3))) struct MatrixSafetyTests {

@@ -2,6 +2,7 @@ import Foundation
 import MatrixTestSupport
 import Testing
 @testable import Matrix
+import GiphyStandIn
 
 /// A homeserver that asks the bot to wait for ever (issue 20, item 8): `Retry-After: 1e300`
 /// trapped, `retry_after_ms: 9000000000000000000` parked every later reply. The wait is cut to

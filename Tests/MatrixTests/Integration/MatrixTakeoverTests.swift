@@ -2,6 +2,8 @@ import Foundation
 import MatrixTestSupport
 import Testing
 @testable import Matrix
+import GiphyStandIn
+import Storage
 
 /// An instance taking over a Matrix account: same store, same access token, and the sync
 /// position the dead instance last stored.
