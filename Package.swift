@@ -44,7 +44,7 @@ let package = Package(
         .target(
             name: "GifSources",
             dependencies: [
-                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "CoreMetrics", package: "swift-metrics")
             ]
         ),
         // The one HTTP client's transport beside it: whole-exchange deadlines, guarded
@@ -169,7 +169,8 @@ let package = Package(
         .executableTarget(
             name: "gifbot-benchmark",
             dependencies: [
-                "BenchmarkSupport", "SeededRandom", "GifSources", "HTTPTransport", "Giphy", "Storage", "GiphyStandIn", "IRCTestSupport",
+                "BenchmarkSupport", "SeededRandom", "GifSources", "HTTPTransport", "Giphy", "Storage", "GiphyStandIn",
+                "IRCTestSupport",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ],
             path: "Benchmarks/gifbot-benchmark",
@@ -223,14 +224,17 @@ let package = Package(
         ),
         // The bot an adapter test runs: real core, GIPHY client to the stand-in, SQLite store.
         // An in-process chat, fake GIF sources and an in-memory store: fast tests of the core.
-        .target(name: "CoreTestSupport", dependencies: ["GifBotCore", "GifSources", .product(name: "Logging", package: "swift-log")],
-                path: "Tests/CoreTestSupport"),
+        .target(
+            name: "CoreTestSupport",
+            dependencies: ["GifBotCore", "GifSources", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/CoreTestSupport"),
         // The one seeded random generator of the tests and the benchmark.
         .target(name: "SeededRandom", path: "Tests/SeededRandom"),
         .target(
             name: "BotTestSupport",
             dependencies: [
-                "GifBotCore", "GifSources", "HTTPTransport", "Giphy", "Klipy", "Storage", "GiphyStandIn", "KlipyStandIn",
+                "GifBotCore", "GifSources", "HTTPTransport", "Giphy", "Klipy", "Storage", "GiphyStandIn",
+                "KlipyStandIn",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -272,10 +276,15 @@ let package = Package(
             path: "Tests/PostgresTestSupport",
             resources: [.copy("Postgres")]
         ),
-        .testTarget(name: "IRCTests", dependencies: ["SeededRandom", "IRC", "IRCTestSupport", "TestServerSupport", "BotTestSupport", "GifBotCore", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn",
-                                                     .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                                                     .product(name: "NIOCore", package: "swift-nio"),
-                                                     .product(name: "AsyncHTTPClient", package: "async-http-client")]),
+        .testTarget(
+            name: "IRCTests",
+            dependencies: [
+                "SeededRandom", "IRC", "IRCTestSupport", "TestServerSupport", "BotTestSupport", "GifBotCore", "Giphy",
+                "Storage", "GiphyStandIn", "KlipyStandIn",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]),
         // A real Synapse homeserver (from PyPI, in a virtual environment) started for tests, and a
         // Matrix client the tests talk through.
         .target(
@@ -291,36 +300,71 @@ let package = Package(
             path: "Tests/MatrixTestSupport",
             resources: [.copy("Synapse")]
         ),
-        .testTarget(name: "MatrixTests", dependencies: ["Matrix", "MatrixTestSupport", "TestServerSupport", "BotTestSupport", "GifBotCore", "GifSources", "HTTPTransport", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn",
-                                                        .product(name: "NIOHTTP1", package: "swift-nio"),
-                                                        .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                                                        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
-        .testTarget(name: "GiphyTests", dependencies: ["Giphy", "GifSources", "HTTPTransport", "GiphyStandIn", .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                                                      .product(name: "NIOPosix", package: "swift-nio")]),
-        .testTarget(name: "KlipyTests", dependencies: ["Klipy", "KlipyStandIn", "GiphyStandIn", "GifSources", "HTTPTransport",
-                                                       .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                                                       .product(name: "NIOCore", package: "swift-nio")]),
-        .testTarget(name: "GifSourcesTests", dependencies: ["GifSources", "HTTPTransport", "GiphyStandIn", .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                                                           .product(name: "NIOHTTP1", package: "swift-nio")]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "GifBotCore", "GiphyStandIn", "PostgresTestSupport"]),
-        .testTarget(name: "GifBotCoreTests", dependencies: ["SeededRandom", "CoreTestSupport", "GifBotCore", "GifSources", "HTTPTransport", "Giphy", "Storage", "BotTestSupport", "GiphyStandIn"],
-                    resources: [.copy("DecodingFixtures")]),
-        .testTarget(name: "gifbotTests", dependencies: ["SeededRandom", "gifbot", "GifBotCore", "GiphyStandIn", "KlipyStandIn", "BotTestSupport", "IRCTestSupport", "MatrixTestSupport", "TestServerSupport",
-                                                      "PostgresTestSupport", "Storage",
-                                                      .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                                                      .product(name: "Prometheus", package: "swift-prometheus")]),
-        .testTarget(name: "OpsTests", dependencies: ["Ops", "GifBotCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                                                     .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
+        .testTarget(
+            name: "MatrixTests",
+            dependencies: [
+                "Matrix", "MatrixTestSupport", "TestServerSupport", "BotTestSupport", "GifBotCore", "GifSources",
+                "HTTPTransport", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn",
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
+        .testTarget(
+            name: "GiphyTests",
+            dependencies: [
+                "Giphy", "GifSources", "HTTPTransport", "GiphyStandIn",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]),
+        .testTarget(
+            name: "KlipyTests",
+            dependencies: [
+                "Klipy", "KlipyStandIn", "GiphyStandIn", "GifSources", "HTTPTransport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
+        .testTarget(
+            name: "GifSourcesTests",
+            dependencies: [
+                "GifSources", "HTTPTransport", "GiphyStandIn",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
+        .testTarget(
+            name: "StorageTests", dependencies: ["Storage", "GifBotCore", "GiphyStandIn", "PostgresTestSupport"]),
+        .testTarget(
+            name: "GifBotCoreTests",
+            dependencies: [
+                "SeededRandom", "CoreTestSupport", "GifBotCore", "GifSources", "HTTPTransport", "Giphy", "Storage",
+                "BotTestSupport", "GiphyStandIn",
+            ],
+            resources: [.copy("DecodingFixtures")]),
+        .testTarget(
+            name: "gifbotTests",
+            dependencies: [
+                "SeededRandom", "gifbot", "GifBotCore", "GiphyStandIn", "KlipyStandIn", "BotTestSupport",
+                "IRCTestSupport", "MatrixTestSupport", "TestServerSupport",
+                "PostgresTestSupport", "Storage",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]),
+        .testTarget(
+            name: "OpsTests",
+            dependencies: [
+                "Ops", "GifBotCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
     ]
 )
 
 // Habits the compiler keeps (issue 21, step 5): an existential is spelled `any P`, and a module
 // whose members a file uses is imported by that file, not reached through another import.
 for target in package.targets where target.type != .plugin {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .enableUpcomingFeature("ExistentialAny"),
-        .enableUpcomingFeature("MemberImportVisibility"),
-    ]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+        ]
 }
 
 /// Release executables on Linux are linked by lld (it ships with the Swift toolchain), with two
@@ -341,8 +385,13 @@ for target in package.targets where target.type != .plugin {
 ///   every symbol a shared library looks up, touching pages of it: ~2.5 MiB less resident.
 var leanReleaseLinking: [LinkerSetting] {
     let linkOrder = String(#filePath.dropLast("Package.swift".count)) + "Deployment/link-order.txt"
-    return [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-                          "-Xlinker", "--symbol-ordering-file=\(linkOrder)", "-Xlinker", "--no-warn-symbol-ordering",
-                          "-Xlinker", "--no-export-dynamic"],
-                         .when(platforms: [.linux], configuration: .release))]
+    return [
+        .unsafeFlags(
+            [
+                "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                "-Xlinker", "--symbol-ordering-file=\(linkOrder)", "-Xlinker", "--no-warn-symbol-ordering",
+                "-Xlinker", "--no-export-dynamic",
+            ],
+            .when(platforms: [.linux], configuration: .release))
+    ]
 }

@@ -2,8 +2,8 @@ import AsyncHTTPClient
 import Foundation
 import GifBotCore
 import GifSources
-import HTTPTransport
 import Giphy
+import HTTPTransport
 import Logging
 import Prometheus
 import Storage
@@ -20,18 +20,25 @@ public final class BenchBot: Sendable {
     public let directory: URL
 
     public init(baseURL: String, cacheTimeToLive: Duration = .seconds(300)) async throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gifbot-benchmark-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gifbot-benchmark-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var logger = Logger(label: "gifbot-benchmark") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = .info
         store = try await SQLiteStore.open(path: directory.appendingPathComponent("gifbot.sqlite").path, logger: logger)
         httpClient = HTTPClient.gifBot()
         let factory = PrometheusMetricsFactory(registry: PrometheusCollectorRegistry())
-        giphy = GiphyClient(configuration: GiphyClientConfiguration(baseURL: baseURL, apiKey: Self.apiKey, cacheTimeToLive: cacheTimeToLive),
-                            transport: AsyncHTTPGetTransport(httpClient: httpClient), metrics: SourceMetrics(source: .giphy, factory: factory),
-                            logger: logger)
-        bot = GifBot(sources: [GiphySource(client: giphy)], store: store, settings: BotSettings(maximumRating: .pg13, cooldownCommands: 0, links: LinkPolicy(httpHosts: ["127.0.0.1"])),
-                     metrics: BotMetrics(factory: factory), logger: logger)
+        giphy = GiphyClient(
+            configuration: GiphyClientConfiguration(
+                baseURL: baseURL, apiKey: Self.apiKey, cacheTimeToLive: cacheTimeToLive),
+            transport: AsyncHTTPGetTransport(httpClient: httpClient),
+            metrics: SourceMetrics(source: .giphy, factory: factory),
+            logger: logger)
+        bot = GifBot(
+            sources: [GiphySource(client: giphy)], store: store,
+            settings: BotSettings(
+                maximumRating: .pg13, cooldownCommands: 0, links: LinkPolicy(httpHosts: ["127.0.0.1"])),
+            metrics: BotMetrics(factory: factory), logger: logger)
     }
 
     /// One line of chat from user number `user` in a channel.

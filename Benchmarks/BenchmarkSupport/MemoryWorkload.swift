@@ -1,6 +1,6 @@
-import SeededRandom
 import Foundation
 import GifBotCore
+import SeededRandom
 
 /// Scenario 4's bot at work, in a process of its own (`gifbot-memory`): start the bot, measure,
 /// run commands from many users over many distinct queries, measure, run ten times as many,
@@ -35,20 +35,24 @@ public enum MemoryWorkload {
 
     /// Runs `plan` against the GIPHY stand-in at `baseURL`.
     public static func run(baseURL: String, plan: Plan) async throws -> Result {
-        ProcessMemory.limitAllocatorRetention() // as `gifbot` does at start
+        ProcessMemory.limitAllocatorRetention()  // as `gifbot` does at start
         let bench = try await BenchBot(baseURL: baseURL)
-        let afterStart = ResidentMemory.mebibytes() ?? .nan, anonymousAfterStart = ResidentMemory.mebibytes("RssAnon") ?? .nan
+        let afterStart = ResidentMemory.mebibytes() ?? .nan,
+            anonymousAfterStart = ResidentMemory.mebibytes("RssAnon") ?? .nan
         let started = ContinuousClock.now
         await runCommands(bench, plan: plan, range: 0..<plan.firstCheckpoint)
-        let afterFirst = ResidentMemory.mebibytes() ?? .nan, anonymousAfterFirst = ResidentMemory.mebibytes("RssAnon") ?? .nan
+        let afterFirst = ResidentMemory.mebibytes() ?? .nan,
+            anonymousAfterFirst = ResidentMemory.mebibytes("RssAnon") ?? .nan
         await runCommands(bench, plan: plan, range: plan.firstCheckpoint..<plan.secondCheckpoint)
-        let afterSecond = ResidentMemory.mebibytes() ?? .nan, anonymousAfterSecond = ResidentMemory.mebibytes("RssAnon") ?? .nan
+        let afterSecond = ResidentMemory.mebibytes() ?? .nan,
+            anonymousAfterSecond = ResidentMemory.mebibytes("RssAnon") ?? .nan
         let elapsed = ContinuousClock.now - started
         await bench.finish()
-        return Result(afterStart: afterStart, afterFirst: afterFirst, afterSecond: afterSecond,
-                      anonymousAfterStart: anonymousAfterStart, anonymousAfterFirst: anonymousAfterFirst,
-                      anonymousAfterSecond: anonymousAfterSecond,
-                      seconds: elapsed.inSeconds)
+        return Result(
+            afterStart: afterStart, afterFirst: afterFirst, afterSecond: afterSecond,
+            anonymousAfterStart: anonymousAfterStart, anonymousAfterFirst: anonymousAfterFirst,
+            anonymousAfterSecond: anonymousAfterSecond,
+            seconds: elapsed.inSeconds)
     }
 
     /// Commands numbered `range`, eight at a time; each number always draws the same command.
@@ -60,11 +64,12 @@ public enum MemoryWorkload {
                     for index in stride(from: range.lowerBound + worker, to: range.upperBound, by: workers) {
                         var generator = SplitMix64(seed: UInt64(index))
                         let user = Int(generator.next() % UInt64(plan.users))
-                        let command = switch generator.next() % 10 {
-                        case 0..<7: "!gif topic \(generator.next() % UInt64(plan.queries))"
-                        case 7..<9: "!more"
-                        default: "!trending 1"
-                        }
+                        let command =
+                            switch generator.next() % 10 {
+                            case 0..<7: "!gif topic \(generator.next() % UInt64(plan.queries))"
+                            case 7..<9: "!more"
+                            default: "!trending 1"
+                            }
                         await bench.say(command, user: user)
                     }
                 }

@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import Foundation
 import MallocInterposerSwift
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,7 +12,8 @@ enum Measure {
     static func cpuSeconds() -> Double {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(
+            usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
     /// The p-th percentile (0...100) of `values`, nearest rank.

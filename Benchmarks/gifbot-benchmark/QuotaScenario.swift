@@ -1,7 +1,7 @@
-import SeededRandom
 import BenchmarkSupport
 import Foundation
 import GiphyStandIn
+import SeededRandom
 
 /// Scenario 5: GIPHY calls per GIF served on a realistic mix, counted at the stand-in: queries
 /// drawn from 200 terms by a Zipf(1.1) law, 30% `!more`, 10% `!trending`, from 30 users over ten
@@ -35,9 +35,12 @@ enum QuotaScenario {
         let calls = requests.count
         let firstPages = requests.filter { $0.path == "/v1/gifs/search" && $0.query["offset"] == "0" }.count
         let laterPages = requests.filter { $0.path == "/v1/gifs/search" && $0.query["offset"] != "0" }.count
-        progress("  calls: \(firstPages) first search pages, \(laterPages) later pages, \(calls - firstPages - laterPages) other")
-        report.add("5 quota", "GIPHY calls per GIF served", Double(calls) / Double(max(served, 1)), "calls/GIF",
-                   target: "<= 0.3", met: { $0 <= 0.3 })
+        progress(
+            "  calls: \(firstPages) first search pages, \(laterPages) later pages, \(calls - firstPages - laterPages) other"
+        )
+        report.add(
+            "5 quota", "GIPHY calls per GIF served", Double(calls) / Double(max(served, 1)), "calls/GIF",
+            target: "<= 0.3", met: { $0 <= 0.3 })
         report.add("5 quota", "GIFs served in \(minutes) simulated minutes", Double(served), "GIFs")
         await bench.finish()
         try await standIn.stop()

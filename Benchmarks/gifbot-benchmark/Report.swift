@@ -15,9 +15,13 @@ struct Figure: Codable {
 final class Report {
     private(set) var figures: [Figure] = []
 
-    func add(_ scenario: String, _ name: String, _ value: Double?, _ unit: String, target: String? = nil, met: ((Double) -> Bool)? = nil) {
-        let figure = Figure(scenario: scenario, name: name, value: value.flatMap { $0.isFinite ? $0 : nil }, unit: unit, target: target,
-                            met: value.flatMap { value in met.map { $0(value) } })
+    func add(
+        _ scenario: String, _ name: String, _ value: Double?, _ unit: String, target: String? = nil,
+        met: ((Double) -> Bool)? = nil
+    ) {
+        let figure = Figure(
+            scenario: scenario, name: name, value: value.flatMap { $0.isFinite ? $0 : nil }, unit: unit, target: target,
+            met: value.flatMap { value in met.map { $0(value) } })
         figures.append(figure)
         progress("  \(name): \(Self.format(figure.value)) \(unit)\(target.map { " (target \($0))" } ?? "")")
     }
@@ -26,10 +30,16 @@ final class Report {
 
     func printTable() {
         let header = ["scenario", "figure", "value", "unit", "target", "met"]
-        let rows = figures.map { [$0.scenario, $0.name, Self.format($0.value), $0.unit, $0.target ?? "", $0.met.map { $0 ? "yes" : "NO" } ?? ""] }
+        let rows = figures.map {
+            [
+                $0.scenario, $0.name, Self.format($0.value), $0.unit, $0.target ?? "",
+                $0.met.map { $0 ? "yes" : "NO" } ?? "",
+            ]
+        }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {
-            cells.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
+            cells.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(
+                separator: "  ")
         }
         print(line(header))
         print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "))
@@ -45,15 +55,18 @@ final class Report {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let document = Document(mode: mode, date: ISO8601DateFormatter().string(from: Date()),
-                                host: ProcessInfo.processInfo.hostName, figures: figures)
+        let document = Document(
+            mode: mode, date: ISO8601DateFormatter().string(from: Date()),
+            host: ProcessInfo.processInfo.hostName, figures: figures)
         try encoder.encode(document).write(to: URL(fileURLWithPath: path))
     }
 
     static func format(_ value: Double?) -> String {
         guard let value else { return "n/a" }
         if value == value.rounded(), abs(value) < 1e9 { return String(Int(value)) }
-        return abs(value) >= 100 ? String(format: "%.0f", value) : abs(value) >= 1 ? String(format: "%.2f", value) : String(format: "%.3f", value)
+        return abs(value) >= 100
+            ? String(format: "%.0f", value)
+            : abs(value) >= 1 ? String(format: "%.2f", value) : String(format: "%.3f", value)
     }
 }
 

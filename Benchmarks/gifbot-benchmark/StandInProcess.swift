@@ -7,14 +7,17 @@ final class StandInProcess: Sendable {
     let baseURL: String
 
     init() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("giphy-stand-in")
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "giphy-stand-in")
         let process = Process()
         process.executableURL = binary
         let output = Pipe()
         process.standardOutput = output
         try process.run()
         var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != UInt8(ascii: "\n") {
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first,
+            first != UInt8(ascii: "\n")
+        {
             line.append(first)
         }
         self.process = process

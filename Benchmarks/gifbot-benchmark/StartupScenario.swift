@@ -11,7 +11,8 @@ import IRCTestSupport
 enum StartupScenario {
     static func run(_ report: Report, runs: Int) async throws {
         progress("scenario 7: start-up")
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gifbot")
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "gifbot")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             progress("  gifbot is not built next to the benchmark; skipped")
             return
@@ -35,13 +36,17 @@ enum StartupScenario {
             try input.fileHandleForWriting.close()
             process.waitUntilExit()
         }
-        report.add("7 start-up", "console: start to first answer (median of \(runs))", Measure.median(times), "ms",
-                   target: "< 200", met: { $0 < 200 })
-        report.add("7 start-up", "console: gifbot's resident set after its first answer (median)", Measure.median(resident), "MiB",
-                   target: "< 25", met: { $0 < 25 })
+        report.add(
+            "7 start-up", "console: start to first answer (median of \(runs))", Measure.median(times), "ms",
+            target: "< 200", met: { $0 < 200 })
+        report.add(
+            "7 start-up", "console: gifbot's resident set after its first answer (median)", Measure.median(resident),
+            "MiB",
+            target: "< 25", met: { $0 < 25 })
         let (joins, floor) = try await joinTimes(binary: binary, standIn: standIn, runs: runs)
         report.add("7 start-up", "IRC: start to joined, InspIRCd (median of \(runs))", Measure.median(joins), "ms")
-        report.add("7 start-up", "IRC: a bare client's connect to joined (the server's own pace)", Measure.median(floor), "ms")
+        report.add(
+            "7 start-up", "IRC: a bare client's connect to joined (the server's own pace)", Measure.median(floor), "ms")
         try await standIn.stop()
     }
 
@@ -49,14 +54,17 @@ enum StartupScenario {
     /// Beside it, how long a bare test client (CAP negotiation, no bot) takes from connecting
     /// to joined: InspIRCd completes registrations on its once-a-second timer, so this is the
     /// floor "as soon as the server allows" is measured against.
-    private static func joinTimes(binary: URL, standIn: GiphyStandIn, runs: Int) async throws -> (bot: [Double], bareClient: [Double]) {
+    private static func joinTimes(
+        binary: URL, standIn: GiphyStandIn, runs: Int
+    ) async throws -> (bot: [Double], bareClient: [Double]) {
         let server = try await IRCTestServer.start(.inspircdAtheme)
         var times: [Double] = [], floor: [Double] = []
         var failure: (any Error)?
         do {
             for run in 0..<runs {
                 let started = ContinuousClock.now
-                let client = try await TestIRCClient.connect(port: server.ports.plain, nick: "benchbare\(run)", capabilities: ["multi-prefix"])
+                let client = try await TestIRCClient.connect(
+                    port: server.ports.plain, nick: "benchbare\(run)", capabilities: ["multi-prefix"])
                 try await client.join("#bench-bare")
                 floor.append((ContinuousClock.now - started).inSeconds * 1000)
                 await client.quit()
@@ -68,14 +76,18 @@ enum StartupScenario {
                 let directory = try temporaryDirectory()
                 defer { try? FileManager.default.removeItem(at: directory) }
                 let nick = "gbstart\(run)"
-                let process = gifbot(binary, ["run"], environment: environment(standIn, directory).merging([
-                    "IRC_HOST": "127.0.0.1", "IRC_PORT": String(server.ports.plain), "IRC_TLS": "false",
-                    "IRC_CHANNELS": channel, "IRC_NICK": nick,
-                ]) { $1 })
+                let process = gifbot(
+                    binary, ["run"],
+                    environment: environment(standIn, directory).merging([
+                        "IRC_HOST": "127.0.0.1", "IRC_PORT": String(server.ports.plain), "IRC_TLS": "false",
+                        "IRC_CHANNELS": channel, "IRC_NICK": nick,
+                    ]) { $1 })
                 let started = ContinuousClock.now
                 try process.run()
                 do {
-                    _ = try await observer.waitFor(timeout: .seconds(30)) { $0.command == "JOIN" && $0.sourceNick == nick }
+                    _ = try await observer.waitFor(timeout: .seconds(30)) {
+                        $0.command == "JOIN" && $0.sourceNick == nick
+                    }
                     times.append((ContinuousClock.now - started).inSeconds * 1000)
                 } catch {
                     failure = error
@@ -103,13 +115,16 @@ enum StartupScenario {
     }
 
     private static func environment(_ standIn: GiphyStandIn, _ directory: URL) -> [String: String] {
-        ["GIPHY_API_KEY": BenchBot.apiKey, "GIPHY_BASE_URL": standIn.baseURL,
-         "DATABASE_URL": directory.appendingPathComponent("gifbot.sqlite").path, "LOG_LEVEL": "warning",
-         "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        [
+            "GIPHY_API_KEY": BenchBot.apiKey, "GIPHY_BASE_URL": standIn.baseURL,
+            "DATABASE_URL": directory.appendingPathComponent("gifbot.sqlite").path, "LOG_LEVEL": "warning",
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+        ]
     }
 
     private static func temporaryDirectory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gifbot-startup-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gifbot-startup-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory
     }

@@ -1,7 +1,7 @@
 import BenchmarkSupport
 import Foundation
-import GiphyStandIn
 import GifBotCore
+import GiphyStandIn
 import Storage
 
 /// Scenario 6: durable favorites added per second on SQLite (each committed with FULL sync
@@ -13,18 +13,26 @@ enum StorageScenario {
         let bench = try await BenchBot(baseURL: standIn.baseURL)
         let started = ContinuousClock.now
         for index in 0..<favorites {
-            let favorite = Favorite(gifID: "gif\(index)", title: "a GIF", url: "https://media.giphy.com/media/gif\(index)/giphy.gif",
-                                    rating: "g", addedAt: Date())
-            _ = try await bench.store.addFavorite(favorite, for: UserKey(network: "bench", userID: "adder\(index % 50)"), limit: 1000)
+            let favorite = Favorite(
+                gifID: "gif\(index)", title: "a GIF", url: "https://media.giphy.com/media/gif\(index)/giphy.gif",
+                rating: "g", addedAt: Date())
+            _ = try await bench.store.addFavorite(
+                favorite, for: UserKey(network: "bench", userID: "adder\(index % 50)"), limit: 1000)
         }
-        report.add("6 storage", "durable favorites added per second", Double(favorites) / (ContinuousClock.now - started).inSeconds, "fav/s",
-                   target: ">= 1000", met: { $0 >= 1000 })
+        report.add(
+            "6 storage", "durable favorites added per second",
+            Double(favorites) / (ContinuousClock.now - started).inSeconds, "fav/s",
+            target: ">= 1000", met: { $0 >= 1000 })
         for index in 0..<20 {
-            let favorite = Favorite(gifID: "fav\(index)", title: "favorite \(index)", url: "https://media.giphy.com/media/fav\(index)/giphy.gif",
-                                    rating: "g", addedAt: Date())
+            let favorite = Favorite(
+                gifID: "fav\(index)", title: "favorite \(index)",
+                url: "https://media.giphy.com/media/fav\(index)/giphy.gif",
+                rating: "g", addedAt: Date())
             _ = try await bench.store.addFavorite(favorite, for: UserKey(network: "bench", userID: "user1"), limit: 20)
         }
-        let latencies = await Measure.latencies(Array(0..<max(50, favorites / 4))) { _ in await bench.say("!favs", user: 1) }
+        let latencies = await Measure.latencies(Array(0..<max(50, favorites / 4))) { _ in
+            await bench.say("!favs", user: 1)
+        }
         report.add("6 storage", "!favs latency p50 (20 favorites)", Measure.percentile(latencies, 50), "ms")
         report.add("6 storage", "!favs latency p99 (20 favorites)", Measure.percentile(latencies, 99), "ms")
         await bench.finish()

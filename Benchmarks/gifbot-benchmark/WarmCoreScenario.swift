@@ -1,7 +1,7 @@
-import SeededRandom
 import BenchmarkSupport
 import Foundation
 import GiphyStandIn
+import SeededRandom
 
 /// Scenario 2: the core in process with a warm cache: a mix of `!gif`, `!more`, `!trending`
 /// and `!favs` from many users, one command at a time (so one core), with favorites and recent
@@ -40,10 +40,12 @@ enum WarmCoreScenario {
         let latencies = await Measure.latencies(mix) { command, user in await bench.say(command, user: user) }
         let elapsed = (ContinuousClock.now - started).inSeconds
         let cpu = Measure.cpuSeconds() - cpuBefore
-        report.add("2 warm core", "commands per second (one at a time)", Double(commands) / elapsed, "cmd/s",
-                   target: ">= 20000", met: { $0 >= 20_000 })
+        report.add(
+            "2 warm core", "commands per second (one at a time)", Double(commands) / elapsed, "cmd/s",
+            target: ">= 20000", met: { $0 >= 20_000 })
         report.add("2 warm core", "latency p50", Measure.percentile(latencies, 50), "ms")
-        report.add("2 warm core", "latency p99", Measure.percentile(latencies, 99), "ms", target: "< 1", met: { $0 < 1 })
+        report.add(
+            "2 warm core", "latency p99", Measure.percentile(latencies, 99), "ms", target: "< 1", met: { $0 < 1 })
         report.add("2 warm core", "CPU per command", cpu / Double(commands) * 1000, "ms")
         report.add("2 warm core", "GIPHY calls during the mix", Double(standIn.requests.count - callsBefore), "calls")
         await bench.finish()

@@ -24,15 +24,18 @@ struct Scale {
     var decodings: Int, warmCommands: Int, missCommands: Int, memory: MemoryWorkload.Plan
     var secondsPerSimulatedMinute: Double, favorites: Int, startups: Int
 
-    static let full = Scale(decodings: 2000, warmCommands: 20000, missCommands: 2000,
-                            memory: .init(users: 1000, queries: 2000, firstCheckpoint: 10000, secondCheckpoint: 100_000),
-                            secondsPerSimulatedMinute: 3, favorites: 2000, startups: 10)
-    static let short = Scale(decodings: 200, warmCommands: 2000, missCommands: 100,
-                             memory: .init(users: 1000, queries: 2000, firstCheckpoint: 2000, secondCheckpoint: 10000),
-                             secondsPerSimulatedMinute: 0.3, favorites: 200, startups: 3)
-    static let debugShort = Scale(decodings: 10, warmCommands: 200, missCommands: 10,
-                                  memory: .init(users: 200, queries: 40, firstCheckpoint: 500, secondCheckpoint: 2500),
-                                  secondsPerSimulatedMinute: 0.3, favorites: 20, startups: 1)
+    static let full = Scale(
+        decodings: 2000, warmCommands: 20000, missCommands: 2000,
+        memory: .init(users: 1000, queries: 2000, firstCheckpoint: 10000, secondCheckpoint: 100_000),
+        secondsPerSimulatedMinute: 3, favorites: 2000, startups: 10)
+    static let short = Scale(
+        decodings: 200, warmCommands: 2000, missCommands: 100,
+        memory: .init(users: 1000, queries: 2000, firstCheckpoint: 2000, secondCheckpoint: 10000),
+        secondsPerSimulatedMinute: 0.3, favorites: 200, startups: 3)
+    static let debugShort = Scale(
+        decodings: 10, warmCommands: 200, missCommands: 10,
+        memory: .init(users: 200, queries: 40, firstCheckpoint: 500, secondCheckpoint: 2500),
+        secondsPerSimulatedMinute: 0.3, favorites: 20, startups: 1)
 }
 
 #if DEBUG
@@ -60,5 +63,9 @@ try report.writeJSON(to: jsonPath, mode: "\(short ? "short" : "full"), \(build)"
 progress("figures written to \(jsonPath)")
 
 let failedChecks = report.missedTargets.filter { strict || $0.scenario.hasPrefix("4") && $0.name.hasPrefix("growth") }
-for figure in failedChecks { progress("CHECK FAILED: \(figure.scenario), \(figure.name): \(Report.format(figure.value)) \(figure.unit), target \(figure.target ?? "")") }
+for figure in failedChecks {
+    progress(
+        "CHECK FAILED: \(figure.scenario), \(figure.name): \(Report.format(figure.value)) \(figure.unit), target \(figure.target ?? "")"
+    )
+}
 exit(failedChecks.isEmpty ? 0 : 1)

@@ -6,7 +6,9 @@ import Foundation
 // benchmark's allocation counter (a Swift library that brings a second, dynamic Swift runtime),
 // so that the resident set measured is the bot's alone.
 let arguments = CommandLine.arguments
-guard arguments.count == 3, let plan = try? JSONDecoder().decode(MemoryWorkload.Plan.self, from: Data(arguments[2].utf8)) else {
+guard arguments.count == 3,
+    let plan = try? JSONDecoder().decode(MemoryWorkload.Plan.self, from: Data(arguments[2].utf8))
+else {
     FileHandle.standardError.write(Data("usage: gifbot-memory BASE_URL PLAN_JSON\n".utf8))
     exit(2)
 }

@@ -41,10 +41,15 @@ private func checkFreeText(_ text: String) {
     invariant(!text.isEmpty, "empty free text")
     for scalar in text.unicodeScalars {
         let value = scalar.value
-        invariant(!(0x00...0x1F).contains(value) && !(0x7F...0x9F).contains(value), "control U+\(hex(value)) in \(text.debugDescription)")
-        invariant(!(0x202A...0x202E).contains(value) && !(0x2066...0x2069).contains(value), "bidi U+\(hex(value)) in \(text.debugDescription)")
+        invariant(
+            !(0x00...0x1F).contains(value) && !(0x7F...0x9F).contains(value),
+            "control U+\(hex(value)) in \(text.debugDescription)")
+        invariant(
+            !(0x202A...0x202E).contains(value) && !(0x2066...0x2069).contains(value),
+            "bidi U+\(hex(value)) in \(text.debugDescription)")
     }
-    invariant(text.first?.isWhitespace == false && text.last?.isWhitespace == false, "untrimmed \(text.debugDescription)")
+    invariant(
+        text.first?.isWhitespace == false && text.last?.isWhitespace == false, "untrimmed \(text.debugDescription)")
     invariant(!text.contains("  "), "uncollapsed \(text.debugDescription)")
     invariant(!text.contains { $0.isWhitespace && $0 != " " }, "other whitespace in \(text.debugDescription)")
 }

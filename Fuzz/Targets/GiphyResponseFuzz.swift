@@ -37,7 +37,9 @@ public func fuzzGiphyResponse(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
 private func check(_ gif: GiphyGif) {
     invariant(!gif.id.isEmpty, "a GIF without an id")
     if let rating = gif.rating {
-        invariant(!rating.isEmpty && rating.trimmingCharacters(in: .whitespaces) == rating, "rating \(rating.debugDescription)")
+        invariant(
+            !rating.isEmpty && rating.trimmingCharacters(in: .whitespaces) == rating,
+            "rating \(rating.debugDescription)")
         invariant(ContentRating.ofGif(rating) != nil, "rating \(rating.debugDescription) not understood")
     }
     for rendition in gif.renditions.values {
@@ -48,7 +50,9 @@ private func check(_ gif: GiphyGif) {
 
 private func checkCount<Element>(of list: LossyList<Element>, in body: Data) {
     guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-          let array = object["data"] as? [Any] else { return }
-    invariant(list.elements.count + list.droppedCount == array.count,
-              "\(list.elements.count) kept + \(list.droppedCount) dropped of \(array.count)")
+        let array = object["data"] as? [Any]
+    else { return }
+    invariant(
+        list.elements.count + list.droppedCount == array.count,
+        "\(list.elements.count) kept + \(list.droppedCount) dropped of \(array.count)")
 }

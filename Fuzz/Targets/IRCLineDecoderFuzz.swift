@@ -23,7 +23,9 @@ public func fuzzIRCLineDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
         writeIndex = min(stream.count, writeIndex + chunks.next())
         while true {
             let step = framing.next(in: stream[readIndex..<writeIndex])
-            invariant(step.consumedBytes >= 0 && readIndex + step.consumedBytes <= writeIndex, "consumed \(step.consumedBytes)")
+            invariant(
+                step.consumedBytes >= 0 && readIndex + step.consumedBytes <= writeIndex,
+                "consumed \(step.consumedBytes)")
             readIndex += step.consumedBytes
             guard let line = step.line else { break }
             lines.append(line)
@@ -77,7 +79,8 @@ private func referenceFraming(_ stream: [UInt8], maximum: Int) -> [Shape] {
 
 /// Bytes on the wire: UTF-8 when the text is valid UTF-8, else one Latin-1 byte per scalar.
 private func wireLength(of text: String) -> Int {
-    text.unicodeScalars.allSatisfy { $0.value <= 0xFF } ? min(text.utf8.count, text.unicodeScalars.count) : text.utf8.count
+    text.unicodeScalars.allSatisfy { $0.value <= 0xFF }
+        ? min(text.utf8.count, text.unicodeScalars.count) : text.utf8.count
 }
 
 /// Mostly small chunks, sometimes ones up to `largest` bytes, as TCP delivers them.

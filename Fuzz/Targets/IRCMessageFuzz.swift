@@ -36,15 +36,21 @@ private func checkReceived(_ line: String) {
 
 private func checkWellFormed(_ message: IRCMessage) {
     invariant(!message.command.isEmpty && !message.command.contains(" "), "command \(message.command.debugDescription)")
-    invariant(!message.command.utf8.contains { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) },
-              "command not uppercased: \(message.command.debugDescription)")
-    invariant(message.source.map { !$0.isEmpty && !$0.contains(" ") } ?? true, "source \(String(describing: message.source))")
+    invariant(
+        !message.command.utf8.contains { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) },
+        "command not uppercased: \(message.command.debugDescription)")
+    invariant(
+        message.source.map { !$0.isEmpty && !$0.contains(" ") } ?? true, "source \(String(describing: message.source))")
     invariant(message.parameters.count <= 15, "\(message.parameters.count) parameters")
     for middle in message.parameters.dropLast() {
-        invariant(!middle.isEmpty && !middle.contains(" ") && !middle.hasPrefix(":"), "middle parameter \(middle.debugDescription)")
+        invariant(
+            !middle.isEmpty && !middle.contains(" ") && !middle.hasPrefix(":"),
+            "middle parameter \(middle.debugDescription)")
     }
     for key in message.tags.keys {
-        invariant(!key.isEmpty && !key.unicodeScalars.contains { $0 == ";" || $0 == "=" || $0 == " " }, "tag key \(key.debugDescription)")
+        invariant(
+            !key.isEmpty && !key.unicodeScalars.contains { $0 == ";" || $0 == "=" || $0 == " " },
+            "tag key \(key.debugDescription)")
     }
 }
 
@@ -68,27 +74,39 @@ private func checkSent(mode: UInt8, fields: [ArraySlice<UInt8>]) {
         invariant(false, "\(message) serialised to the unparsable \(line.debugDescription)")
         return
     }
-    invariant(parsed.command == command, "command became \(parsed.command.debugDescription) in \(line.debugDescription)")
-    invariant(parsed.parameters.count == parameters.count,
-              "\(parameters.count) parameters became \(parsed.parameters.count) in \(line.debugDescription)")
+    invariant(
+        parsed.command == command, "command became \(parsed.command.debugDescription) in \(line.debugDescription)")
+    invariant(
+        parsed.parameters.count == parameters.count,
+        "\(parameters.count) parameters became \(parsed.parameters.count) in \(line.debugDescription)")
     if let last = parameters.last {
-        invariant(parsed.parameters.last == IRCLineSerializer.strip(last), "trailing text changed in \(line.debugDescription)")
+        invariant(
+            parsed.parameters.last == IRCLineSerializer.strip(last), "trailing text changed in \(line.debugDescription)"
+        )
     }
-    let expectedSource = source.map { String(String.UnicodeScalarView(IRCLineSerializer.strip($0).unicodeScalars.filter { $0 != " " })) }
-        .flatMap { $0.isEmpty ? nil : $0 }
-    invariant(parsed.source == expectedSource, "source \(String(describing: parsed.source)) in \(line.debugDescription)")
+    let expectedSource = source.map {
+        String(String.UnicodeScalarView(IRCLineSerializer.strip($0).unicodeScalars.filter { $0 != " " }))
+    }
+    .flatMap { $0.isEmpty ? nil : $0 }
+    invariant(
+        parsed.source == expectedSource, "source \(String(describing: parsed.source)) in \(line.debugDescription)")
     for (key, value) in parsed.tags {
         invariant(!key.isEmpty && !key.contains(" "), "tag key \(key.debugDescription)")
-        invariant(!value.unicodeScalars.contains(where: IRCLineSerializer.isLineBreaker), "tag value \(value.debugDescription)")
+        invariant(
+            !value.unicodeScalars.contains(where: IRCLineSerializer.isLineBreaker),
+            "tag value \(value.debugDescription)")
     }
 }
 
 private func checkOneLine(_ line: String) {
-    invariant(!line.unicodeScalars.contains(where: IRCLineSerializer.isLineBreaker), "line breaker in \(line.debugDescription)")
+    invariant(
+        !line.unicodeScalars.contains(where: IRCLineSerializer.isLineBreaker),
+        "line breaker in \(line.debugDescription)")
 }
 
 private func containsLineBreakers(_ message: IRCMessage) -> Bool {
-    let texts = [message.command] + message.parameters + Array(message.tags.keys) + Array(message.tags.values)
+    let texts =
+        [message.command] + message.parameters + Array(message.tags.keys) + Array(message.tags.values)
         + (message.source.map { [$0] } ?? [])
     return texts.contains { $0.unicodeScalars.contains(where: IRCLineSerializer.isLineBreaker) }
 }

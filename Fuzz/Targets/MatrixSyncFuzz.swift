@@ -30,7 +30,8 @@ public func fuzzMatrixSync(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             return 0
         }
         let decoded = try? JSONDecoder().decode(JSONValue.self, from: encoded)
-        invariant(decoded == value, "\(value) → \(String(decoding: encoded, as: UTF8.self)) → \(String(describing: decoded))")
+        invariant(
+            decoded == value, "\(value) → \(String(decoding: encoded, as: UTF8.self)) → \(String(describing: decoded))")
     }
     return 0
 }

@@ -29,16 +29,21 @@ public func fuzzSettingValues(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
         invariant(ContentRating(parameter: rating.parameter) == rating, "rating \(rating)")
     }
     if let language = SettingValues.language(text) {
-        invariant(language.utf8.count == 2 && language.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) },
-                  "language \(language.debugDescription)")
+        invariant(
+            language.utf8.count == 2
+                && language.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) },
+            "language \(language.debugDescription)")
     }
     if let url = SettingValues.httpURL(text) {
         let parsed = URL(string: url)
-        invariant(["http", "https"].contains(parsed?.scheme?.lowercased()) && parsed?.host != nil, "url \(url.debugDescription)")
+        invariant(
+            ["http", "https"].contains(parsed?.scheme?.lowercased()) && parsed?.host != nil,
+            "url \(url.debugDescription)")
     }
     if let prefix = SettingValues.prefix(text) {
-        invariant((1...5).contains(prefix.count) && !prefix.contains { $0.isWhitespace || $0.isLetter || $0.isNumber },
-                  "prefix \(prefix.debugDescription)")
+        invariant(
+            (1...5).contains(prefix.count) && !prefix.contains { $0.isWhitespace || $0.isLetter || $0.isNumber },
+            "prefix \(prefix.debugDescription)")
     }
     _ = SettingValues.bool(text)
     return 0

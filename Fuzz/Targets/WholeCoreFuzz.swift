@@ -13,8 +13,9 @@ import Synchronization
 // script; the rest are lines split at \n, each starting with a byte that picks the sender
 // (bits 0-1), the conversation (bits 2-3: #a, #b, private) and admin rights (bit 4).
 
-private let settings = BotSettings(prefix: "!", favoritesLimit: 3, recentLimit: 3, maximumRating: .pg13, cooldownCommands: 5,
-                                   cooldownWindow: .seconds(30), favoritesPageSize: 2)
+private let settings = BotSettings(
+    prefix: "!", favoritesLimit: 3, recentLimit: 3, maximumRating: .pg13, cooldownCommands: 5,
+    cooldownWindow: .seconds(30), favoritesPageSize: 2)
 private let maximumRepliesPerLine = 8
 private let maximumReplyBytes = 1_500
 private let logger = Logger(label: "fuzz") { _ in SwiftLogNoOpLogHandler() }
@@ -25,7 +26,8 @@ public func fuzzWholeCore(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let first = input.first else { return 0 }
     let scriptLength = min(Int(first & 0x0F), input.count - 1)
     let script = Array(input[1..<(1 + scriptLength)])
-    let lines = input[(1 + scriptLength)...].split(separator: 0x0A, omittingEmptySubsequences: true).prefix(12).map(Array.init)
+    let lines = input[(1 + scriptLength)...].split(separator: 0x0A, omittingEmptySubsequences: true).prefix(12).map(
+        Array.init)
     let done = DispatchSemaphore(value: 0)
     // The harness is synchronous (libFuzzer calls it) and the core async: the task is waited
     // for right here, so it never outlives the call.
@@ -39,7 +41,9 @@ public func fuzzWholeCore(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
 private func converse(script: [UInt8], lines: [[UInt8]]) async {
     let store = InMemoryCoreStore()
-    let sources: [any GifSource] = [FuzzGifSource(id: .giphy, script: script), FuzzGifSource(id: .klipy, script: script.reversed())]
+    let sources: [any GifSource] = [
+        FuzzGifSource(id: .giphy, script: script), FuzzGifSource(id: .klipy, script: script.reversed()),
+    ]
     let bot = GifBot(sources: sources, store: store, settings: settings, logger: logger)
     let start = ContinuousClock.now
     for (index, line) in lines.enumerated() {
@@ -47,10 +51,11 @@ private func converse(script: [UInt8], lines: [[UInt8]]) async {
         let user = Int(selector & 0x3)
         let conversation = Int(selector >> 2) & 0x3
         let isPrivate = conversation >= 2
-        let message = ChatMessage(user: ChatUser(network: "fuzz", id: "user\(user)", displayName: "User\(user)"),
-                                  conversation: isPrivate ? "user\(user)" : (conversation == 0 ? "#a" : "#b"), isPrivate: isPrivate,
-                                  text: String(decoding: line.dropFirst(), as: UTF8.self), senderIsAdmin: selector & 0x10 != 0,
-                                  receivedAt: start + .seconds(index))
+        let message = ChatMessage(
+            user: ChatUser(network: "fuzz", id: "user\(user)", displayName: "User\(user)"),
+            conversation: isPrivate ? "user\(user)" : (conversation == 0 ? "#a" : "#b"), isPrivate: isPrivate,
+            text: String(decoding: line.dropFirst(), as: UTF8.self), senderIsAdmin: selector & 0x10 != 0,
+            receivedAt: start + .seconds(index))
         let replies = await bot.handle(message)
         invariant(replies.count <= maximumRepliesPerLine, "\(replies.count) replies to one line")
         for reply in replies { check(reply) }
@@ -62,7 +67,9 @@ private func converse(script: [UInt8], lines: [[UInt8]]) async {
 private func check(_ reply: Reply) {
     let line = reply.line
     invariant(line.utf8.count <= maximumReplyBytes, "a reply of \(line.utf8.count) bytes")
-    invariant(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "a control character in \(line.debugDescription)")
+    invariant(
+        !line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
+        "a control character in \(line.debugDescription)")
     guard case .gif(let card) = reply else { return }
     invariant(GifIDFormat.isValid(card.id), "a GIF shown with the id \(card.id.debugDescription)")
     invariant(LinkPolicy().allows(card.url), "a GIF shown with the link \(card.url.debugDescription)")
@@ -71,7 +78,9 @@ private func check(_ reply: Reply) {
 }
 
 private func check(_ contents: InMemoryCoreStore.Contents) {
-    invariant(contents.favorites.count <= 4 && contents.recent.count <= 4 && contents.randomIDs.count <= 4, "stored for unknown users")
+    invariant(
+        contents.favorites.count <= 4 && contents.recent.count <= 4 && contents.randomIDs.count <= 4,
+        "stored for unknown users")
     for (user, favorites) in contents.favorites {
         invariant(favorites.count <= settings.favoritesLimit, "\(user) has \(favorites.count) favorites")
         invariant(Set(favorites.map(\.gifID)).count == favorites.count, "\(user) has a favorite twice")
@@ -85,9 +94,15 @@ private func check(_ contents: InMemoryCoreStore.Contents) {
     }
     invariant(contents.channels.count <= 6, "\(contents.channels.count) channels' settings")
     for settings in contents.channels.values {
-        invariant(settings.rating.map { ContentRating(parameter: $0) != nil } != false, "a stored rating \(settings.rating ?? "")")
-        invariant(settings.cooldownCommands.map(ChannelSettingLimits.cooldownCommands.contains) != false
-                  && settings.cooldownSeconds.map(ChannelSettingLimits.cooldownSeconds.contains) != false, "a stored cooldown out of range")
+        invariant(
+            settings.rating.map { ContentRating(parameter: $0) != nil } != false,
+            "a stored rating \(settings.rating ?? "")")
+        invariant(
+            settings.cooldownCommands.map(ChannelSettingLimits.cooldownCommands.contains) != false
+                && settings.cooldownSeconds.map(ChannelSettingLimits.cooldownSeconds.contains) != false,
+            "a stored cooldown out of range")
     }
-    for id in contents.randomIDs.values { invariant(GifIDFormat.isValidRandomID(id), "a random id stored as \(id.debugDescription)") }
+    for id in contents.randomIDs.values {
+        invariant(GifIDFormat.isValidRandomID(id), "a random id stored as \(id.debugDescription)")
+    }
 }

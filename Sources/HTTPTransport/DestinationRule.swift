@@ -18,7 +18,9 @@ public struct SameOriginRule: DestinationRule {
     }
 
     public func refusal(of url: URL) async -> String? {
-        guard let target = URLOrigin(url), target == origin else { return "redirect to another origin (\(URLOrigin(url)?.description ?? "unreadable"))" }
+        guard let target = URLOrigin(url), target == origin else {
+            return "redirect to another origin (\(URLOrigin(url)?.description ?? "unreadable"))"
+        }
         return nil
     }
 }
@@ -33,7 +35,8 @@ public struct URLOrigin: Sendable, Hashable, CustomStringConvertible {
 
     public init?(_ url: URL) {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              var host = url.host?.lowercased(), !host.isEmpty else { return nil }
+            var host = url.host?.lowercased(), !host.isEmpty
+        else { return nil }
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         self.scheme = scheme
         self.host = host

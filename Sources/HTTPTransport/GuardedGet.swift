@@ -31,7 +31,9 @@ public struct GuardedGet: Sendable {
         self.rule = rule
     }
 
-    public func get(_ url: String, headers: HTTPHeaders, timeout: Duration, maximumBodyBytes: Int) async throws -> Result {
+    public func get(
+        _ url: String, headers: HTTPHeaders, timeout: Duration, maximumBodyBytes: Int
+    ) async throws -> Result {
         let deadline = ContinuousClock.now + timeout
         guard var current = URL(string: url) else { throw Refused(reason: "unreadable URL") }
         if let reason = await rule.refusal(of: current) { throw Refused(reason: reason) }
@@ -40,7 +42,8 @@ public struct GuardedGet: Sendable {
             var request = HTTPClientRequest(url: current.absoluteString)
             request.method = .GET
             request.headers = headers
-            let response = try await client.completeExchange(request, deadline: deadline, maximumBodyBytes: maximumBodyBytes)
+            let response = try await client.completeExchange(
+                request, deadline: deadline, maximumBodyBytes: maximumBodyBytes)
             guard let target = Self.redirectTarget(of: response, from: current) else {
                 return Result(response: response, unfollowedRedirect: nil)
             }
@@ -58,8 +61,9 @@ public struct GuardedGet: Sendable {
     /// Where a 301, 302, 303, 307 or 308 points, resolved against the URL that answered.
     static func redirectTarget(of response: CompleteHTTPResponse, from url: URL) -> URL? {
         guard [301, 302, 303, 307, 308].contains(response.status.code),
-              let location = response.headers.first(name: "Location"),
-              let target = URL(string: location, relativeTo: url)?.absoluteURL else { return nil }
+            let location = response.headers.first(name: "Location"),
+            let target = URL(string: location, relativeTo: url)?.absoluteURL
+        else { return nil }
         return target
     }
 }

@@ -24,8 +24,10 @@ extension HTTPClient {
     /// that is cancelled, which closes the connection, when the same deadline comes first.
     /// Throws `HTTPClientError.deadlineExceeded` then, `NIOTooManyBytesError` for a body over
     /// `maximumBodyBytes`, or the client's own errors.
-    public func completeExchange(_ request: HTTPClientRequest, deadline: ContinuousClock.Instant,
-                                 maximumBodyBytes: Int) async throws -> CompleteHTTPResponse {
+    public func completeExchange(
+        _ request: HTTPClientRequest, deadline: ContinuousClock.Instant,
+        maximumBodyBytes: Int
+    ) async throws -> CompleteHTTPResponse {
         let remaining = deadline - .now
         guard remaining > .zero else { throw HTTPClientError.deadlineExceeded }
         let response = try await execute(request, deadline: .now() + TimeAmount(remaining))

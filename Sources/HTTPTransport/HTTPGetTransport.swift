@@ -67,7 +67,9 @@ public struct AsyncHTTPGetTransport: HTTPGetTransport {
     }
 
     private static func isTimeout(_ error: HTTPClientError) -> Bool {
-        [.deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout, .tlsHandshakeTimeout,
-         .getConnectionFromPoolTimeout].contains(error)
+        [
+            .deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout, .tlsHandshakeTimeout,
+            .getConnectionFromPoolTimeout,
+        ].contains(error)
     }
 }

@@ -41,7 +41,9 @@ public enum HostResolver {
                 var address = socketAddress.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
                 addresses.append(withUnsafeBytes(of: &address) { Array($0) })
             case AF_INET6:
-                var address = socketAddress.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_addr }
+                var address = socketAddress.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    $0.pointee.sin6_addr
+                }
                 addresses.append(withUnsafeBytes(of: &address) { Array($0) })
             default:
                 continue

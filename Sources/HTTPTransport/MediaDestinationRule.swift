@@ -12,7 +12,10 @@ public struct MediaDestinationRule: DestinationRule {
     public let policy: MediaHostPolicy
     private let resolve: @Sendable (String) async throws -> [[UInt8]]
 
-    public init(policy: MediaHostPolicy, resolve: @escaping @Sendable (String) async throws -> [[UInt8]] = HostResolver.addresses(of:)) {
+    public init(
+        policy: MediaHostPolicy,
+        resolve: @escaping @Sendable (String) async throws -> [[UInt8]] = HostResolver.addresses(of:)
+    ) {
         self.policy = policy
         self.resolve = resolve
     }
@@ -20,7 +23,9 @@ public struct MediaDestinationRule: DestinationRule {
     public func refusal(of url: URL) async -> String? {
         if let reason = policy.hostRefusal(url) { return reason }
         guard !policy.allowsPrivateAddresses, let origin = URLOrigin(url) else { return nil }
-        guard let addresses = try? await resolve(origin.host), !addresses.isEmpty else { return "could not resolve \(origin.host)" }
+        guard let addresses = try? await resolve(origin.host), !addresses.isEmpty else {
+            return "could not resolve \(origin.host)"
+        }
         if addresses.contains(where: InternalAddresses.contains) {
             return "\(origin.host) resolves to a loopback, link-local or private address"
         }

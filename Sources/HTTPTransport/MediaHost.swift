@@ -39,7 +39,9 @@ public struct MediaHost: Sendable, Hashable, CustomStringConvertible {
                 port = number
             }
             guard !host.isEmpty, host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-.*".contains($0)) }),
-                  host.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ !$0.isEmpty && $0.filter { $0 == "*" }.count <= 1 })
+                host.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({
+                    !$0.isEmpty && $0.filter { $0 == "*" }.count <= 1
+                })
             else { return nil }
         }
         if let port, !(1...65_535).contains(port) { return nil }
@@ -61,7 +63,9 @@ public struct MediaHost: Sendable, Hashable, CustomStringConvertible {
     private static func label(_ pattern: Substring, matches label: Substring) -> Bool {
         guard let star = pattern.firstIndex(of: "*") else { return pattern == label }
         let prefix = pattern[..<star], suffix = pattern[pattern.index(after: star)...]
-        guard label.count >= prefix.count + suffix.count, label.hasPrefix(prefix), label.hasSuffix(suffix) else { return false }
+        guard label.count >= prefix.count + suffix.count, label.hasPrefix(prefix), label.hasSuffix(suffix) else {
+            return false
+        }
         let middle = label.dropFirst(prefix.count).dropLast(suffix.count)
         return middle.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
     }

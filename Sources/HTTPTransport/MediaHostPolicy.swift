@@ -7,7 +7,8 @@ import Foundation
 /// never to an address on the loopback, link-local or private ranges unless allowed.
 public struct MediaHostPolicy: Sendable, Equatable {
     /// GIPHY's and KLIPY's media servers, as their answers name them.
-    public static let sourceHosts: [MediaHost] = ["media*.giphy.com", "i.giphy.com", "static.klipy.com"].compactMap(MediaHost.init)
+    public static let sourceHosts: [MediaHost] = ["media*.giphy.com", "i.giphy.com", "static.klipy.com"].compactMap(
+        MediaHost.init)
 
     /// The sources' hosts and the operator's.
     public let hosts: [MediaHost]

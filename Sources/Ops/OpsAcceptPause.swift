@@ -27,7 +27,8 @@ final class OpsAcceptPause: ChannelInboundHandler {
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         if let failure = error as? IOError, let options = context.channel.syncOptions,
-           (try? options.getOption(ChannelOptions.autoRead)) == true {
+            (try? options.getOption(ChannelOptions.autoRead)) == true
+        {
             warn(failure)
             try? options.setOption(ChannelOptions.autoRead, value: false)
             let channel = context.channel
@@ -43,8 +44,10 @@ final class OpsAcceptPause: ChannelInboundHandler {
         let now = NIODeadline.now()
         if let lastWarning, now - lastWarning < Self.warningInterval { return }
         lastWarning = now
-        logger.warning("The ops endpoint cannot accept connections; pausing accepts", metadata: [
-            "error": "\(failure)", "pause_seconds": "1",
-        ])
+        logger.warning(
+            "The ops endpoint cannot accept connections; pausing accepts",
+            metadata: [
+                "error": "\(failure)", "pause_seconds": "1",
+            ])
     }
 }

@@ -32,15 +32,18 @@ struct OpsConnection {
         }
     }
 
-    private func write(_ response: OpsResponse, answering request: HTTPRequestHead,
-                       to outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async throws {
+    private func write(
+        _ response: OpsResponse, answering request: HTTPRequestHead,
+        to outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>
+    ) async throws {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: response.contentType)
         headers.add(name: "Content-Length", value: String(response.body.count))
         headers.add(name: "Cache-Control", value: "no-store")
         if response.status == .methodNotAllowed { headers.add(name: "Allow", value: "GET, HEAD") }
         headers.add(name: "Connection", value: request.isKeepAlive ? "keep-alive" : "close")
-        try await outbound.write(.head(HTTPResponseHead(version: request.version, status: response.status, headers: headers)))
+        try await outbound.write(
+            .head(HTTPResponseHead(version: request.version, status: response.status, headers: headers)))
         if request.method != .HEAD {
             try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: response.body))))
         }

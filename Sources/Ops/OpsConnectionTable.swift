@@ -40,8 +40,9 @@ final class OpsConnectionTable: Sendable {
         state.withLock { state in
             var evicted: (any Channel)?
             if state.entries.count >= capacity {
-                let oldestIdle = state.entries.compactMap { key, entry in entry.idleSince.map { (key: key, since: $0) } }
-                    .min { $0.since < $1.since }
+                let oldestIdle = state.entries.compactMap { key, entry in entry.idleSince.map { (key: key, since: $0) }
+                }
+                .min { $0.since < $1.since }
                 guard let oldestIdle else { return .refused }
                 evicted = state.entries.removeValue(forKey: oldestIdle.key)?.channel
             }

@@ -18,7 +18,8 @@ public struct OpsRoutes: Sendable {
         guard method == .GET || method == .HEAD else {
             return .text(.methodNotAllowed, "only GET and HEAD\n")
         }
-        let path = uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? uri
+        let path =
+            uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? uri
         switch path {
         case "/healthz":
             return .text(.ok, "ok\n")

@@ -20,9 +20,11 @@ public struct OpsServer: Service {
     let onListening: @Sendable (SocketAddress) -> Void
 
     /// - Parameter onListening: told the bound address once the server listens.
-    public init(host: String, port: Int, routes: OpsRoutes, limits: OpsLimits = OpsLimits(), logger: Logger,
-                group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
-                onListening: @escaping @Sendable (SocketAddress) -> Void = { _ in }) {
+    public init(
+        host: String, port: Int, routes: OpsRoutes, limits: OpsLimits = OpsLimits(), logger: Logger,
+        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        onListening: @escaping @Sendable (SocketAddress) -> Void = { _ in }
+    ) {
         self.host = host
         self.port = port
         self.routes = routes
@@ -39,15 +41,19 @@ public struct OpsServer: Service {
             .serverChannelOption(.backlog, value: 64)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .serverChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(OpsAcceptPause(logger: logger)) }
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(OpsAcceptPause(logger: logger))
+                }
             }
             .bind(host: host, port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try Self.admit(channel, to: table, logger: logger)
                     do {
                         try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
-                        try channel.pipeline.syncOperations.addHandler(OpsIdleTimeout(timeout: idleTimeout, table: table))
-                        return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(wrappingChannelSynchronously: channel)
+                        try channel.pipeline.syncOperations.addHandler(
+                            OpsIdleTimeout(timeout: idleTimeout, table: table))
+                        return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(
+                            wrappingChannelSynchronously: channel)
                     } catch {
                         // A connection that failed to set up would otherwise hold its place.
                         channel.close(promise: nil)
@@ -56,16 +62,21 @@ public struct OpsServer: Service {
                 }
             }
         if let address = server.channel.localAddress {
-            logger.info("Ops endpoint listening", metadata: [
-                "address": "\(address)", "max_connections": "\(table.capacity)", "idle_timeout": "\(limits.idleTimeout)",
-            ])
+            logger.info(
+                "Ops endpoint listening",
+                metadata: [
+                    "address": "\(address)", "max_connections": "\(table.capacity)",
+                    "idle_timeout": "\(limits.idleTimeout)",
+                ])
             onListening(address)
         }
         let fileLimit = OpenFileLimit.current
         if limits.isCloseTo(fileLimit: fileLimit) {
-            logger.warning("The ops endpoint's connection cap is over a quarter of the open-file limit: idle connections could use up the descriptors the bot needs", metadata: [
-                "max_connections": "\(limits.maxConnections)", "open_file_limit": "\(fileLimit ?? 0)",
-            ])
+            logger.warning(
+                "The ops endpoint's connection cap is over a quarter of the open-file limit: idle connections could use up the descriptors the bot needs",
+                metadata: [
+                    "max_connections": "\(limits.maxConnections)", "open_file_limit": "\(fileLimit ?? 0)",
+                ])
         }
         do {
             // Cancelling on shutdown also ends idle keep-alive connections, which would
@@ -74,12 +85,14 @@ public struct OpsServer: Service {
                 try await withThrowingDiscardingTaskGroup { connections in
                     try await server.executeThenClose { inbound in
                         for try await connection in inbound {
-                            connections.addTask { await OpsConnection(routes: routes, logger: logger).serve(connection) }
+                            connections.addTask {
+                                await OpsConnection(routes: routes, logger: logger).serve(connection)
+                            }
                         }
                     }
                 }
             }
-        } catch where Task.isShuttingDownGracefully || Task.isCancelled {
+        } catch  where Task.isShuttingDownGracefully || Task.isCancelled {
             // Stopping is what was asked for.
         }
         logger.info("Ops endpoint stopped")

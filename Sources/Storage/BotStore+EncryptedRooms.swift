@@ -22,8 +22,9 @@ extension BotStore {
             .all()
             .map { row in
                 let noticed = try row.decode(column: "noticed_at", as: Int?.self)
-                return EncryptedRoom(roomID: try row.decode(column: "room_id", as: String.self),
-                                     noticedAt: noticed.map { Date(timeIntervalSince1970: TimeInterval($0)) })
+                return EncryptedRoom(
+                    roomID: try row.decode(column: "room_id", as: String.self),
+                    noticedAt: noticed.map { Date(timeIntervalSince1970: TimeInterval($0)) })
             }
     }
 

@@ -1,5 +1,5 @@
-import GifBotCore
 import Foundation
+import GifBotCore
 import SQLKit
 
 extension BotStore {
@@ -9,15 +9,19 @@ extension BotStore {
     public func addFavorite(_ favorite: Favorite, for user: UserKey, limit: Int) async throws -> AddFavoriteResult {
         try await dialect.withUserLock(user, sessions) { database in
             if try await Self.hasFavorite(favorite.gifID, for: user, in: database) { return .alreadyFavorite }
-            try await database.raw("""
+            try await database.raw(
+                """
                 INSERT INTO \(ident: Schema.favorites) (network, user_id, gif_id, title, url, rating, added_at)
                 SELECT \(bind: user.network), \(bind: user.userID), \(bind: favorite.gifID), \(bind: favorite.title),
                        \(bind: favorite.url), \(bind: favorite.rating), \(bind: Clock.unixSeconds(favorite.addedAt))
                 WHERE (SELECT COUNT(*) FROM \(ident: Schema.favorites)
                        WHERE network = \(bind: user.network) AND user_id = \(bind: user.userID)) < \(bind: limit)
                 ON CONFLICT (network, user_id, gif_id) DO NOTHING
-                """).run()
-            guard try await Self.hasFavorite(favorite.gifID, for: user, in: database) else { return .limitReached(limit: limit) }
+                """
+            ).run()
+            guard try await Self.hasFavorite(favorite.gifID, for: user, in: database) else {
+                return .limitReached(limit: limit)
+            }
             return .added(count: try await Self.favoriteCount(for: user, in: database))
         }
     }
@@ -66,7 +70,9 @@ extension BotStore {
             .first(decodingColumn: "n", as: Int.self) ?? 0
     }
 
-    private static func hasFavorite(_ gifID: String, for user: UserKey, in database: any SQLDatabase) async throws -> Bool {
+    private static func hasFavorite(
+        _ gifID: String, for user: UserKey, in database: any SQLDatabase
+    ) async throws -> Bool {
         try await database.select().column("gif_id").from(Schema.favorites)
             .where("network", .equal, user.network).where("user_id", .equal, user.userID)
             .where("gif_id", .equal, gifID)

@@ -3,11 +3,12 @@ import SQLKit
 extension BotStore {
     /// The upload of a GIF to the homeserver of `network`, if one was recorded.
     public func uploadedMedia(gifID: String, network: String) async throws -> UploadedMedia? {
-        guard let row = try await database.select()
-            .columns("content_uri", "mimetype", "byte_size", "width", "height")
-            .from(Schema.uploadedMedia)
-            .where("network", .equal, network).where("gif_id", .equal, gifID)
-            .first()
+        guard
+            let row = try await database.select()
+                .columns("content_uri", "mimetype", "byte_size", "width", "height")
+                .from(Schema.uploadedMedia)
+                .where("network", .equal, network).where("gif_id", .equal, gifID)
+                .first()
         else { return nil }
         return UploadedMedia(
             gifID: gifID,
@@ -22,11 +23,15 @@ extension BotStore {
     public func recordUploadedMedia(_ media: UploadedMedia, network: String) async throws {
         try await database.insert(into: Schema.uploadedMedia)
             .columns("network", "gif_id", "content_uri", "mimetype", "byte_size", "width", "height", "uploaded_at")
-            .values(SQLBind(network), SQLBind(media.gifID), SQLBind(media.contentURI), SQLBind(media.mimetype),
-                    SQLBind(media.byteSize), SQLBind(media.width), SQLBind(media.height), SQLBind(Clock.unixSeconds()))
+            .values(
+                SQLBind(network), SQLBind(media.gifID), SQLBind(media.contentURI), SQLBind(media.mimetype),
+                SQLBind(media.byteSize), SQLBind(media.width), SQLBind(media.height), SQLBind(Clock.unixSeconds())
+            )
             .onConflict(with: ["network", "gif_id"]) {
-                $0.set(excludedValueOf: "content_uri").set(excludedValueOf: "mimetype").set(excludedValueOf: "byte_size")
-                    .set(excludedValueOf: "width").set(excludedValueOf: "height").set(excludedValueOf: "uploaded_at")
+                $0.set(excludedValueOf: "content_uri").set(excludedValueOf: "mimetype").set(
+                    excludedValueOf: "byte_size"
+                )
+                .set(excludedValueOf: "width").set(excludedValueOf: "height").set(excludedValueOf: "uploaded_at")
             }
             .run()
     }

@@ -33,13 +33,15 @@ extension BotStore {
     }
 
     private func trimRecentSearches(for user: UserKey, to limit: Int) async throws {
-        try await database.raw("""
+        try await database.raw(
+            """
             DELETE FROM \(ident: Schema.recentSearches)
             WHERE network = \(bind: user.network) AND user_id = \(bind: user.userID) AND seq NOT IN (
                 SELECT seq FROM \(ident: Schema.recentSearches)
                 WHERE network = \(bind: user.network) AND user_id = \(bind: user.userID)
                 ORDER BY seq DESC LIMIT \(bind: max(0, limit)))
-            """).run()
+            """
+        ).run()
     }
 }
 
@@ -56,25 +58,31 @@ extension BotStore {
         let rows = batch.map { search -> SQLQueryString in
             "(\(bind: search.user.network), \(bind: search.user.userID), \(bind: search.query))"
         }.joined(separator: ", ")
-        try await database.raw("DELETE FROM \(ident: Schema.recentSearches) WHERE (network, user_id, query) IN (VALUES \(rows))").run()
+        try await database.raw(
+            "DELETE FROM \(ident: Schema.recentSearches) WHERE (network, user_id, query) IN (VALUES \(rows))"
+        ).run()
         let inserted = batch.map { search -> SQLQueryString in
             "(\(bind: search.user.network), \(bind: search.user.userID), \(bind: search.query), \(bind: now))"
         }.joined(separator: ", ")
-        try await database.raw("""
+        try await database.raw(
+            """
             INSERT INTO \(ident: Schema.recentSearches) (network, user_id, query, searched_at) VALUES \(inserted)
             ON CONFLICT (network, user_id, query) DO NOTHING
-            """).run()
+            """
+        ).run()
         var users = Set<UserKey>()
         let touched = batch.filter { users.insert($0.user).inserted }.map { search -> SQLQueryString in
             "(\(bind: search.user.network), \(bind: search.user.userID))"
         }.joined(separator: ", ")
-        try await database.raw("""
+        try await database.raw(
+            """
             DELETE FROM \(ident: Schema.recentSearches) WHERE seq IN (
                 SELECT seq FROM (
                     SELECT seq, ROW_NUMBER() OVER (PARTITION BY network, user_id ORDER BY seq DESC) AS position
                     FROM \(ident: Schema.recentSearches) WHERE (network, user_id) IN (VALUES \(touched))
                 ) AS ranked WHERE position > \(bind: max(0, limit)))
-            """).run()
+            """
+        ).run()
     }
 }
 

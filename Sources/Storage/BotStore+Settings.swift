@@ -4,11 +4,12 @@ import SQLKit
 extension BotStore {
     /// Stored overrides for a channel; all nil when none were set.
     public func channelSettings(network: String, channel: String) async throws -> ChannelSettings {
-        guard let row = try await database.select()
-            .columns("rating", "cooldown_commands", "cooldown_seconds")
-            .from(Schema.channelSettings)
-            .where("network", .equal, network).where("channel", .equal, channel)
-            .first()
+        guard
+            let row = try await database.select()
+                .columns("rating", "cooldown_commands", "cooldown_seconds")
+                .from(Schema.channelSettings)
+                .where("network", .equal, network).where("channel", .equal, channel)
+                .first()
         else { return ChannelSettings() }
         return ChannelSettings(
             rating: try row.decode(column: "rating", as: String?.self),

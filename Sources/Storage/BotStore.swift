@@ -1,5 +1,5 @@
-import GifBotCore
 import Foundation
+import GifBotCore
 import Logging
 import SQLKit
 
@@ -18,8 +18,11 @@ public final class BotStore: Sendable {
 
     /// - Parameter sessions: connections for transactions; by default `database` itself (one connection).
     /// - Parameter close: releases the connection; called once by `close()`.
-    public init(database: any SQLDatabase, dialect: StoreDialect = .sqlite, sessions: (any StoreSessions)? = nil, logger: Logger,
-                close: @escaping @Sendable () async throws -> Void) {
+    public init(
+        database: any SQLDatabase, dialect: StoreDialect = .sqlite, sessions: (any StoreSessions)? = nil,
+        logger: Logger,
+        close: @escaping @Sendable () async throws -> Void
+    ) {
         self.database = database
         self.dialect = dialect
         self.sessions = sessions ?? SingleConnectionSessions(database: database)
@@ -31,7 +34,8 @@ public final class BotStore: Sendable {
     public func migrate() async throws {
         let applied = try await Migrator(sessions: sessions, dialect: dialect).run(Schema.migrations)
         if !applied.isEmpty {
-            logger.info("Database migrated", metadata: ["versions": "\(applied.map(String.init).joined(separator: ","))"])
+            logger.info(
+                "Database migrated", metadata: ["versions": "\(applied.map(String.init).joined(separator: ","))"])
         }
     }
 

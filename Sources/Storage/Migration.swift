@@ -28,14 +28,16 @@ struct Migrator {
                 .column("name", type: .text, .notNull)
                 .column("applied_at", type: .bigint, .notNull)
                 .run()
-            let applied = Set(try await connection.select().column("version").from(Self.table)
-                .all(decodingColumn: "version", as: Int.self))
+            let applied = Set(
+                try await connection.select().column("version").from(Self.table)
+                    .all(decodingColumn: "version", as: Int.self))
             let known = migrations.map(\.version).max() ?? 0
             if let newest = applied.max(), newest > known {
                 throw StoreError.schemaTooNew(found: newest, known: known)
             }
             var newlyApplied: [Int] = []
-            for migration in migrations.sorted(by: { $0.version < $1.version }) where !applied.contains(migration.version) {
+            for migration in migrations.sorted(by: { $0.version < $1.version })
+            where !applied.contains(migration.version) {
                 try await migration.apply(connection)
                 try await connection.insert(into: Self.table)
                     .columns("version", "name", "applied_at")

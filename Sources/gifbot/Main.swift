@@ -11,6 +11,9 @@ struct GifBotCommand: AsyncParsableCommand {
             config file (--config, JSON or YAML), then defaults. GIPHY_API_KEY is required.
             """,
         version: GifBotInfo.version,
-        subcommands: [ConsoleCommand.self, RunCommand.self, HealthCommand.self, MigrateCommand.self, ExportCommand.self, ImportCommand.self]
+        subcommands: [
+            ConsoleCommand.self, RunCommand.self, HealthCommand.self, MigrateCommand.self, ExportCommand.self,
+            ImportCommand.self,
+        ]
     )
 }

@@ -47,7 +47,8 @@ public final class InterceptingDatabase: SQLDatabase {
     }
 
     /// The next `count` statements matching `matches` throw `error` without reaching the database.
-    public func fail(next count: Int = 1, with error: any Error, where matches: @escaping @Sendable (Statement) -> Bool) {
+    public func fail(next count: Int = 1, with error: any Error, where matches: @escaping @Sendable (Statement) -> Bool)
+    {
         rules.withLock { $0.append(Rule(matches: matches, remaining: count, fault: .fail(error))) }
     }
 
@@ -89,7 +90,9 @@ public final class InterceptingDatabase: SQLDatabase {
         }
     }
 
-    public func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> ()) -> EventLoopFuture<Void> {
+    public func execute(
+        sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> ()
+    ) -> EventLoopFuture<Void> {
         eventLoop.makeFutureWithTask { try await self.execute(sql: query, onRow) }
     }
 

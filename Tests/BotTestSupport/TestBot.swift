@@ -2,9 +2,9 @@ import AsyncHTTPClient
 import Foundation
 import GifBotCore
 import GifSources
-import HTTPTransport
 import Giphy
 import GiphyStandIn
+import HTTPTransport
 import Klipy
 import KlipyStandIn
 import Logging
@@ -36,17 +36,21 @@ public final class TestBot: Sendable {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("gifbot-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let logger = logs.logger(level: .debug)
-        let sqlite = try await SQLiteStore.open(path: directory.appendingPathComponent("bot.sqlite").path, logger: logger)
+        let sqlite = try await SQLiteStore.open(
+            path: directory.appendingPathComponent("bot.sqlite").path, logger: logger)
         database = InterceptingDatabase(sqlite.database)
         store = BotStore(database: database, logger: logger) { try await sqlite.close() }
         httpClient = HTTPClient.gifBot()
-        let giphy = GiphyClient(configuration: GiphyClientConfiguration(baseURL: standIn.baseURL, apiKey: GiphyStandIn.defaultAPIKey),
-                                transport: AsyncHTTPGetTransport(httpClient: httpClient), logger: logger)
+        let giphy = GiphyClient(
+            configuration: GiphyClientConfiguration(baseURL: standIn.baseURL, apiKey: GiphyStandIn.defaultAPIKey),
+            transport: AsyncHTTPGetTransport(httpClient: httpClient), logger: logger)
         let gifSource: any GifSource
         if let klipyStandIn {
-            let klipy = KlipyClient(configuration: KlipyClientConfiguration(baseURL: klipyStandIn.baseURL, appKey: klipyStandIn.appKey),
-                                    transport: AsyncHTTPGetTransport(httpClient: httpClient), logger: logger)
-            gifSource = KlipySource(client: klipy, customerIDs: KlipyCustomerIDDeriver(secret: KlipyCustomerIDDeriver.generateSecret()))
+            let klipy = KlipyClient(
+                configuration: KlipyClientConfiguration(baseURL: klipyStandIn.baseURL, appKey: klipyStandIn.appKey),
+                transport: AsyncHTTPGetTransport(httpClient: httpClient), logger: logger)
+            gifSource = KlipySource(
+                client: klipy, customerIDs: KlipyCustomerIDDeriver(secret: KlipyCustomerIDDeriver.generateSecret()))
         } else {
             gifSource = GiphySource(client: giphy)
         }

@@ -16,17 +16,22 @@ public final class FakeGifSource: GifSource {
         var calls: [String] = []
     }
 
-    public init(id: GifSourceID = .giphy, gifs: [SourcedGif], capabilities: Set<GifCapability> = [.random, .translate]) {
+    public init(id: GifSourceID = .giphy, gifs: [SourcedGif], capabilities: Set<GifCapability> = [.random, .translate])
+    {
         self.id = id
         self.capabilities = capabilities
         state = Mutex(State(gifs: gifs))
     }
 
     /// A GIF this source could return: `key`, a title, a rating, an https link.
-    public static func gif(_ key: String, title: String? = nil, rating: String? = "g", source: GifSourceID = .giphy) -> SourcedGif {
-        let rendition = SourcedRendition(name: "downsized", url: "https://media.example.org/\(key).gif", width: 200, height: 100, byteSize: 50_000)
-        return SourcedGif(ref: GifRef(source: source, key: key), title: title ?? "GIF \(key)", rating: rating,
-                          pageURL: "https://example.org/gifs/\(key)", preferred: rendition, renditions: [rendition])
+    public static func gif(
+        _ key: String, title: String? = nil, rating: String? = "g", source: GifSourceID = .giphy
+    ) -> SourcedGif {
+        let rendition = SourcedRendition(
+            name: "downsized", url: "https://media.example.org/\(key).gif", width: 200, height: 100, byteSize: 50_000)
+        return SourcedGif(
+            ref: GifRef(source: source, key: key), title: title ?? "GIF \(key)", rating: rating,
+            pageURL: "https://example.org/gifs/\(key)", preferred: rendition, renditions: [rendition])
     }
 
     /// From now on every call fails with `error` (nil: answers again).
@@ -47,17 +52,21 @@ public final class FakeGifSource: GifSource {
 
     public func coolingDown() async -> Int? { nil }
 
-    public func search(_ query: String, offset: Int, limit: Int, rating: ContentRating, user: SourceUser?) async throws -> SourcedPage {
+    public func search(
+        _ query: String, offset: Int, limit: Int, rating: ContentRating, user: SourceUser?
+    ) async throws -> SourcedPage {
         page(try record("search \(query) \(offset)"), offset: offset, limit: limit)
     }
 
-    public func trending(offset: Int, limit: Int, rating: ContentRating, user: SourceUser?) async throws -> SourcedPage {
+    public func trending(offset: Int, limit: Int, rating: ContentRating, user: SourceUser?) async throws -> SourcedPage
+    {
         page(try record("trending \(offset)"), offset: offset, limit: limit)
     }
 
     private func page(_ gifs: [SourcedGif], offset: Int, limit: Int) -> SourcedPage {
         let slice = gifs.dropFirst(offset).prefix(limit)
-        return SourcedPage(source: id, gifs: Array(slice), endIndex: offset + slice.count < gifs.count ? nil : offset + slice.count)
+        return SourcedPage(
+            source: id, gifs: Array(slice), endIndex: offset + slice.count < gifs.count ? nil : offset + slice.count)
     }
 
     public func gif(_ key: String) async throws -> SourcedGif {

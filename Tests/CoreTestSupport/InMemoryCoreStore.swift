@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(GifBotCore)
 import GifBotCore
 #endif
-import Synchronization
 
 /// The core's store kept in memory, with the SQL store's rules: favorites newest first and
 /// at most `limit` a user, recent searches moved to the front and cut to `limit`, channel
@@ -70,7 +71,8 @@ public final class InMemoryCoreStore: CoreStore {
             var settings = contents.channels["\(network) \(channel)"] ?? ChannelSettings()
             switch change {
             case .rating(let rating): settings.rating = rating
-            case .cooldown(let commands, let seconds): (settings.cooldownCommands, settings.cooldownSeconds) = (commands, seconds)
+            case .cooldown(let commands, let seconds):
+                (settings.cooldownCommands, settings.cooldownSeconds) = (commands, seconds)
             }
             contents.channels["\(network) \(channel)"] = settings
         }

@@ -12,19 +12,26 @@ public struct InProcessChat: Sendable {
     public let sources: [FakeGifSource]
     public static let network = "chat"
 
-    public init(sources: [FakeGifSource] = [FakeGifSource(gifs: (1...6).map { FakeGifSource.gif("gif\($0)") })],
-                settings: BotSettings = BotSettings(cooldownCommands: 0)) {
+    public init(
+        sources: [FakeGifSource] = [FakeGifSource(gifs: (1...6).map { FakeGifSource.gif("gif\($0)") })],
+        settings: BotSettings = BotSettings(cooldownCommands: 0)
+    ) {
         store = InMemoryCoreStore()
         self.sources = sources
-        bot = GifBot(sources: sources, store: store, settings: settings, logger: Logger(label: "chat") { _ in SwiftLogNoOpLogHandler() })
+        bot = GifBot(
+            sources: sources, store: store, settings: settings,
+            logger: Logger(label: "chat") { _ in SwiftLogNoOpLogHandler() })
     }
 
     /// The lines a chat would show for `text` said by `user` in `conversation` (a channel unless
     /// it is the user's own name, a private conversation).
     @discardableResult
-    public func say(_ text: String, as user: String = "alice", in conversation: String = "#gifs", admin: Bool = false) async -> [String] {
-        let message = ChatMessage(user: ChatUser(network: Self.network, id: user, displayName: user), conversation: conversation,
-                                  isPrivate: conversation == user, text: text, senderIsAdmin: admin)
+    public func say(
+        _ text: String, as user: String = "alice", in conversation: String = "#gifs", admin: Bool = false
+    ) async -> [String] {
+        let message = ChatMessage(
+            user: ChatUser(network: Self.network, id: user, displayName: user), conversation: conversation,
+            isPrivate: conversation == user, text: text, senderIsAdmin: admin)
         return await bot.handle(message).map(\.line)
     }
 

@@ -2,6 +2,7 @@ import BotTestSupport
 import Logging
 import Storage
 import Testing
+
 @testable import GifBotCore
 
 /// The settings cache must never serve a setting older than the last change, however a read
@@ -27,7 +28,8 @@ import Testing
         async let rating: Void = cache.change(.rating("pg-13"), network: "irc", channel: "#gifs")
         async let cooldown: Void = cache.change(.cooldown(commands: 3, seconds: 20), network: "irc", channel: "#gifs")
         _ = try await (rating, cooldown)
-        #expect(await cache.settings(network: "irc", channel: "#gifs")
+        #expect(
+            await cache.settings(network: "irc", channel: "#gifs")
                 == ChannelSettings(rating: "pg-13", cooldownCommands: 3, cooldownSeconds: 20))
         await testBot.finish()
     }
@@ -35,7 +37,9 @@ import Testing
     /// Another instance writes straight to the shared store: a cached value hides its change
     /// until it expires, and an expired one is read through again.
     @Test(arguments: [(Duration.seconds(3600), ChannelSettings()), (Duration.zero, ChannelSettings(rating: "pg"))])
-    func changesByAnotherInstanceAreSeenOnceTheCachedValueExpires(_ timeToLive: Duration, _ expected: ChannelSettings) async throws {
+    func changesByAnotherInstanceAreSeenOnceTheCachedValueExpires(
+        _ timeToLive: Duration, _ expected: ChannelSettings
+    ) async throws {
         let testBot = try await TestBot()
         let cache = ChannelSettingsCache(store: testBot.store, logger: Logger(label: "test"), timeToLive: timeToLive)
         #expect(await cache.settings(network: "irc", channel: "#gifs") == ChannelSettings())

@@ -1,8 +1,9 @@
-import Giphy
-import Testing
-@testable import GifBotCore
 import Foundation
 import GifSources
+import Giphy
+import Testing
+
+@testable import GifBotCore
 
 @Suite struct CommandParserTests {
     let parser = CommandParser(prefix: "!")
@@ -57,7 +58,10 @@ import GifSources
         #expect(parser.parse(line) == expected)
     }
 
-    @Test(arguments: ["", " ", "hello", "gif cat", "!", "! gif", "!op me", "!gifcat", "?gif cat", "\u{0}!gif cat x".replacingOccurrences(of: "!", with: "")])
+    @Test(arguments: [
+        "", " ", "hello", "gif cat", "!", "! gif", "!op me", "!gifcat", "?gif cat",
+        "\u{0}!gif cat x".replacingOccurrences(of: "!", with: ""),
+    ])
     func ignores(_ line: String) {
         #expect(parser.parse(line) == nil)
     }
@@ -80,7 +84,9 @@ import GifSources
     }
 
     @Test func mircCodes() {
-        #expect(TextSanitizer.stripFormattingAndControls("\u{03}4,12red\u{03} \u{02}b\u{1D}i\u{1F}u\u{1E}s\u{11}m\u{16}r\u{0F}") == "red biusmr")
+        #expect(
+            TextSanitizer.stripFormattingAndControls(
+                "\u{03}4,12red\u{03} \u{02}b\u{1D}i\u{1F}u\u{1E}s\u{11}m\u{16}r\u{0F}") == "red biusmr")
         #expect(TextSanitizer.stripFormattingAndControls("\u{03}123") == "3", "colours take at most two digits")
         #expect(TextSanitizer.stripFormattingAndControls("\u{04}00ff00,000000x") == "x")
     }

@@ -2,6 +2,7 @@ import BotTestSupport
 import GiphyStandIn
 import Synchronization
 import Testing
+
 @testable import GifBotCore
 
 /// One person's commands in one conversation act in the order they were sent, each on the state
@@ -47,8 +48,11 @@ import Testing
     /// search saves that search's GIF, not the one shown before.
     @Test func aBurstFromOnePersonActsInOrderOnASlowSource() async throws {
         let testBot = try await TestBot()
-        testBot.standIn.override("/v1/gifs/search", with: StandInResponse(body: Fixtures.bytes("react_api_search_2023.json"),
-                                                                          delay: .milliseconds(600)))
+        testBot.standIn.override(
+            "/v1/gifs/search",
+            with: StandInResponse(
+                body: Fixtures.bytes("react_api_search_2023.json"),
+                delay: .milliseconds(600)))
         let bot = testBot.bot
         func burst(_ lines: [String]) async -> [[Reply]] {
             let messages = lines.map { ChatMessage(user: Self.ann, conversation: "#gifs", text: $0) }

@@ -1,15 +1,20 @@
 import GifSources
 import Storage
 import Testing
+
 @testable import GifBotCore
 
 /// Where each user's searches are up to: found again however the query is spelled, `!more`
 /// continues the last one, and a conversation keeps its most recently continued searches.
 @Suite struct ConversationMemoryTests {
-    private static let ann = ConversationMemory.Key(user: UserKey(network: "test", userID: "ann"), conversation: "#gifs")
-    private static let bob = ConversationMemory.Key(user: UserKey(network: "test", userID: "bob"), conversation: "#gifs")
+    private static let ann = ConversationMemory.Key(
+        user: UserKey(network: "test", userID: "ann"), conversation: "#gifs")
+    private static let bob = ConversationMemory.Key(
+        user: UserKey(network: "test", userID: "bob"), conversation: "#gifs")
 
-    private static func advanced(_ memory: ConversationMemory, _ key: ConversationMemory.Key, _ query: String, to index: Int) async {
+    private static func advanced(
+        _ memory: ConversationMemory, _ key: ConversationMemory.Key, _ query: String, to index: Int
+    ) async {
         var cursor = await memory.cursor(key, query: query)
         cursor.nextIndex = index
         cursor.shown.insert(GifRef(source: .giphy, key: "\(query)-\(index)"))
@@ -44,8 +49,8 @@ import Testing
         await Self.advanced(memory, Self.ann, "one", to: 1)
         await Self.advanced(memory, Self.ann, "two", to: 1)
         await Self.advanced(memory, Self.ann, "three", to: 1)
-        await Self.advanced(memory, Self.ann, "one", to: 2) // continued: now the most recent
-        await Self.advanced(memory, Self.ann, "four", to: 1) // a fourth: "two" goes
+        await Self.advanced(memory, Self.ann, "one", to: 2)  // continued: now the most recent
+        await Self.advanced(memory, Self.ann, "four", to: 1)  // a fourth: "two" goes
         #expect(await memory.cursor(Self.ann, query: "two").nextIndex == 0)
         #expect(await memory.cursor(Self.ann, query: "one").nextIndex == 2)
         #expect(await memory.cursor(Self.ann, query: "three").nextIndex == 1)

@@ -1,5 +1,6 @@
 import BotTestSupport
 import Testing
+
 @testable import GifBotCore
 
 /// The cooldown counts a command when it arrived, not when a busy process got round to it:
@@ -13,7 +14,9 @@ import Testing
     }
 
     private static func wasLimited(_ replies: [Reply]) -> Bool {
-        replies.contains { if case .notice(let text) = $0 { text.hasPrefix("You're sending commands too fast") } else { false } }
+        replies.contains {
+            if case .notice(let text) = $0 { text.hasPrefix("You're sending commands too fast") } else { false }
+        }
     }
 
     @Test func commandsAnsweredLateAreCountedByTheirArrival() async throws {

@@ -1,9 +1,10 @@
 import Foundation
+import GifSources
 import GiphyStandIn
 import Testing
+
 @testable import GifBotCore
 @testable import Giphy
-import GifSources
 
 /// Every recorded GIPHY response decodes to the same values the bot used before decoding was
 /// made compact (issue 9): `expected-values.json` was written by this test running on the old,
@@ -38,8 +39,13 @@ import GifSources
             importDatetime = gif.importDatetime
             original = gif.renditions["original"].map(Self.describe)
             let card = GifCardBuilder.card(for: gif.sourced)
-            self.card = card.map { "\($0.line) \($0.width ?? -1)x\($0.height ?? -1) \($0.byteSize ?? -1) \($0.rating ?? "-") \($0.pageURL ?? "-")" }
-            renditions = card?.renditions.map { "\($0.name) \($0.url) \($0.width ?? -1)x\($0.height ?? -1) \($0.byteSize ?? -1)" } ?? []
+            self.card = card.map {
+                "\($0.line) \($0.width ?? -1)x\($0.height ?? -1) \($0.byteSize ?? -1) \($0.rating ?? "-") \($0.pageURL ?? "-")"
+            }
+            renditions =
+                card?.renditions.map {
+                    "\($0.name) \($0.url) \($0.width ?? -1)x\($0.height ?? -1) \($0.byteSize ?? -1)"
+                } ?? []
             info = card.map { GifInfoFormatter.line(for: gif.sourced, card: $0) }
         }
 
@@ -53,12 +59,15 @@ import GifSources
     /// Recorded GIF bodies (search, trending, by id, random) and the constructed `fields=` ones.
     static func bodies() -> [String: [UInt8]] {
         var bodies: [String: [UInt8]] = [:]
-        for name in Fixtures.allNames() where !name.hasPrefix("errors/") && !name.contains("error") && !name.contains("trending_searches") {
+        for name in Fixtures.allNames()
+        where !name.hasPrefix("errors/") && !name.contains("error") && !name.contains("trending_searches") {
             bodies[name] = Fixtures.bytes(name)
         }
         let fields = resources.appendingPathComponent("fields")
-        for file in (try? FileManager.default.contentsOfDirectory(atPath: fields.path)) ?? [] where file.hasSuffix(".json") {
-            bodies["fields/\(file)"] = Array(FileManager.default.contents(atPath: fields.appendingPathComponent(file).path) ?? Data())
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: fields.path)) ?? []
+        where file.hasSuffix(".json") {
+            bodies["fields/\(file)"] = Array(
+                FileManager.default.contents(atPath: fields.appendingPathComponent(file).path) ?? Data())
         }
         return bodies
     }

@@ -11,8 +11,9 @@ import Testing
         let chat = InProcessChat()
         #expect(await chat.say("!gif cats") == ["GIF gif1 (gif1) https://media.example.org/gif1.gif"])
         #expect(await chat.say("!more").first?.contains("(gif2)") == true)
-        #expect(await chat.say("!more", as: "bob") == ["Nothing to continue yet: search first with !gif <query>."],
-                "bob's search state is his own")
+        #expect(
+            await chat.say("!more", as: "bob") == ["Nothing to continue yet: search first with !gif <query>."],
+            "bob's search state is his own")
         let list = await chat.say("!gifs dogs")
         #expect(list.count == 3 && list[0].hasPrefix("1. GIF gif1 (gif1)") && list[2].hasPrefix("3. GIF gif3 (gif3)"))
         #expect(await chat.stored().recent[InProcessChat.user("alice")] == ["dogs", "cats"])
@@ -46,7 +47,9 @@ import Testing
     @Test func randomTranslateAndTrendingAskTheSourceAndRememberTheGif() async {
         let chat = InProcessChat()
         #expect(await chat.say("!random").first?.contains("(gif1)") == true)
-        #expect(await chat.stored().randomIDs[InProcessChat.user("alice")] == "fakerandomid0001", "a random id is kept per user")
+        #expect(
+            await chat.stored().randomIDs[InProcessChat.user("alice")] == "fakerandomid0001",
+            "a random id is kept per user")
         #expect(await chat.say("!translate good morning").first?.contains("(gif6)") == true)
         #expect(await chat.say("!fav").first?.contains("(gif6)") == true, "the translated GIF is the last shown")
         let trending = await chat.say("!trending 3")
@@ -70,34 +73,46 @@ import Testing
         #expect(help == ["!fav [id]: save a GIF to your favorites (default: the last one you were shown)"], "\(help)")
         #expect(await chat.say("!about").first?.hasPrefix("GifBot ") == true)
         let usage = await chat.say("!gif")
-        #expect(usage.first?.hasPrefix("Usage: !gif <query>") == true, "a command without its argument gets its usage: \(usage)")
+        #expect(
+            usage.first?.hasPrefix("Usage: !gif <query>") == true,
+            "a command without its argument gets its usage: \(usage)")
         #expect(await chat.say("hello there").isEmpty && chat.sources[0].calls.count == 1, "chatter is not a command")
     }
 
     @Test func onlyAdminsChangeChannelSettingsAndTheyAreStored() async {
         let chat = InProcessChat(settings: BotSettings(maximumRating: .pg13, cooldownCommands: 0))
         #expect(await chat.say("!rating g") == ["Only bot admins can change this channel's settings."])
-        #expect(await chat.say("!rating g", admin: true) == ["From now on I post GIFs rated at most g in this channel."])
+        #expect(
+            await chat.say("!rating g", admin: true) == ["From now on I post GIFs rated at most g in this channel."])
         #expect(await chat.say("!rating r", admin: true).first?.hasPrefix("This bot never posts above pg-13") == true)
-        #expect(await chat.say("!cooldown 2 60", admin: true) == ["From now on each user may send 2 commands per 60 s in this channel."])
+        #expect(
+            await chat.say("!cooldown 2 60", admin: true) == [
+                "From now on each user may send 2 commands per 60 s in this channel."
+            ])
         let settings = await chat.stored().channels["\(InProcessChat.network) #gifs"]
         #expect(settings?.rating == "g" && settings?.cooldownCommands == 2 && settings?.cooldownSeconds == 60)
         #expect(await chat.say("!cooldown") == ["Here each user may send 2 commands per 60 s."])
     }
 
     @Test func theChannelsRatingHidesWhatItDoesNotAllowEverywhere() async {
-        let source = FakeGifSource(gifs: [FakeGifSource.gif("spicy", rating: "r"), FakeGifSource.gif("unrated", rating: nil),
-                                          FakeGifSource.gif("mild", rating: "g")])
+        let source = FakeGifSource(gifs: [
+            FakeGifSource.gif("spicy", rating: "r"), FakeGifSource.gif("unrated", rating: nil),
+            FakeGifSource.gif("mild", rating: "g"),
+        ])
         let chat = InProcessChat(sources: [source], settings: BotSettings(maximumRating: .r, cooldownCommands: 0))
         await chat.say("!fav spicy")
         await chat.say("!fav unrated")
         await chat.say("!rating g", admin: true)
-        #expect(await chat.say("!gif x").first?.contains("(mild)") == true, "search skips what the channel does not allow")
+        #expect(
+            await chat.say("!gif x").first?.contains("(mild)") == true, "search skips what the channel does not allow")
         let favorites = await chat.say("!favs")
-        #expect(favorites.contains("1. (unrated, unrated, hidden here)") && favorites.contains("2. (spicy, rated r, hidden here)"), "\(favorites)")
+        #expect(
+            favorites.contains("1. (unrated, unrated, hidden here)")
+                && favorites.contains("2. (spicy, rated r, hidden here)"), "\(favorites)")
         #expect(await chat.say("!info spicy") == ["That GIF is rated above what this channel allows (g)."])
-        #expect(await chat.say("!fav spicy", in: "alice").first?.contains("already one of your favorites") == true,
-                "in private the bot's own maximum applies")
+        #expect(
+            await chat.say("!fav spicy", in: "alice").first?.contains("already one of your favorites") == true,
+            "in private the bot's own maximum applies")
     }
 
     @Test func aFailingSourceGivesAShortReplyAndNothingIsStored() async {
@@ -107,7 +122,9 @@ import Testing
         #expect(await chat.say("!fav gif1") == ["GIPHY is having trouble right now; try again in a minute."])
         #expect(await chat.stored().favorites.isEmpty)
         chat.sources[0].fail(with: nil)
-        #expect(await chat.say("!more") == ["Nothing to continue yet: search first with !gif <query>."], "a failed search leaves nothing half done")
+        #expect(
+            await chat.say("!more") == ["Nothing to continue yet: search first with !gif <query>."],
+            "a failed search leaves nothing half done")
         let again = await chat.say("!gif cats")
         #expect(again.first?.contains("(gif1)") == true, "the source answers again: \(again)")
     }

@@ -1,12 +1,15 @@
 import GifSources
-@testable import Giphy
 import Storage
 import Testing
+
 @testable import GifBotCore
+@testable import Giphy
 
 @Suite struct ContentPolicyTests {
     func gif(rating: String?) -> SourcedGif {
-        SourcedGif(ref: GifRef(source: .giphy, key: "x"), title: "t", rating: rating, pageURL: nil, preferred: nil, renditions: [])
+        SourcedGif(
+            ref: GifRef(source: .giphy, key: "x"), title: "t", rating: rating, pageURL: nil, preferred: nil,
+            renditions: [])
     }
 
     @Test(arguments: [
@@ -37,8 +40,12 @@ import Testing
         }
         #expect(results == [.allowed, .allowed, .allowed, .limited(retryAfterSeconds: 27), .ignored])
         #expect(await cooldown.admit(bob, limit: 3, window: .seconds(30), now: start + .seconds(4)) == .allowed)
-        #expect(await cooldown.admit(alice, limit: 3, window: .seconds(30), now: start + .seconds(30)) == .allowed, "the first command left the window")
-        #expect(await cooldown.admit(alice, limit: 3, window: .seconds(30), now: start + .seconds(30)) == .limited(retryAfterSeconds: 1))
+        #expect(
+            await cooldown.admit(alice, limit: 3, window: .seconds(30), now: start + .seconds(30)) == .allowed,
+            "the first command left the window")
+        #expect(
+            await cooldown.admit(alice, limit: 3, window: .seconds(30), now: start + .seconds(30))
+                == .limited(retryAfterSeconds: 1))
     }
 
     @Test func zeroTurnsItOff() async {
@@ -71,19 +78,24 @@ import Testing
             "zeroed": GiphyRendition(url: "", width: 0, height: 0, size: 0),
         ])
         #expect(smallest?.name == "fixed_width_small")
-        let original = GiphyRenditionChoice.preferred(["original": rendition("https://m/o.mp4", size: 10), "original_still": rendition("https://m/o_s.gif", size: 1)])
+        let original = GiphyRenditionChoice.preferred([
+            "original": rendition("https://m/o.mp4", size: 10),
+            "original_still": rendition("https://m/o_s.gif", size: 1),
+        ])
         #expect(original?.name == "original")
         #expect(GiphyRenditionChoice.preferred([:]) == nil)
     }
 
     @Test func untrustedTitlesAreCleanedAndShortened() {
-        let gif = GiphyGif(id: "abc", title: "!op me\r\nQUIT :bye " + String(repeating: "x", count: 200), rating: "g",
-                           renditions: ["downsized": rendition("https://m/d.gif", size: 10)])
+        let gif = GiphyGif(
+            id: "abc", title: "!op me\r\nQUIT :bye " + String(repeating: "x", count: 200), rating: "g",
+            renditions: ["downsized": rendition("https://m/d.gif", size: 10)])
         let card = GifCardBuilder.card(for: gif.sourced)
         #expect(card?.title.hasPrefix("!op me QUIT :bye") == true)
         #expect(card?.title.count ?? 0 <= GifCardBuilder.maximumTitleLength)
         #expect(card?.title.hasSuffix("…") == true)
-        let untitled = GiphyGif(id: "abc", title: " \u{7} ", rating: "g", renditions: ["downsized": rendition("https://m/d.gif", size: 10)])
+        let untitled = GiphyGif(
+            id: "abc", title: " \u{7} ", rating: "g", renditions: ["downsized": rendition("https://m/d.gif", size: 10)])
         #expect(GifCardBuilder.card(for: untitled.sourced)?.title == "Untitled GIF")
     }
 }
@@ -103,8 +115,9 @@ import Testing
     }
 
     @Test func uploaders() {
-        let verified = GiphyGif(id: "a", title: "t", rating: "g", username: "nasa",
-                                user: GiphyUser(username: "nasa", displayName: "NASA", isVerified: true), renditions: [:])
+        let verified = GiphyGif(
+            id: "a", title: "t", rating: "g", username: "nasa",
+            user: GiphyUser(username: "nasa", displayName: "NASA", isVerified: true), renditions: [:])
         #expect(GifInfoFormatter.uploader(of: verified.sourced) == "by NASA (@nasa) ✓ verified")
         let anonymous = GiphyGif(id: "a", title: "t", rating: "g", username: "", renditions: [:])
         #expect(GifInfoFormatter.uploader(of: anonymous.sourced) == "uploader unknown")

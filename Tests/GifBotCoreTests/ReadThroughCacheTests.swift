@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import GifBotCore
 
 /// The read-through cache behind channel settings and favorites: fresh values are served

@@ -2,6 +2,7 @@ import BotTestSupport
 import Logging
 import Storage
 import Testing
+
 @testable import GifBotCore
 
 /// Recent searches are written behind: a `!gif` never waits for its own batch's commits, and
@@ -20,7 +21,9 @@ import Testing
         hold.release()
         await writer.flush()
         let stored = try await testBot.store.recentSearches(for: user, limit: 5)
-        #expect(stored == (RecentSearchWriter.batchSize - 5..<RecentSearchWriter.batchSize).reversed().map { "query \($0)" })
+        #expect(
+            stored == (RecentSearchWriter.batchSize - 5..<RecentSearchWriter.batchSize).reversed().map { "query \($0)" }
+        )
         await testBot.finish()
     }
 
@@ -33,7 +36,8 @@ import Testing
         }
         await writer.flush()
         for (number, user) in users.enumerated() {
-            let last = (0..<(RecentSearchWriter.batchSize * 2 + 10)).filter { $0 % users.count == number }.suffix(5).reversed()
+            let last = (0..<(RecentSearchWriter.batchSize * 2 + 10)).filter { $0 % users.count == number }.suffix(5)
+                .reversed()
             #expect(try await testBot.store.recentSearches(for: user, limit: 5) == last.map { "q\($0)" })
         }
         await testBot.finish()

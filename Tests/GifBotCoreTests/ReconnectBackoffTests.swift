@@ -1,6 +1,6 @@
-import SeededRandom
 import BotTestSupport
 import GifBotCore
+import SeededRandom
 import Testing
 
 @Suite struct ReconnectBackoffTests {

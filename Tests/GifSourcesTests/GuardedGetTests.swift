@@ -1,11 +1,11 @@
 import AsyncHTTPClient
 import Foundation
 import GifSources
-import HTTPTransport
 import GiphyStandIn
+import HTTPTransport
+import NIOCore
 import NIOHTTP1
 import Testing
-import NIOCore
 
 /// The shared transport and the media download path against real HTTP servers on 127.0.0.1:
 /// one deadline for the whole exchange, and redirects followed only where allowed.
@@ -17,21 +17,30 @@ import NIOCore
         do {
             try await body(first, second, client)
         } catch {
-            try? await client.shutdown(); try? await first.stop(); try? await second.stop()
+            try? await client.shutdown()
+            try? await first.stop()
+            try? await second.stop()
             throw error
         }
-        try await client.shutdown(); try await first.stop(); try await second.stop()
+        try await client.shutdown()
+        try await first.stop()
+        try await second.stop()
     }
 
     static let search = "/v1/gifs/search"
-    static func searchURL(_ standIn: GiphyStandIn) -> String { "\(standIn.baseURL)\(search)?api_key=\(GiphyStandIn.defaultAPIKey)&q=cat" }
+    static func searchURL(_ standIn: GiphyStandIn) -> String {
+        "\(standIn.baseURL)\(search)?api_key=\(GiphyStandIn.defaultAPIKey)&q=cat"
+    }
 
     @Test func aTrickledBodyEndsAtTheDeadlineNotWhenTheServerIsDone() async throws {
         try await Self.withTwoStandIns { standIn, _, client in
-            standIn.override(Self.search, with: StandInResponse.fixture("react_api_search_2023.json").trickled(every: .milliseconds(200)))
+            standIn.override(
+                Self.search,
+                with: StandInResponse.fixture("react_api_search_2023.json").trickled(every: .milliseconds(200)))
             let started = ContinuousClock.now
             await #expect(throws: TransportFailure.timeout) {
-                _ = try await AsyncHTTPGetTransport(httpClient: client).get(Self.searchURL(standIn), timeout: .seconds(1))
+                _ = try await AsyncHTTPGetTransport(httpClient: client).get(
+                    Self.searchURL(standIn), timeout: .seconds(1))
             }
             let elapsed = ContinuousClock.now - started
             #expect(elapsed < .milliseconds(2500), "gave up after \(elapsed)")
@@ -46,7 +55,8 @@ import NIOCore
         try await Self.withTwoStandIns { standIn, _, client in
             let body = Array("{\"ok\":1}".utf8)
             standIn.override(Self.search, with: StandInResponse(body: body).trickled(every: .milliseconds(10)))
-            let response = try await AsyncHTTPGetTransport(httpClient: client).get(Self.searchURL(standIn), timeout: .seconds(5))
+            let response = try await AsyncHTTPGetTransport(httpClient: client).get(
+                Self.searchURL(standIn), timeout: .seconds(5))
             #expect(response.status == 200 && response.body == body)
         }
     }
@@ -55,7 +65,8 @@ import NIOCore
     func anAPIRedirectToAnotherOriginIsNotFollowed(_ status: Int) async throws {
         try await Self.withTwoStandIns { standIn, elsewhere, client in
             standIn.override(Self.search, with: .redirect(to: Self.searchURL(elsewhere), status: status))
-            let response = try await AsyncHTTPGetTransport(httpClient: client).get(Self.searchURL(standIn), timeout: .seconds(5))
+            let response = try await AsyncHTTPGetTransport(httpClient: client).get(
+                Self.searchURL(standIn), timeout: .seconds(5))
             #expect(response.status == status, "the redirect is the answer, which the source's client reads as trouble")
             #expect(standIn.requests(to: Self.search).count == 1)
             #expect(elsewhere.requests.isEmpty, "the other port was never asked")
@@ -64,8 +75,10 @@ import NIOCore
 
     @Test func anAPIRedirectWithinTheOriginIsFollowed() async throws {
         try await Self.withTwoStandIns { standIn, elsewhere, client in
-            standIn.override(Self.search, with: .redirect(to: "/v1/gifs/trending?api_key=\(GiphyStandIn.defaultAPIKey)"))
-            let response = try await AsyncHTTPGetTransport(httpClient: client).get(Self.searchURL(standIn), timeout: .seconds(5))
+            standIn.override(
+                Self.search, with: .redirect(to: "/v1/gifs/trending?api_key=\(GiphyStandIn.defaultAPIKey)"))
+            let response = try await AsyncHTTPGetTransport(httpClient: client).get(
+                Self.searchURL(standIn), timeout: .seconds(5))
             #expect(response.status == 200)
             #expect(standIn.requests(to: "/v1/gifs/trending").count == 1)
             #expect(elsewhere.requests.isEmpty)
@@ -75,7 +88,8 @@ import NIOCore
     @Test func aRedirectLoopEndsAfterThreeHops() async throws {
         try await Self.withTwoStandIns { standIn, _, client in
             standIn.override(Self.search, with: .redirect(to: Self.searchURL(standIn)))
-            let response = try await AsyncHTTPGetTransport(httpClient: client).get(Self.searchURL(standIn), timeout: .seconds(5))
+            let response = try await AsyncHTTPGetTransport(httpClient: client).get(
+                Self.searchURL(standIn), timeout: .seconds(5))
             #expect(response.status == 302)
             #expect(standIn.requests(to: Self.search).count == GuardedGet.maximumRedirects + 1)
         }
@@ -83,20 +97,24 @@ import NIOCore
 
     @Test func aMediaRedirectFollowsOnlyToAllowedHostsAndNeverToAnotherPort() async throws {
         try await Self.withTwoStandIns { standIn, elsewhere, client in
-            let policy = MediaHostPolicy(extraHosts: [try #require(MediaHost("http://127.0.0.1:\(standIn.port)"))], allowsPrivateAddresses: true)
+            let policy = MediaHostPolicy(
+                extraHosts: [try #require(MediaHost("http://127.0.0.1:\(standIn.port)"))], allowsPrivateAddresses: true)
             let get = GuardedGet(client: client, rule: MediaDestinationRule(policy: policy))
             standIn.override("/media/a/100.gif", with: .redirect(to: "/media/a/200.gif"))
-            let followed = try await get.get("\(standIn.baseURL)/media/a/100.gif", headers: [:], timeout: .seconds(5), maximumBodyBytes: 1 << 20)
+            let followed = try await get.get(
+                "\(standIn.baseURL)/media/a/100.gif", headers: [:], timeout: .seconds(5), maximumBodyBytes: 1 << 20)
             #expect(followed.response.status == .ok && followed.response.body.readableBytes == 200)
 
             standIn.override("/media/b/100.gif", with: .redirect(to: "\(elsewhere.baseURL)/media/b/100.gif"))
-            let refused = try await get.get("\(standIn.baseURL)/media/b/100.gif", headers: [:], timeout: .seconds(5), maximumBodyBytes: 1 << 20)
+            let refused = try await get.get(
+                "\(standIn.baseURL)/media/b/100.gif", headers: [:], timeout: .seconds(5), maximumBodyBytes: 1 << 20)
             #expect(refused.response.status == .found)
             #expect(refused.unfollowedRedirect?.contains("not allowed") == true)
 
             await #expect(throws: GuardedGet.Refused.self) {
-                _ = try await get.get("http://localhost:\(elsewhere.port)/media/c/100.gif", headers: [:], timeout: .seconds(5),
-                                      maximumBodyBytes: 1 << 20)
+                _ = try await get.get(
+                    "http://localhost:\(elsewhere.port)/media/c/100.gif", headers: [:], timeout: .seconds(5),
+                    maximumBodyBytes: 1 << 20)
             }
             #expect(elsewhere.requests.isEmpty, "the other port was never asked")
         }
@@ -107,7 +125,8 @@ import NIOCore
             let policy = MediaHostPolicy(extraHosts: [try #require(MediaHost("http://127.0.0.1:\(standIn.port)"))])
             let get = GuardedGet(client: client, rule: MediaDestinationRule(policy: policy))
             await #expect(throws: GuardedGet.Refused.self) {
-                _ = try await get.get("\(standIn.baseURL)/media/a/100.gif", headers: [:], timeout: .seconds(5), maximumBodyBytes: 1 << 20)
+                _ = try await get.get(
+                    "\(standIn.baseURL)/media/a/100.gif", headers: [:], timeout: .seconds(5), maximumBodyBytes: 1 << 20)
             }
             #expect(standIn.requests.isEmpty)
         }
@@ -116,7 +135,8 @@ import NIOCore
     @Test func theSharedClientFollowsNoRedirectByItself() async throws {
         try await Self.withTwoStandIns { standIn, elsewhere, client in
             standIn.override("/moved", with: .redirect(to: "\(elsewhere.baseURL)/v1/gifs/trending"))
-            let response = try await client.execute(HTTPClientRequest(url: "\(standIn.baseURL)/moved"), timeout: .seconds(5))
+            let response = try await client.execute(
+                HTTPClientRequest(url: "\(standIn.baseURL)/moved"), timeout: .seconds(5))
             _ = try await response.body.collect(upTo: 1 << 16)
             #expect(response.status == .found)
             #expect(elsewhere.requests.isEmpty)

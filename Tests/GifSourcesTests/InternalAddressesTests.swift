@@ -5,16 +5,20 @@ import Testing
 
 /// Which resolved addresses a media download refuses, and that the check asks the resolver.
 @Suite struct InternalAddressesTests {
-    @Test(arguments: ["127.0.0.1", "127.1.2.3", "0.0.0.0", "10.0.0.1", "172.16.0.1", "172.31.255.255", "192.168.1.1",
-                      "169.254.169.254", "100.64.0.1", "224.0.0.1", "255.255.255.255", "198.18.0.1",
-                      "::", "::1", "fe80::1", "fc00::1", "fd12:3456::1", "ff02::1", "::ffff:127.0.0.1", "::ffff:10.1.2.3",
-                      "64:ff9b::a9fe:a9fe", "2002:7f00:1::1", "::127.0.0.1", "2001:db8::1"])
+    @Test(arguments: [
+        "127.0.0.1", "127.1.2.3", "0.0.0.0", "10.0.0.1", "172.16.0.1", "172.31.255.255", "192.168.1.1",
+        "169.254.169.254", "100.64.0.1", "224.0.0.1", "255.255.255.255", "198.18.0.1",
+        "::", "::1", "fe80::1", "fc00::1", "fd12:3456::1", "ff02::1", "::ffff:127.0.0.1", "::ffff:10.1.2.3",
+        "64:ff9b::a9fe:a9fe", "2002:7f00:1::1", "::127.0.0.1", "2001:db8::1",
+    ])
     func internalAddressesAreRefused(_ text: String) throws {
         #expect(InternalAddresses.contains(try Self.bytes(text)))
     }
 
-    @Test(arguments: ["151.101.2.2", "8.8.8.8", "172.32.0.1", "192.169.0.1", "100.128.0.1", "2606:4700::1111",
-                      "2a04:4e42::1", "::ffff:151.101.2.2", "2002:9765:0202::1"])
+    @Test(arguments: [
+        "151.101.2.2", "8.8.8.8", "172.32.0.1", "192.169.0.1", "100.128.0.1", "2606:4700::1111",
+        "2a04:4e42::1", "::ffff:151.101.2.2", "2002:9765:0202::1",
+    ])
     func publicAddressesPass(_ text: String) throws {
         #expect(!InternalAddresses.contains(try Self.bytes(text)))
     }
@@ -30,7 +34,9 @@ import Testing
     @Test func anAllowedHostResolvingToAPrivateAddressIsRefusedUnlessAllowed() async throws {
         let url = try #require(URL(string: "https://media.giphy.com/media/x/giphy.gif"))
         let hijacked = MediaDestinationRule(policy: .sourcesOnly) { _ in [[151, 101, 2, 2], [10, 0, 0, 7]] }
-        #expect(await hijacked.refusal(of: url)?.contains("private") == true, "one internal address among several is enough")
+        #expect(
+            await hijacked.refusal(of: url)?.contains("private") == true, "one internal address among several is enough"
+        )
         let publicOnly = MediaDestinationRule(policy: .sourcesOnly) { _ in [[151, 101, 2, 2]] }
         #expect(await publicOnly.refusal(of: url) == nil)
         let unresolvable = MediaDestinationRule(policy: .sourcesOnly) { _ in throw HostResolver.Failed() }
@@ -43,8 +49,11 @@ import Testing
     }
 
     @Test func theRealResolverRefusesALoopbackLiteral() async throws {
-        let rule = MediaDestinationRule(policy: MediaHostPolicy(extraHosts: [try #require(MediaHost("http://2130706433:8080"))]))
-        #expect(await rule.refusal(of: try #require(URL(string: "http://2130706433:8080/x.gif")))?.contains("private") == true)
+        let rule = MediaDestinationRule(
+            policy: MediaHostPolicy(extraHosts: [try #require(MediaHost("http://2130706433:8080"))]))
+        #expect(
+            await rule.refusal(of: try #require(URL(string: "http://2130706433:8080/x.gif")))?.contains("private")
+                == true)
     }
 
     static func bytes(_ text: String) throws -> [UInt8] {

@@ -32,18 +32,27 @@ struct GiphyRoutes: Sendable {
             let ids = (request.query["ids"] ?? "").split(separator: ",").map(String.init)
             return list(ids.compactMap(GifCatalog.shared.gif(id:)))
         case "/v1/gifs/search/tags":
-            return terms((request.query["q"] ?? "").isEmpty ? [] : ["\(request.query["q"]!)s", "\(request.query["q"]!) funny", "\(request.query["q"]!) love"])
+            return terms(
+                (request.query["q"] ?? "").isEmpty
+                    ? [] : ["\(request.query["q"]!)s", "\(request.query["q"]!) funny", "\(request.query["q"]!) love"])
         case "/v1/trending/searches":
             return .fixture("giphy-js_trending_searches.json")
         case "/v1/randomid":
-            return StandInResponse(json: #"{"data":{"random_id":"3640f6095c9a1f0f4e544b764d238b25"},"meta":{"status":200,"msg":"OK","response_id":"x1y2z3"}}"#)
+            return StandInResponse(
+                json:
+                    #"{"data":{"random_id":"3640f6095c9a1f0f4e544b764d238b25"},"meta":{"status":200,"msg":"OK","response_id":"x1y2z3"}}"#
+            )
         default:
             if let term = path.dropPrefix("/v1/tags/related/") {
-                return terms(["\(term.removingPercentEncoding ?? term) cute", "\(term.removingPercentEncoding ?? term) reaction"])
+                return terms([
+                    "\(term.removingPercentEncoding ?? term) cute", "\(term.removingPercentEncoding ?? term) reaction",
+                ])
             }
             if let id = path.dropPrefix("/v1/gifs/"), !id.contains("/") {
                 guard let gif = GifCatalog.shared.gif(id: id) else {
-                    return StandInResponse(status: 404, json: #"{"data":[],"meta":{"status":404,"msg":"Not Found","response_id":"nf123"}}"#)
+                    return StandInResponse(
+                        status: 404, json: #"{"data":[],"meta":{"status":404,"msg":"Not Found","response_id":"nf123"}}"#
+                    )
                 }
                 return single(gif)
             }
@@ -67,7 +76,8 @@ struct GiphyRoutes: Sendable {
         let all = recorded["data"] as? [Any] ?? []
         var slice = offset < all.count ? Array(all[offset..<min(all.count, offset + limit)]) : []
         if let fields {
-            slice = slice.map { gif in (gif as? [String: Any]).map { FieldsOnDemand.project($0, fields: fields) } ?? gif }
+            slice = slice.map { gif in (gif as? [String: Any]).map { FieldsOnDemand.project($0, fields: fields) } ?? gif
+            }
         }
         var body = recorded
         body["data"] = slice
@@ -76,7 +86,9 @@ struct GiphyRoutes: Sendable {
     }
 
     private func list(_ gifs: [Any]) -> StandInResponse {
-        json(["data": gifs, "pagination": ["total_count": gifs.count, "count": gifs.count, "offset": 0], "meta": okMeta])
+        json([
+            "data": gifs, "pagination": ["total_count": gifs.count, "count": gifs.count, "offset": 0], "meta": okMeta,
+        ])
     }
 
     private func single(_ gif: Any) -> StandInResponse {
@@ -92,7 +104,9 @@ struct GiphyRoutes: Sendable {
         StandInResponse(status: 400, json: #"{"data":[],"meta":{"status":400,"msg":"Bad Request","response_id":""}}"#)
     }
 
-    private var okMeta: [String: Any] { ["status": 200, "msg": "OK", "response_id": "standin0000000000000000000000000000000000"] }
+    private var okMeta: [String: Any] {
+        ["status": 200, "msg": "OK", "response_id": "standin0000000000000000000000000000000000"]
+    }
 
     /// Serialised as GIPHY writes JSON: slashes in URLs unescaped, as the recorded bodies show.
     private func json(_ object: [String: Any]) -> StandInResponse {
@@ -127,7 +141,8 @@ final class GifCatalog: Sendable {
             let data = Fixtures.object(name)["data"]
             let items: [Any] = (data as? [Any]) ?? (data.map { [$0] } ?? [])
             for case let gif as [String: Any] in items {
-                if let id = gif["id"] as? String, gifs[id] == nil, gif["type"] as? String == "gif" || gif["type"] == nil {
+                if let id = gif["id"] as? String, gifs[id] == nil, gif["type"] as? String == "gif" || gif["type"] == nil
+                {
                     gifs[id] = JSONValue(gif)
                 }
             }

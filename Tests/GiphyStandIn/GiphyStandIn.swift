@@ -27,8 +27,9 @@ public final class GiphyStandIn: Sendable {
         trendingFixture: String = "react_api_trending_2023.json",
         randomFixture: String = "relax_cats_bot_random_2023.json"
     ) async throws -> GiphyStandIn {
-        let routes = GiphyRoutes(apiKey: apiKey, searchFixture: searchFixture,
-                                 trendingFixture: trendingFixture, randomFixture: randomFixture)
+        let routes = GiphyRoutes(
+            apiKey: apiKey, searchFixture: searchFixture,
+            trendingFixture: trendingFixture, randomFixture: randomFixture)
         // The catalogue of every recorded GIF takes seconds to build on a loaded machine: build
         // it before the first test can ask, not inside a request a client is timing.
         try await StandInThreads.builders.runIfActive { _ = GifCatalog.shared.ids.count }
@@ -51,7 +52,9 @@ public final class GiphyStandIn: Sendable {
     }
 
     /// Waits until the requests so far satisfy `condition`; false when `timeout` passes first.
-    public func waitForRequests(timeout: Duration = .seconds(20), _ condition: @escaping @Sendable ([RecordedRequest]) -> Bool) async -> Bool {
+    public func waitForRequests(
+        timeout: Duration = .seconds(20), _ condition: @escaping @Sendable ([RecordedRequest]) -> Bool
+    ) async -> Bool {
         await table.requests.waitFor(timeout: timeout, condition)
     }
 
@@ -63,4 +66,3 @@ public final class GiphyStandIn: Sendable {
         try await channel.close()
     }
 }
-

@@ -1,5 +1,5 @@
-import Logging
 import Foundation
+import Logging
 
 /// Collects every log line a component writes, so tests can assert what was (not) logged,
 /// such as a secret.
@@ -22,7 +22,9 @@ public final class LogCapture: Sendable {
 
     /// Waits until the captured text satisfies `condition`, woken by each new line rather than
     /// polling; false when `timeout` passes first.
-    public func waitFor(timeout: Duration = .seconds(20), _ condition: @escaping @Sendable (String) -> Bool) async -> Bool {
+    public func waitFor(
+        timeout: Duration = .seconds(20), _ condition: @escaping @Sendable (String) -> Bool
+    ) async -> Bool {
         await lines.waitFor(timeout: timeout) { condition($0.joined(separator: "\n")) }
     }
 
@@ -43,7 +45,8 @@ public final class LogCapture: Sendable {
 
         func log(event: LogEvent) {
             let all = metadata.merging(event.metadata ?? [:]) { $1 }
-            capture.append("\(event.level) \(event.message) \(all.map { "\($0)=\($1)" }.sorted().joined(separator: " "))")
+            capture.append(
+                "\(event.level) \(event.message) \(all.map { "\($0)=\($1)" }.sorted().joined(separator: " "))")
         }
     }
 }

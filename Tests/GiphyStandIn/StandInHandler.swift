@@ -44,7 +44,9 @@ final class StandInHandler: ChannelInboundHandler {
                     return table.abandoned(index, at: closedAt)
                 }
                 pending = (index, nil)
-                guard response.delay > .zero else { return answer(response, keepAlive: keepAlive, context: loopBoundContext.value) }
+                guard response.delay > .zero else {
+                    return answer(response, keepAlive: keepAlive, context: loopBoundContext.value)
+                }
                 loopBoundContext.value.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(response.delay)) {
                     self.answer(response, keepAlive: keepAlive, context: loopBoundContext.value)
                 }
@@ -58,7 +60,7 @@ final class StandInHandler: ChannelInboundHandler {
                 table.abandoned(index, at: .now)
                 self.pending = nil
             } else {
-                self.pending = (nil, .now) // noted once the request is in the log
+                self.pending = (nil, .now)  // noted once the request is in the log
             }
         }
         context.fireChannelInactive()
@@ -72,15 +74,18 @@ final class StandInHandler: ChannelInboundHandler {
         Self.write(response, keepAlive: keepAlive, context: context) { [self] in pending = nil }
     }
 
-    private static func write(_ response: StandInResponse, keepAlive: Bool, context: ChannelHandlerContext,
-                              bodySent: @escaping () -> Void) {
+    private static func write(
+        _ response: StandInResponse, keepAlive: Bool, context: ChannelHandlerContext,
+        bodySent: @escaping () -> Void
+    ) {
         guard context.channel.isActive else { return }
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: response.contentType)
         headers.add(name: "Content-Length", value: String(response.body.count))
         for header in response.headers { headers.add(name: header.name, value: header.value) }
         if !keepAlive { headers.add(name: "Connection", value: "close") }
-        let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
+        let head = HTTPResponseHead(
+            version: .http1_1, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
         context.write(NIOAny(HTTPServerResponsePart.head(head)), promise: nil)
         if let cut = response.resetAfterBytes {
             let part = ByteBuffer(bytes: response.body.prefix(cut))
@@ -96,15 +101,18 @@ final class StandInHandler: ChannelInboundHandler {
         }
         if let trickle = response.trickle {
             context.flush()
-            return writeSlowly(response.body[...], trickle: trickle, keepAlive: keepAlive, context: context, bodySent: bodySent)
+            return writeSlowly(
+                response.body[...], trickle: trickle, keepAlive: keepAlive, context: context, bodySent: bodySent)
         }
         context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: response.body)))), promise: nil)
         finish(keepAlive: keepAlive, context: context)
     }
 
     /// One piece now, the rest later, for as long as the client stays connected.
-    private static func writeSlowly(_ rest: ArraySlice<UInt8>, trickle: StandInResponse.Trickle, keepAlive: Bool,
-                                    context: ChannelHandlerContext, bodySent: @escaping () -> Void) {
+    private static func writeSlowly(
+        _ rest: ArraySlice<UInt8>, trickle: StandInResponse.Trickle, keepAlive: Bool,
+        context: ChannelHandlerContext, bodySent: @escaping () -> Void
+    ) {
         guard context.channel.isActive else { return }
         guard !rest.isEmpty else {
             bodySent()
@@ -115,7 +123,8 @@ final class StandInHandler: ChannelInboundHandler {
         let remaining = rest.dropFirst(trickle.bytes)
         let loopBoundContext = NIOLoopBound(context, eventLoop: context.eventLoop)
         context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(trickle.every)) {
-            writeSlowly(remaining, trickle: trickle, keepAlive: keepAlive, context: loopBoundContext.value, bodySent: bodySent)
+            writeSlowly(
+                remaining, trickle: trickle, keepAlive: keepAlive, context: loopBoundContext.value, bodySent: bodySent)
         }
     }
 

@@ -34,8 +34,10 @@ public struct StandInResponse: Sendable {
         }
     }
 
-    public init(status: Int = 200, body: [UInt8], contentType: String = "application/json", delay: Duration = .zero,
-                resetAfterBytes: Int? = nil, trickle: Trickle? = nil, headers: [Header] = []) {
+    public init(
+        status: Int = 200, body: [UInt8], contentType: String = "application/json", delay: Duration = .zero,
+        resetAfterBytes: Int? = nil, trickle: Trickle? = nil, headers: [Header] = []
+    ) {
         self.status = status
         self.body = body
         self.contentType = contentType
@@ -72,8 +74,9 @@ public struct StandInResponse: Sendable {
 
     /// A `status` redirect to `location` (absolute or relative), as a CDN or API gateway sends it.
     public static func redirect(to location: String, status: Int = 302) -> StandInResponse {
-        StandInResponse(status: status, body: Array("<html>Moved</html>".utf8), contentType: "text/html",
-                        headers: [Header("Location", location)])
+        StandInResponse(
+            status: status, body: Array("<html>Moved</html>".utf8), contentType: "text/html",
+            headers: [Header("Location", location)])
     }
 
     /// A recorded file from the fixtures, served as it was recorded.

@@ -13,18 +13,18 @@ public enum TestGIF {
     public static func bytes(size: Int = 0, seed: UInt8 = 0) -> [UInt8] {
         var gif: [UInt8] = Array("GIF89a".utf8)
         gif.reserveCapacity(max(size, 128))
-        gif += [4, 0, 4, 0, 0x80, 0, 0] // 4×4, global colour table of 2 entries
-        gif += [seed, 0x20, 0x40, 0xFF, 0xFF &- seed, 0x80] // palette
-        gif += [0x21, 0xFF, 0x0B] + Array("NETSCAPE2.0".utf8) + [0x03, 0x01, 0x00, 0x00, 0x00] // loop forever
+        gif += [4, 0, 4, 0, 0x80, 0, 0]  // 4×4, global colour table of 2 entries
+        gif += [seed, 0x20, 0x40, 0xFF, 0xFF &- seed, 0x80]  // palette
+        gif += [0x21, 0xFF, 0x0B] + Array("NETSCAPE2.0".utf8) + [0x03, 0x01, 0x00, 0x00, 0x00]  // loop forever
         for frame in 0..<2 {
-            gif += [0x21, 0xF9, 0x04, 0x04, 0x0A, 0x00, 0x00, 0x00] // 100 ms per frame
-            gif += [0x2C, 0, 0, 0, 0, 4, 0, 4, 0, 0x00] // image descriptor
-            gif += frame == 0 ? [0x02, 0x02, 0x84, 0x51, 0x00] : [0x02, 0x02, 0x8C, 0x53, 0x00] // LZW data
+            gif += [0x21, 0xF9, 0x04, 0x04, 0x0A, 0x00, 0x00, 0x00]  // 100 ms per frame
+            gif += [0x2C, 0, 0, 0, 0, 4, 0, 4, 0, 0x00]  // image descriptor
+            gif += frame == 0 ? [0x02, 0x02, 0x84, 0x51, 0x00] : [0x02, 0x02, 0x8C, 0x53, 0x00]  // LZW data
         }
         let trailerSize = 1
         var padding = size - gif.count - trailerSize
         let fullComment: [UInt8] = [0x21, 0xFE, 255] + Array(repeating: UInt8(ascii: "x"), count: 255) + [0x00]
-        while padding >= 4 { // comment extension: 0x21 0xFE, sub-blocks, 0x00
+        while padding >= 4 {  // comment extension: 0x21 0xFE, sub-blocks, 0x00
             let chunk = min(255, padding - 4)
             if chunk == 255 {
                 gif.append(contentsOf: fullComment)

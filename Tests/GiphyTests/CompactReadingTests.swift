@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GifSources
 @testable import Giphy
 
@@ -10,7 +11,8 @@ import Testing
     }
 
     @Test func escapesAndUnicodeAreDecoded() throws {
-        let read = try #require(try gif(#"{"id":"a","title":"caf\u00e9 \"quoted\" \ud83d\ude00 \/ tab\t","url":"https:\/\/giphy.com\/x"}"#))
+        let read = try #require(
+            try gif(#"{"id":"a","title":"caf\u00e9 \"quoted\" \ud83d\ude00 \/ tab\t","url":"https:\/\/giphy.com\/x"}"#))
         #expect(read.title == "café \"quoted\" 😀 / tab\t")
         #expect(read.pageURL == "https://giphy.com/x")
     }
@@ -20,18 +22,27 @@ import Testing
     }
 
     @Test func unusedKeysOfAnyShapeAreSkipped() throws {
-        let read = try gif(#"{"analytics":{"onload":{"url":"x"}},"tags":[[],[{}],"]"],"is_sticker":0,"id":"a","x":null,"y":-1.5e3,"z":true}"#)
+        let read = try gif(
+            #"{"analytics":{"onload":{"url":"x"}},"tags":[[],[{}],"]"],"is_sticker":0,"id":"a","x":null,"y":-1.5e3,"z":true}"#
+        )
         #expect(read?.id == "a")
     }
 
     @Test func onlyAnimatedRenditionsAreKept() throws {
-        let read = try #require(try gif(#"{"id":"a","images":{"original":{"url":"o.gif","mp4":"o.mp4","width":"480"},"original_still":{"url":"s.gif"},"hd":{"mp4":"h.mp4"},"downsized":"junk"}}"#))
+        let read = try #require(
+            try gif(
+                #"{"id":"a","images":{"original":{"url":"o.gif","mp4":"o.mp4","width":"480"},"original_still":{"url":"s.gif"},"hd":{"mp4":"h.mp4"},"downsized":"junk"}}"#
+            ))
         #expect(Set(read.renditions.keys) == ["original"])
         #expect(read.renditions["original"] == GiphyRendition(url: "o.gif", width: 480))
     }
 
-    @Test(arguments: [#"{"id":"a""#, #"{"id":"a"} trailing"#, #"{"id":"a",}"#, #"{"id" "a"}"#, #"{"id":"a","x":[1,2}"#, #"{"id":tru}"#, "", "   ",
-                     #"{"id":"a","x":[{]}}"#, #"{"id":"a","x":"# + String(repeating: "[", count: 70) + "}" + String(repeating: "]", count: 69) + "}"])
+    @Test(arguments: [
+        #"{"id":"a""#, #"{"id":"a"} trailing"#, #"{"id":"a",}"#, #"{"id" "a"}"#, #"{"id":"a","x":[1,2}"#,
+        #"{"id":tru}"#, "", "   ",
+        #"{"id":"a","x":[{]}}"#,
+        #"{"id":"a","x":"# + String(repeating: "[", count: 70) + "}" + String(repeating: "]", count: 69) + "}",
+    ])
     func malformedJSONIsRefused(_ json: String) {
         #expect(throws: JSONReader.Failure.malformed) { try gif(json) }
     }
@@ -42,8 +53,18 @@ import Testing
     }
 
     @Test func aFieldsResponseReadsLikeTheFullOne() throws {
-        let full = try #require(try GiphyBody(json: Array(#"{"data":[{"id":"a","type":"gif","slug":"s","rating":"g","images":{"original":{"url":"o.gif","size":"9"},"fixed_height":{"url":"f.gif"},"preview_webp":{"url":"p.webp"}}}],"pagination":{"offset":0},"meta":{"status":200,"response_id":"r"}}"#.utf8), data: GiphyPayload.gifList).data)
-        let lean = try #require(try GiphyBody(json: Array(#"{"data":[{"id":"a","rating":"g","images":{"original":{"url":"o.gif","size":"9"},"fixed_height":{"url":"f.gif"}}}],"pagination":{"offset":0},"meta":{"status":200,"response_id":"r"}}"#.utf8), data: GiphyPayload.gifList).data)
+        let full = try #require(
+            try GiphyBody(
+                json: Array(
+                    #"{"data":[{"id":"a","type":"gif","slug":"s","rating":"g","images":{"original":{"url":"o.gif","size":"9"},"fixed_height":{"url":"f.gif"},"preview_webp":{"url":"p.webp"}}}],"pagination":{"offset":0},"meta":{"status":200,"response_id":"r"}}"#
+                        .utf8), data: GiphyPayload.gifList
+            ).data)
+        let lean = try #require(
+            try GiphyBody(
+                json: Array(
+                    #"{"data":[{"id":"a","rating":"g","images":{"original":{"url":"o.gif","size":"9"},"fixed_height":{"url":"f.gif"}}}],"pagination":{"offset":0},"meta":{"status":200,"response_id":"r"}}"#
+                        .utf8), data: GiphyPayload.gifList
+            ).data)
         #expect(full.elements == lean.elements)
     }
 }
@@ -52,7 +73,11 @@ import Testing
 @Suite struct ResponseCacheBoundTests {
     func page(_ id: String) -> GifPage {
         let url = "https://media.giphy.com/media/\(id)/" + String(repeating: "x", count: 200) + ".gif"
-        let gifs = (0..<25).map { GiphyGif(id: "\(id)-\($0)", title: "a title long enough", rating: "g", renditions: ["original": GiphyRendition(url: url)]) }
+        let gifs = (0..<25).map {
+            GiphyGif(
+                id: "\(id)-\($0)", title: "a title long enough", rating: "g",
+                renditions: ["original": GiphyRendition(url: url)])
+        }
         return GifPage(gifs: gifs, offset: 0, totalCount: 25)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GiphyStandIn
 import Testing
+
 @testable import Giphy
 
 /// Every real recorded response decodes, with the quirks GIPHY really sends.
@@ -59,21 +60,28 @@ import Testing
     }
 
     @Test func zeroedAndEmptyRenditionsAreNotUsable() throws {
-        let zeroed = try JSONReader.read(Fixtures.bytes("errors/rendition_zeroed_2020.json")) { try RenditionName.readAll(&$0) }
+        let zeroed = try JSONReader.read(Fixtures.bytes("errors/rendition_zeroed_2020.json")) {
+            try RenditionName.readAll(&$0)
+        }
         #expect(zeroed["downsized"]?.isUsable == false)
         let empty = try #require(try JSONReader.read(Array("{}".utf8)) { try GiphyRendition.read(&$0) })
         #expect(!empty.isUsable)
     }
 
     @Test func oneMalformedItemDoesNotLoseThePage() throws {
-        let body = Array(#"{"data":[{"id":"a","images":{}},{"title":"no id"},17,{"id":"b"}],"meta":{"status":200,"response_id":"x"}}"#.utf8)
+        let body = Array(
+            #"{"data":[{"id":"a","images":{}},{"title":"no id"},17,{"id":"b"}],"meta":{"status":200,"response_id":"x"}}"#
+                .utf8)
         let decoded = try #require(try GiphyBody(json: body, data: GiphyPayload.gifList).data)
         #expect(decoded.elements.map(\.id) == ["a", "b"])
         #expect(decoded.droppedCount == 2)
     }
 
     @Test func emptyTitlesAndAltTextDecode() throws {
-        let decoded = try #require(try GiphyBody(json: Fixtures.bytes("odin_memory_card_search_data_array_2025.json"), data: GiphyPayload.gifList).data)
+        let decoded = try #require(
+            try GiphyBody(
+                json: Fixtures.bytes("odin_memory_card_search_data_array_2025.json"), data: GiphyPayload.gifList
+            ).data)
         #expect(decoded.elements.count == 12)
     }
 

@@ -1,12 +1,13 @@
 import AsyncHTTPClient
 import GifSources
-import HTTPTransport
 import GiphyStandIn
+import HTTPTransport
 import Logging
+import NIOCore
 import NIOPosix
 import Testing
+
 @testable import Giphy
-import NIOCore
 
 /// The real client over real HTTP against the local GIPHY stand-in.
 @Suite struct GiphyClientTests {
@@ -17,11 +18,14 @@ import NIOCore
         standIn = try await GiphyStandIn.start()
     }
 
-    func client(apiKey: String = GiphyStandIn.defaultAPIKey, baseURL: String? = nil, timeout: Duration = .seconds(5),
-                cacheTTL: Duration = .seconds(300)) -> GiphyClient {
+    func client(
+        apiKey: String = GiphyStandIn.defaultAPIKey, baseURL: String? = nil, timeout: Duration = .seconds(5),
+        cacheTTL: Duration = .seconds(300)
+    ) -> GiphyClient {
         GiphyClient(
-            configuration: GiphyClientConfiguration(baseURL: baseURL ?? standIn.baseURL, apiKey: apiKey, language: "en",
-                                                    timeout: timeout, cacheTimeToLive: cacheTTL),
+            configuration: GiphyClientConfiguration(
+                baseURL: baseURL ?? standIn.baseURL, apiKey: apiKey, language: "en",
+                timeout: timeout, cacheTimeToLive: cacheTTL),
             transport: AsyncHTTPGetTransport(httpClient: HTTPClient.shared),
             logger: logs.logger())
     }
@@ -64,7 +68,10 @@ import NIOCore
         try await withThrowingTaskGroup(of: GifPage.self) { group in
             for _ in 0..<10 { group.addTask { try await client.trending(offset: 0, limit: 25, rating: .g) } }
             var pages = 0
-            for try await page in group { pages += 1; #expect(!page.gifs.isEmpty) }
+            for try await page in group {
+                pages += 1
+                #expect(!page.gifs.isEmpty)
+            }
             #expect(pages == 10)
         }
         #expect(standIn.requests(to: "/v1/gifs/trending").count == 1)
@@ -74,7 +81,9 @@ import NIOCore
     @Test func wrongKeyIsReportedWithoutTheKey() async throws {
         let secret = "super-secret-wrong-key-42"
         let client = client(apiKey: secret)
-        await #expect(throws: GiphyError.invalidAPIKey) { try await client.search("cat", offset: 0, limit: 25, rating: .g) }
+        await #expect(throws: GiphyError.invalidAPIKey) {
+            try await client.search("cat", offset: 0, limit: 25, rating: .g)
+        }
         #expect(standIn.requests.count == 1)
         #expect(!logs.text.isEmpty)
         #expect(!logs.text.contains(secret))
@@ -86,7 +95,9 @@ import NIOCore
         let client = client()
         _ = try await client.search("cat", offset: 0, limit: 25, rating: .g)
         standIn.override("/v1/gifs/trending", with: .fixture("errors/error_429_rate_limit_meta_2021.json", status: 429))
-        await #expect(throws: GiphyError.rateLimited(retryAfterSeconds: 60)) { try await client.trending(offset: 0, limit: 25, rating: .g) }
+        await #expect(throws: GiphyError.rateLimited(retryAfterSeconds: 60)) {
+            try await client.trending(offset: 0, limit: 25, rating: .g)
+        }
         let before = standIn.requests.count
         await #expect(throws: GiphyError.self) { try await client.trendingSearches() }
         #expect(standIn.requests.count == before, "no call during the cool-down")
@@ -112,9 +123,11 @@ import NIOCore
         let eventLoop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let httpClient = HTTPClient(eventLoopGroupProvider: .shared(eventLoop))
         standIn.override("/v1/gifs/search", with: .fixture("react_api_search_2023.json", delay: .seconds(30)))
-        let client = GiphyClient(configuration: GiphyClientConfiguration(baseURL: standIn.baseURL, apiKey: GiphyStandIn.defaultAPIKey,
-                                                                         timeout: timeout),
-                                 transport: AsyncHTTPGetTransport(httpClient: httpClient), logger: logs.logger())
+        let client = GiphyClient(
+            configuration: GiphyClientConfiguration(
+                baseURL: standIn.baseURL, apiKey: GiphyStandIn.defaultAPIKey,
+                timeout: timeout),
+            transport: AsyncHTTPGetTransport(httpClient: httpClient), logger: logs.logger())
         await #expect(throws: GiphyError.timeout) {
             try await client.search("cat", offset: 0, limit: 25, rating: .g)
         }
@@ -140,13 +153,17 @@ import NIOCore
     ])
     func failingGiphy(_ response: StandInResponse) async throws {
         standIn.override("/v1/gifs/search", with: response)
-        await #expect(throws: GiphyError.unavailable) { try await client().search("cat", offset: 0, limit: 25, rating: .g) }
+        await #expect(throws: GiphyError.unavailable) {
+            try await client().search("cat", offset: 0, limit: 25, rating: .g)
+        }
         try await standIn.stop()
     }
 
     @Test func tooLongQueryIsRefusedBeforeCalling() async throws {
         let query = String(repeating: "a", count: 51)
-        await #expect(throws: GiphyError.queryTooLong(maximum: 50)) { try await client().search(query, offset: 0, limit: 25, rating: .g) }
+        await #expect(throws: GiphyError.queryTooLong(maximum: 50)) {
+            try await client().search(query, offset: 0, limit: 25, rating: .g)
+        }
         #expect(standIn.requests.isEmpty)
         try await standIn.stop()
     }
@@ -183,14 +200,18 @@ import NIOCore
         for path in ["/v1/gifs/search", "/v1/gifs/trending", "/v1/gifs/random", "/v1/gifs/\(id)"] {
             let request = try #require(standIn.requests(to: path).first, "\(path)")
             let fields = try #require(request.query["fields"]?.split(separator: ",").map(String.init), "\(path)")
-            #expect(["id", "title", "rating", "url", "user", "images.original", "images.downsized"].allSatisfy(fields.contains))
+            #expect(
+                ["id", "title", "rating", "url", "user", "images.original", "images.downsized"].allSatisfy(
+                    fields.contains))
             #expect(request.query["bundle"] == "messaging_non_clips")
         }
         try await standIn.stop()
     }
 
     @Test func translateThatFindsNothing() async throws {
-        standIn.override("/v1/gifs/translate", with: StandInResponse(json: #"{"data":[],"meta":{"status":200,"msg":"OK","response_id":"abc"}}"#))
+        standIn.override(
+            "/v1/gifs/translate",
+            with: StandInResponse(json: #"{"data":[],"meta":{"status":200,"msg":"OK","response_id":"abc"}}"#))
         #expect(try await client().translate("zzzz", rating: .g) == nil)
         try await standIn.stop()
     }

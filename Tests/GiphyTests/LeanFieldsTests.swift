@@ -1,6 +1,7 @@
 import Foundation
 import GiphyStandIn
 import Testing
+
 @testable import Giphy
 
 /// What the bot asks GIPHY for (`GiphyEndpoint.fields`, with 8 renditions of the ~25) still
@@ -8,8 +9,9 @@ import Testing
 @Suite struct LeanFieldsTests {
     static let pagesWithRenditions = Fixtures.allNames().filter { name in
         guard !name.hasPrefix("errors/"),
-              let raw = try? JSONSerialization.jsonObject(with: Data(Fixtures.bytes(name))) as? [String: Any],
-              let items = raw["data"] as? [[String: Any]] else { return false }
+            let raw = try? JSONSerialization.jsonObject(with: Data(Fixtures.bytes(name))) as? [String: Any],
+            let items = raw["data"] as? [[String: Any]]
+        else { return false }
         return items.contains { $0["images"] != nil }
     }
 
@@ -27,8 +29,10 @@ import Testing
         for (fromFull, fromLean) in zip(fullGifs, leanGifs) {
             let requested = Set(RenditionName.requested.map(\.rawValue))
             #expect(Set(fromLean.renditions.keys).isSubset(of: requested), "\(name) \(fromLean.id)")
-            #expect(GiphyRenditionChoice.preferred(fromLean.renditions) == GiphyRenditionChoice.preferred(fromFull.renditions),
-                    "\(name) \(fromFull.id)")
+            #expect(
+                GiphyRenditionChoice.preferred(fromLean.renditions)
+                    == GiphyRenditionChoice.preferred(fromFull.renditions),
+                "\(name) \(fromFull.id)")
         }
     }
 

@@ -6,7 +6,8 @@ import Testing
 /// The byte-level percent-encoder every source builds its URLs with, checked against
 /// Foundation's `addingPercentEncoding` over the RFC 3986 unreserved set, which it replaced.
 @Suite struct PercentEncodingTests {
-    static let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+    static let unreserved = CharacterSet(
+        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
 
     @Test(arguments: [
         "", "cat", "funny cat", "a/b?c#d&e=f", "100%", "-._~", "ÉCOLE", "猫", "😀 party", "tab\there", "line\r\nbreak",

@@ -1,7 +1,8 @@
 import GifSources
-import HTTPTransport
 import GiphyStandIn
+import HTTPTransport
 import Testing
+
 @testable import Giphy
 
 /// Both families of real error bodies map to the typed errors users see.
@@ -24,13 +25,16 @@ import Testing
     @Test func serverErrorsAndGarbageMeanGiphyIsFailing() {
         for (status, body) in [(500, "{}"), (502, "<html>Bad gateway</html>"), (200, "{\"data\": [")] {
             let response = HTTPGetResponse(status: status, body: Array(body.utf8))
-            #expect(throws: GiphyError.unavailable) { try ResponseClassifier.classify(response, rateLimitCooldownSeconds: 60) }
+            #expect(throws: GiphyError.unavailable) {
+                try ResponseClassifier.classify(response, rateLimitCooldownSeconds: 60)
+            }
         }
     }
 
     @Test func notFoundAndBadRequest() {
         #expect(throws: GiphyError.notFound) {
-            try ResponseClassifier.classify(HTTPGetResponse(status: 404, body: Array("{}".utf8)), rateLimitCooldownSeconds: 60)
+            try ResponseClassifier.classify(
+                HTTPGetResponse(status: 404, body: Array("{}".utf8)), rateLimitCooldownSeconds: 60)
         }
         #expect(throws: GiphyError.badRequest) {
             try ResponseClassifier.classify(HTTPGetResponse(status: 414, body: []), rateLimitCooldownSeconds: 60)
@@ -39,6 +43,8 @@ import Testing
 
     @Test func aRealSearchPasses() throws {
         let body = Fixtures.bytes("react_api_search_2023.json")
-        #expect(try ResponseClassifier.classify(HTTPGetResponse(status: 200, body: body), rateLimitCooldownSeconds: 60) == body)
+        #expect(
+            try ResponseClassifier.classify(HTTPGetResponse(status: 200, body: body), rateLimitCooldownSeconds: 60)
+                == body)
     }
 }

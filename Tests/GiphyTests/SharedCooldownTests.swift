@@ -1,10 +1,11 @@
 import AsyncHTTPClient
 import GifSources
-import HTTPTransport
 import GiphyStandIn
+import HTTPTransport
 import Logging
 import Synchronization
 import Testing
+
 @testable import Giphy
 
 /// The rate-limit gate with a cool-down shared between instances (the database's, in the
@@ -18,9 +19,12 @@ import Testing
     }
 
     func client(_ standIn: GiphyStandIn, shared: MemoryCooldown) -> GiphyClient {
-        GiphyClient(configuration: GiphyClientConfiguration(baseURL: standIn.baseURL, apiKey: GiphyStandIn.defaultAPIKey, cacheTimeToLive: .zero,
-                                                            rateLimitCooldown: .seconds(60)),
-                    transport: AsyncHTTPGetTransport(httpClient: HTTPClient.shared), sharedCooldown: shared, logger: Logger(label: "test"))
+        GiphyClient(
+            configuration: GiphyClientConfiguration(
+                baseURL: standIn.baseURL, apiKey: GiphyStandIn.defaultAPIKey, cacheTimeToLive: .zero,
+                rateLimitCooldown: .seconds(60)),
+            transport: AsyncHTTPGetTransport(httpClient: HTTPClient.shared), sharedCooldown: shared,
+            logger: Logger(label: "test"))
     }
 
     @Test func anotherInstancesCooldownKeepsThisOneAway() async throws {
@@ -28,7 +32,9 @@ import Testing
         let shared = MemoryCooldown()
         let client = client(standIn, shared: shared)
         shared.remaining.withLock { $0 = 42 }
-        await #expect(throws: GiphyError.rateLimited(retryAfterSeconds: 42)) { try await client.search("cat", offset: 0, limit: 5, rating: .g) }
+        await #expect(throws: GiphyError.rateLimited(retryAfterSeconds: 42)) {
+            try await client.search("cat", offset: 0, limit: 5, rating: .g)
+        }
         shared.remaining.withLock { $0 = nil }
         await #expect(throws: GiphyError.self) { try await client.search("cat", offset: 0, limit: 5, rating: .g) }
         #expect(standIn.requests(to: "/v1/gifs/search").isEmpty, "the cool-down is remembered once seen")

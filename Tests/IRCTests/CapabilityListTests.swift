@@ -3,7 +3,10 @@ import Testing
 
 @Suite struct CapabilityListTests {
     @Test(arguments: [
-        ("sasl=PLAIN,EXTERNAL message-tags multi-prefix", ["sasl": "PLAIN,EXTERNAL", "message-tags": "", "multi-prefix": ""]),
+        (
+            "sasl=PLAIN,EXTERNAL message-tags multi-prefix",
+            ["sasl": "PLAIN,EXTERNAL", "message-tags": "", "multi-prefix": ""]
+        ),
         ("  away-notify   -multi-prefix  ", ["away-notify": "", "multi-prefix": ""]),
         ("-sasl", ["sasl": ""]),
         ("Message-Tags draft/Chathistory=100", ["message-tags": "", "draft/chathistory": "100"]),

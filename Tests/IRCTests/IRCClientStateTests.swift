@@ -1,16 +1,21 @@
-import Testing
-@testable import IRC
 import Logging
+import Testing
+
+@testable import IRC
 
 /// The connection's protocol logic, line by line, without a server.
 @Suite struct IRCClientStateTests {
     let start = ContinuousClock.now
 
-    func configuration(sasl: Bool = false, continueWithoutSASL: Bool = true, admins: [String] = ["root"]) -> IRCNetworkConfiguration {
-        IRCNetworkConfiguration(name: "test", host: "irc.test", useTLS: false, nick: "gifbot",
-                                saslUsername: sasl ? "gifbot" : nil, saslPassword: sasl ? "botpassword" : nil,
-                                continueWithoutSASL: continueWithoutSASL, channels: [.init(name: "#gifs"), .init(name: "#secret", key: "k")],
-                                admins: admins)
+    func configuration(
+        sasl: Bool = false, continueWithoutSASL: Bool = true, admins: [String] = ["root"]
+    ) -> IRCNetworkConfiguration {
+        IRCNetworkConfiguration(
+            name: "test", host: "irc.test", useTLS: false, nick: "gifbot",
+            saslUsername: sasl ? "gifbot" : nil, saslPassword: sasl ? "botpassword" : nil,
+            continueWithoutSASL: continueWithoutSASL,
+            channels: [.init(name: "#gifs"), .init(name: "#secret", key: "k")],
+            admins: admins)
     }
 
     func feed(_ state: inout IRCClientState, _ line: String, at seconds: Double = 0) -> [IRCClientAction] {
@@ -40,9 +45,20 @@ import Logging
         var state = IRCClientState(configuration: configuration(sasl: true), version: "1.0", now: start)
         _ = state.start()
         #expect(sent(feed(&state, ":irc.test CAP * LS * :multi-prefix sasl=PLAIN,EXTERNAL away-notify")).isEmpty)
-        let request = sent(feed(&state, ":irc.test CAP * LS :message-tags server-time account-tag echo-message batch labeled-response cap-notify"))
-        #expect(request == ["CAP REQ :account-tag batch cap-notify echo-message labeled-response message-tags multi-prefix sasl server-time"])
-        let afterAck = sent(feed(&state, ":irc.test CAP gifbot ACK :account-tag batch cap-notify echo-message labeled-response message-tags multi-prefix sasl server-time"))
+        let request = sent(
+            feed(
+                &state,
+                ":irc.test CAP * LS :message-tags server-time account-tag echo-message batch labeled-response cap-notify"
+            ))
+        #expect(
+            request == [
+                "CAP REQ :account-tag batch cap-notify echo-message labeled-response message-tags multi-prefix sasl server-time"
+            ])
+        let afterAck = sent(
+            feed(
+                &state,
+                ":irc.test CAP gifbot ACK :account-tag batch cap-notify echo-message labeled-response message-tags multi-prefix sasl server-time"
+            ))
         #expect(afterAck == ["AUTHENTICATE PLAIN"], "no CAP END while SASL is under way")
         #expect(sent(feed(&state, "AUTHENTICATE +")) == ["AUTHENTICATE AGdpZmJvdABib3RwYXNzd29yZA=="])
         _ = feed(&state, ":irc.test 900 gifbot gifbot!gifbot@127.0.0.1 gifbot :You are now logged in as gifbot")
@@ -56,7 +72,9 @@ import Logging
         _ = state.start()
         _ = feed(&state, ":irc.test CAP * LS :sasl server-time")
         _ = feed(&state, ":irc.test CAP * ACK :sasl server-time")
-        #expect(sent(feed(&state, "@time=2026-11-21T10:00:00.000Z :irc.test AUTHENTICATE +")).first?.hasPrefix("AUTHENTICATE ") == true)
+        #expect(
+            sent(feed(&state, "@time=2026-11-21T10:00:00.000Z :irc.test AUTHENTICATE +")).first?.hasPrefix(
+                "AUTHENTICATE ") == true)
     }
 
     @Test func saslFailureContinuesWithAWarningByDefault() {
@@ -71,7 +89,8 @@ import Logging
     }
 
     @Test func saslFailureDisconnectsWhenRequired() {
-        var state = IRCClientState(configuration: configuration(sasl: true, continueWithoutSASL: false), version: "1.0", now: start)
+        var state = IRCClientState(
+            configuration: configuration(sasl: true, continueWithoutSASL: false), version: "1.0", now: start)
         _ = state.start()
         _ = feed(&state, ":irc.test CAP * LS :sasl")
         _ = feed(&state, ":irc.test CAP * ACK :sasl")
@@ -103,7 +122,10 @@ import Logging
         var state = IRCClientState(configuration: configuration(), version: "1.0", now: start)
         _ = state.start()
         _ = feed(&state, ":irc.test CAP * LS :multi-prefix message-tags")
-        #expect(sent(feed(&state, ":irc.test CAP * NAK :message-tags multi-prefix")) == ["CAP REQ message-tags", "CAP REQ multi-prefix"])
+        #expect(
+            sent(feed(&state, ":irc.test CAP * NAK :message-tags multi-prefix")) == [
+                "CAP REQ message-tags", "CAP REQ multi-prefix",
+            ])
         _ = feed(&state, ":irc.test CAP * NAK :message-tags")
         #expect(sent(feed(&state, ":irc.test CAP * ACK :multi-prefix")) == ["CAP END"])
     }
@@ -147,7 +169,9 @@ import Logging
     @Test func registrationThatNeverEndsTimesOut() {
         var state = IRCClientState(configuration: configuration(), version: "1.0", now: start)
         _ = state.start()
-        #expect(state.tick(now: start + .seconds(61)).contains(.disconnect(reason: "registration did not finish within 60.0 seconds")))
+        #expect(
+            state.tick(now: start + .seconds(61)).contains(
+                .disconnect(reason: "registration did not finish within 60.0 seconds")))
     }
 
     @Test func channelsAreJoinedAfterTheMOTDKeyedFirst() {
@@ -169,7 +193,9 @@ import Logging
         var state = IRCClientState(configuration: configuration(), version: "1.0", now: start)
         _ = state.start()
         _ = feed(&state, ":irc.test 001 gifbot :Welcome")
-        #expect(sent(feed(&state, ":irc.test 005 gifbot CASEMAPPING=ascii BOT=B CHANTYPES=# :are supported by this server")) == ["MODE gifbot +B"])
+        #expect(
+            sent(feed(&state, ":irc.test 005 gifbot CASEMAPPING=ascii BOT=B CHANTYPES=# :are supported by this server"))
+                == ["MODE gifbot +B"])
         #expect(state.caseMapping == .ascii)
     }
 
@@ -182,7 +208,9 @@ import Logging
 
     @Test func invitesAreFollowedOnlyFromAdmins() {
         var state = registered(caps: "account-tag message-tags")
-        #expect(sent(feed(&state, "@account=mallory :root!r@h INVITE gifbot #new")).isEmpty, "the nick root is not the account root")
+        #expect(
+            sent(feed(&state, "@account=mallory :root!r@h INVITE gifbot #new")).isEmpty,
+            "the nick root is not the account root")
         #expect(sent(feed(&state, "@account=root :someone!r@h INVITE gifbot #new")) == ["JOIN #new"])
         #expect(state.wantedChannels.map(\.name).contains("#new"))
         var noAccounts = registered()
@@ -192,11 +220,21 @@ import Logging
     @Test func channelAndPrivateMessagesBecomeChats() {
         var state = registered(caps: "account-tag message-tags echo-message")
         let channel = feed(&state, "@account=alice;msgid=m1 :Alice!a@h PRIVMSG #gifs :!gif cat")
-        #expect(channel == [.chat(IncomingChat(nick: "Alice", account: "alice", replyTarget: "#gifs", isPrivate: false,
-                                                text: "!gif cat", messageID: "m1", senderIsAdmin: false))])
+        #expect(
+            channel == [
+                .chat(
+                    IncomingChat(
+                        nick: "Alice", account: "alice", replyTarget: "#gifs", isPrivate: false,
+                        text: "!gif cat", messageID: "m1", senderIsAdmin: false))
+            ])
         let direct = feed(&state, "@account=root :R!r@h PRIVMSG gifbot :!favs")
-        #expect(direct == [.chat(IncomingChat(nick: "R", account: "root", replyTarget: "R", isPrivate: true,
-                                               text: "!favs", messageID: nil, senderIsAdmin: true))])
+        #expect(
+            direct == [
+                .chat(
+                    IncomingChat(
+                        nick: "R", account: "root", replyTarget: "R", isPrivate: true,
+                        text: "!favs", messageID: nil, senderIsAdmin: true))
+            ])
     }
 
     @Test func ownEchoesNoticesAndCTCPActionsAreNotChats() {
@@ -209,13 +247,22 @@ import Logging
 
     @Test func ctcpVersionAndPingGetANoticeButNotAFlood() {
         var state = registered()
-        #expect(sent(feed(&state, ":alice!a@h PRIVMSG gifbot :\u{1}VERSION\u{1}", at: 10)) == ["NOTICE alice :\u{1}VERSION GifBot 1.0, GIFs powered by GIPHY\u{1}"])
+        #expect(
+            sent(feed(&state, ":alice!a@h PRIVMSG gifbot :\u{1}VERSION\u{1}", at: 10)) == [
+                "NOTICE alice :\u{1}VERSION GifBot 1.0, GIFs powered by GIPHY\u{1}"
+            ])
         #expect(sent(feed(&state, ":alice!a@h PRIVMSG gifbot :\u{1}PING 123\u{1}", at: 10.5)).isEmpty)
-        #expect(sent(feed(&state, ":alice!a@h PRIVMSG gifbot :\u{1}PING 123\u{1}", at: 13)) == ["NOTICE alice :\u{1}PING 123\u{1}"])
+        #expect(
+            sent(feed(&state, ":alice!a@h PRIVMSG gifbot :\u{1}PING 123\u{1}", at: 13)) == [
+                "NOTICE alice :\u{1}PING 123\u{1}"
+            ])
     }
 
     @Test func errorFromTheServerEndsTheConnection() {
         var state = registered()
-        #expect(feed(&state, "ERROR :Closing link (Excess Flood)") == [.disconnect(reason: "server closed the link: Closing link (Excess Flood)")])
+        #expect(
+            feed(&state, "ERROR :Closing link (Excess Flood)") == [
+                .disconnect(reason: "server closed the link: Closing link (Excess Flood)")
+            ])
     }
 }

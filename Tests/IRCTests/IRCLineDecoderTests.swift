@@ -1,7 +1,7 @@
-import SeededRandom
 import BotTestSupport
 import IRC
 import NIOCore
+import SeededRandom
 import Testing
 
 /// Feeds chunks the way NIO's ByteToMessageHandler does: one cumulative buffer, `decode` called

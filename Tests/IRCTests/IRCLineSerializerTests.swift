@@ -1,6 +1,6 @@
-import SeededRandom
 import BotTestSupport
 import IRC
+import SeededRandom
 import Testing
 
 struct SerializeCase: Sendable, CustomTestStringConvertible {
@@ -31,7 +31,9 @@ struct SerializeCase: Sendable, CustomTestStringConvertible {
             message: IRCMessage(command: "USER", parameters: ["gifbot", "", ":x", "a b", "Gif Bot"]),
             line: "USER gifbot * _x a_b :Gif Bot"
         ),
-        SerializeCase(message: IRCMessage(command: "PRIVMSG", parameters: ["#c", "a\r\nQUIT :bye"]), line: "PRIVMSG #c :aQUIT :bye"),
+        SerializeCase(
+            message: IRCMessage(command: "PRIVMSG", parameters: ["#c", "a\r\nQUIT :bye"]),
+            line: "PRIVMSG #c :aQUIT :bye"),
         SerializeCase(message: IRCMessage(command: "PRIVMSG", parameters: ["#c\r\n", "\n"]), line: "PRIVMSG #c :"),
         SerializeCase(message: IRCMessage(command: "PRIVMSG", parameters: ["\r\n", "x"]), line: "PRIVMSG * x"),
         SerializeCase(message: IRCMessage(tags: ["k": "a\r\nb\0"], command: "PING"), line: "@k=ab PING"),
@@ -63,7 +65,8 @@ struct SerializeCase: Sendable, CustomTestStringConvertible {
         let pieces = ["\r", "\n", "\0", " ", ":", "@", ";", "a", "QUIT", "é", "\r\n"]
         for _ in 0..<2_000 {
             func randomText() -> String {
-                (0..<Int.random(in: 0...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+                (0..<Int.random(in: 0...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+                    .joined()
             }
             let message = IRCMessage(
                 tags: [randomText(): randomText()],
@@ -93,7 +96,8 @@ struct SerializeCase: Sendable, CustomTestStringConvertible {
         let tokenCharacters = Array("abcXYZ09#&!@:=;\\-_.\té😀\u{301}")
         let anyCharacters = tokenCharacters + [" ", " ", ":"]
         func text(_ alphabet: [Character], _ range: ClosedRange<Int>) -> String {
-            String((0..<Int.random(in: range, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            String(
+                (0..<Int.random(in: range, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
         }
         func token() -> String {
             var value = text(tokenCharacters, 1...10)

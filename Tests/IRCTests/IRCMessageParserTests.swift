@@ -1,6 +1,6 @@
-import SeededRandom
 import BotTestSupport
 import IRC
+import SeededRandom
 import Testing
 
 struct ParseCase: Sendable, CustomTestStringConvertible {
@@ -11,7 +11,8 @@ struct ParseCase: Sendable, CustomTestStringConvertible {
 
 @Suite struct IRCMessageParserTests {
     static let wellFormed: [ParseCase] = [
-        ParseCase(line: "PING :irc.example.net", expected: IRCMessage(command: "PING", parameters: ["irc.example.net"])),
+        ParseCase(
+            line: "PING :irc.example.net", expected: IRCMessage(command: "PING", parameters: ["irc.example.net"])),
         ParseCase(line: "ping x", expected: IRCMessage(command: "PING", parameters: ["x"])),
         ParseCase(line: "QUIT", expected: IRCMessage(command: "QUIT")),
         ParseCase(
@@ -44,12 +45,16 @@ struct ParseCase: Sendable, CustomTestStringConvertible {
         ),
         ParseCase(
             line: "@+draft/reply=abc;;=skipped :n PRIVMSG x :y",
-            expected: IRCMessage(tags: ["+draft/reply": "abc"], source: "n", command: "PRIVMSG", parameters: ["x", "y"])
+            expected: IRCMessage(
+                tags: ["+draft/reply": "abc"], source: "n", command: "PRIVMSG", parameters: ["x", "y"])
         ),
         ParseCase(line: "PING :x\r\n", expected: IRCMessage(command: "PING", parameters: ["x"])),
         ParseCase(line: "PRIVMSG #c :a\rb", expected: IRCMessage(command: "PRIVMSG", parameters: ["#c", "a\rb"])),
-        ParseCase(line: "PRIVMSG #c :é \u{301}x", expected: IRCMessage(command: "PRIVMSG", parameters: ["#c", "é \u{301}x"])),
-        ParseCase(line: "PRIVMSG #c a \u{301}x", expected: IRCMessage(command: "PRIVMSG", parameters: ["#c", "a", "\u{301}x"])),
+        ParseCase(
+            line: "PRIVMSG #c :é \u{301}x", expected: IRCMessage(command: "PRIVMSG", parameters: ["#c", "é \u{301}x"])),
+        ParseCase(
+            line: "PRIVMSG #c a \u{301}x",
+            expected: IRCMessage(command: "PRIVMSG", parameters: ["#c", "a", "\u{301}x"])),
         ParseCase(line: "privmß x", expected: IRCMessage(command: "PRIVMß", parameters: ["x"])),
     ]
 
@@ -58,7 +63,9 @@ struct ParseCase: Sendable, CustomTestStringConvertible {
         #expect(IRCMessageParser.parse(testCase.line) == testCase.expected)
     }
 
-    @Test(arguments: ["", " ", "   ", "\t", "\r\n", "\n", "@a=b", "@a=b ", ":src", ":src   ", "@a=b :src", "@", ":", "@ :", ": "])
+    @Test(arguments: [
+        "", " ", "   ", "\t", "\r\n", "\n", "@a=b", "@a=b ", ":src", ":src   ", "@a=b :src", "@", ":", "@ :", ": ",
+    ])
     func rejectsLinesWithoutCommand(_ line: String) {
         #expect(IRCMessageParser.parse(line) == nil)
     }
@@ -88,7 +95,8 @@ struct ParseCase: Sendable, CustomTestStringConvertible {
     }
 
     @Test func parsesARealInspIRCdPrivmsg() throws {
-        let line = "@time=2026-11-21T10:00:00.000Z;account=alice;msgid=abc\\:def :alice!a@127.0.0.1 PRIVMSG #gifs :!gif cat"
+        let line =
+            "@time=2026-11-21T10:00:00.000Z;account=alice;msgid=abc\\:def :alice!a@127.0.0.1 PRIVMSG #gifs :!gif cat"
         let message = try #require(IRCMessageParser.parse(line))
         #expect(message.tags == ["time": "2026-11-21T10:00:00.000Z", "account": "alice", "msgid": "abc;def"])
         #expect(message.source == "alice!a@127.0.0.1")
@@ -98,13 +106,15 @@ struct ParseCase: Sendable, CustomTestStringConvertible {
     }
 
     @Test func parsesAnISupportLine() throws {
-        let line = ":irc.example.net 005 gifbot AWAYLEN=200 BOT=B CASEMAPPING=ascii CHANTYPES=# NETWORK=Example\\x20Net :are supported by this server"
+        let line =
+            ":irc.example.net 005 gifbot AWAYLEN=200 BOT=B CASEMAPPING=ascii CHANTYPES=# NETWORK=Example\\x20Net :are supported by this server"
         let message = try #require(IRCMessageParser.parse(line))
         #expect(message.command == "005")
-        #expect(message.parameters == [
-            "gifbot", "AWAYLEN=200", "BOT=B", "CASEMAPPING=ascii", "CHANTYPES=#",
-            "NETWORK=Example\\x20Net", "are supported by this server",
-        ])
+        #expect(
+            message.parameters == [
+                "gifbot", "AWAYLEN=200", "BOT=B", "CASEMAPPING=ascii", "CHANTYPES=#",
+                "NETWORK=Example\\x20Net", "are supported by this server",
+            ])
     }
 
     @Test func keepsAtMostFifteenParameters() throws {

@@ -1,7 +1,7 @@
-import SeededRandom
-import Foundation
 import BotTestSupport
+import Foundation
 import IRC
+import SeededRandom
 import Testing
 
 @Suite struct IRCMessageSplitterTests {
@@ -56,10 +56,15 @@ import Testing
 
     @Test func randomTextKeepsEveryLinkThatFitsWhole() {
         var generator = SplitMix64(seed: 20261124)
-        let words = ["cat", "GIF", "猫", "🐈‍⬛", "https://media.giphy.com/media/x/giphy.gif?cid=1&ct=g", "http://a.io/b", "words-without-spaces"]
+        let words = [
+            "cat", "GIF", "猫", "🐈‍⬛", "https://media.giphy.com/media/x/giphy.gif?cid=1&ct=g", "http://a.io/b",
+            "words-without-spaces",
+        ]
         for _ in 0..<1_000 {
-            let text = (0..<Int.random(in: 1...30, using: &generator)).map { _ in words.randomElement(using: &generator)! }
-                .joined(separator: " ")
+            let text = (0..<Int.random(in: 1...30, using: &generator)).map { _ in
+                words.randomElement(using: &generator)!
+            }
+            .joined(separator: " ")
             let budget = Int.random(in: 52...120, using: &generator)
             let pieces = IRCMessageSplitter.split(text, maximumBytes: budget)
             #expect(pieces.allSatisfy { !$0.isEmpty && $0.utf8.count <= budget })

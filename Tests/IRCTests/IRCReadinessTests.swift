@@ -1,12 +1,14 @@
 import Testing
+
 @testable import IRC
 
 /// When an IRC connection counts as ready for `/readyz`: registered and in every configured
 /// channel, whatever else it joined.
 @Suite struct IRCReadinessTests {
     let start = ContinuousClock.now
-    let configuration = IRCNetworkConfiguration(name: "test", host: "irc.test", useTLS: false, nick: "gifbot",
-                                                channels: [.init(name: "#Gifs"), .init(name: "#secret", key: "k")])
+    let configuration = IRCNetworkConfiguration(
+        name: "test", host: "irc.test", useTLS: false, nick: "gifbot",
+        channels: [.init(name: "#Gifs"), .init(name: "#secret", key: "k")])
 
     func feed(_ state: inout IRCClientState, _ line: String) {
         _ = state.receive(IRCMessageParser.parse(line)!, now: start)

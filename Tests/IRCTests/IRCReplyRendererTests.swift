@@ -1,31 +1,38 @@
 import GifBotCore
 import Testing
+
 @testable import IRC
 
 @Suite struct IRCReplyRendererTests {
     let renderer = IRCReplyRenderer(ownPrefix: "gifbot!gifbot@127.0.0.1", canTagReplies: true, caseMapping: .rfc1459)
 
     func chat(private isPrivate: Bool = false, messageID: String? = "m1") -> IncomingChat {
-        IncomingChat(nick: "alice", account: nil, replyTarget: isPrivate ? "alice" : "#gifs", isPrivate: isPrivate,
-                     text: "!gif", messageID: messageID, senderIsAdmin: false)
+        IncomingChat(
+            nick: "alice", account: nil, replyTarget: isPrivate ? "alice" : "#gifs", isPrivate: isPrivate,
+            text: "!gif", messageID: messageID, senderIsAdmin: false)
     }
 
     @Test func channelRepliesAreAddressedAndThreaded() {
         let lines = renderer.lines(for: [.text("hello")], answering: chat())
-        #expect(lines == [IRCMessage(tags: ["+reply": "m1"], command: "PRIVMSG", parameters: ["#gifs", "alice: hello"])])
+        #expect(
+            lines == [IRCMessage(tags: ["+reply": "m1"], command: "PRIVMSG", parameters: ["#gifs", "alice: hello"])])
     }
 
     @Test func untrustedTitlesCannotInjectLines() {
-        let card = GifCard(id: "x1", title: "evil\r\nQUIT :pwned\u{0}", url: "https://media.giphy.com/x.gif", width: nil, height: nil,
-                           byteSize: nil, rating: "g", pageURL: nil)
+        let card = GifCard(
+            id: "x1", title: "evil\r\nQUIT :pwned\u{0}", url: "https://media.giphy.com/x.gif", width: nil, height: nil,
+            byteSize: nil, rating: "g", pageURL: nil)
         let lines = renderer.lines(for: [.gif(card)], answering: chat()).map(IRCLineSerializer.serialize)
         #expect(lines.count == 1)
         #expect(!lines[0].contains("\r") && !lines[0].contains("\n") && !lines[0].contains("\u{0}"))
     }
 
     @Test func privateRepliesNeverStartWithAPrefixOrCTCPMarker() {
-        let lines = renderer.lines(for: [.text("!op me"), .text("\u{1}VERSION\u{1}"), .text("plain")], answering: chat(private: true))
-        #expect(lines.map { $0.parameters[1] } == ["» !op me", "VERSION", "plain"], "CTCP markers are control characters and are stripped")
+        let lines = renderer.lines(
+            for: [.text("!op me"), .text("\u{1}VERSION\u{1}"), .text("plain")], answering: chat(private: true))
+        #expect(
+            lines.map { $0.parameters[1] } == ["» !op me", "VERSION", "plain"],
+            "CTCP markers are control characters and are stripped")
     }
 
     @Test func longUnicodeRepliesAreSplitWithinTheRelayedLineLimit() {
@@ -33,26 +40,37 @@ import Testing
         let lines = renderer.lines(for: [.text(title)], answering: chat())
         #expect(lines.count > 1)
         for line in lines {
-            let relayed = ":gifbot!gifbot@127.0.0.1 " + IRCLineSerializer.serialize(IRCMessage(command: line.command, parameters: line.parameters)) + "\r\n"
+            let relayed =
+                ":gifbot!gifbot@127.0.0.1 "
+                + IRCLineSerializer.serialize(IRCMessage(command: line.command, parameters: line.parameters)) + "\r\n"
             #expect(relayed.utf8.count <= 512)
             #expect(line.parameters[1].hasPrefix("alice: "))
         }
         let rejoined = lines.map { String($0.parameters[1].dropFirst("alice: ".count)) }.joined(separator: " ")
-        #expect(rejoined.split(separator: " ") == TextSanitizer.clean(title).split(separator: " "), "nothing lost but the break spaces")
+        #expect(
+            rejoined.split(separator: " ") == TextSanitizer.clean(title).split(separator: " "),
+            "nothing lost but the break spaces")
     }
 
     /// The relayed line must fit 512 bytes with CRLF.
     func relayedBytes(_ line: IRCMessage) -> Int {
-        (":gifbot!gifbot@127.0.0.1 " + IRCLineSerializer.serialize(IRCMessage(command: line.command, parameters: line.parameters)) + "\r\n").utf8.count
+        (":gifbot!gifbot@127.0.0.1 "
+            + IRCLineSerializer.serialize(IRCMessage(command: line.command, parameters: line.parameters)) + "\r\n").utf8
+            .count
     }
 
     /// A long title and a long GIPHY link: the title gives way, the link stays whole and the
     /// GIF is one line (it was two, cut inside the link after `&c`).
-    @Test(arguments: [String(repeating: "猫", count: 80), String(repeating: "🐈‍⬛", count: 80), String(repeating: "Ünïcödé 🐈‍⬛ ", count: 30)])
+    @Test(arguments: [
+        String(repeating: "猫", count: 80), String(repeating: "🐈‍⬛", count: 80),
+        String(repeating: "Ünïcödé 🐈‍⬛ ", count: 30),
+    ])
     func aLongGifLineShortensItsTitleAndKeepsItsLinkWhole(title: String) {
-        let link = "https://media4.giphy.com/media/v1.Y2lkPTc5MGI3NjExcWZ1d3R6aWJ6b2V4c2N6d2R6a2VqcGx5d3B0eGJ6Z2Z6dSZlcD12MV9naWZzX3NlYXJjaCZjdD1n/3o7TKSjRrfIPjeiVyM/giphy.gif?cid=790b7611qfuwtzibzoexsczwdzkejplywptxbzgfzu&ep=v1_gifs_search&rid=giphy.gif&ct=g"
-        let card = GifCard(id: "3o7TKSjRrfIPjeiVyM", title: TextSanitizer.truncate(title, to: 80), url: link,
-                           width: nil, height: nil, byteSize: nil, rating: "g", pageURL: nil, label: "2.")
+        let link =
+            "https://media4.giphy.com/media/v1.Y2lkPTc5MGI3NjExcWZ1d3R6aWJ6b2V4c2N6d2R6a2VqcGx5d3B0eGJ6Z2Z6dSZlcD12MV9naWZzX3NlYXJjaCZjdD1n/3o7TKSjRrfIPjeiVyM/giphy.gif?cid=790b7611qfuwtzibzoexsczwdzkejplywptxbzgfzu&ep=v1_gifs_search&rid=giphy.gif&ct=g"
+        let card = GifCard(
+            id: "3o7TKSjRrfIPjeiVyM", title: TextSanitizer.truncate(title, to: 80), url: link,
+            width: nil, height: nil, byteSize: nil, rating: "g", pageURL: nil, label: "2.")
         let lines = renderer.lines(for: [.gif(card)], answering: chat())
         #expect(lines.count == 1)
         let text = lines.first?.parameters[1] ?? ""
@@ -63,16 +81,23 @@ import Testing
     }
 
     @Test func aGifLineIsShortenedOnlyAsFarAsNeeded() {
-        let card = GifCard(id: "x1", title: "Dancing cat", url: "https://media.giphy.com/x.gif", width: nil, height: nil, byteSize: nil,
-                           rating: "g", pageURL: nil)
+        let card = GifCard(
+            id: "x1", title: "Dancing cat", url: "https://media.giphy.com/x.gif", width: nil, height: nil,
+            byteSize: nil,
+            rating: "g", pageURL: nil)
         #expect(IRCReplyRenderer.line(for: card, fitting: 100) == "Dancing cat (x1) https://media.giphy.com/x.gif")
         #expect(IRCReplyRenderer.line(for: card, fitting: 42) == "Danc… (x1) https://media.giphy.com/x.gif")
         #expect(IRCReplyRenderer.line(for: card, fitting: 38) == "… (x1) https://media.giphy.com/x.gif")
-        #expect(IRCReplyRenderer.line(for: card, fitting: 37) == card.line, "no room even for an ellipsis: left to the splitter")
+        #expect(
+            IRCReplyRenderer.line(for: card, fitting: 37) == card.line,
+            "no room even for an ellipsis: left to the splitter")
     }
 
-    @Test(arguments: [("Dancing cat in a hat", 14, "Dancing cat…"), ("Dancing cat in a hat", 100, "Dancing cat in a hat"),
-                      ("猫猫猫猫", 9, "猫猫…"), ("猫猫猫猫", 2, nil), ("abcdefghij", 6, "abc…")] as [(String, Int, String?)])
+    @Test(
+        arguments: [
+            ("Dancing cat in a hat", 14, "Dancing cat…"), ("Dancing cat in a hat", 100, "Dancing cat in a hat"),
+            ("猫猫猫猫", 9, "猫猫…"), ("猫猫猫猫", 2, nil), ("abcdefghij", 6, "abc…"),
+        ] as [(String, Int, String?)])
     func titlesAreShortenedByBytes(title: String, bytes: Int, expected: String?) {
         #expect(IRCTitleShortener.shorten(title, toBytes: bytes) == expected)
         if let shortened = IRCTitleShortener.shorten(title, toBytes: bytes) { #expect(shortened.utf8.count <= bytes) }

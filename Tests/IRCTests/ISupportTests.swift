@@ -18,11 +18,14 @@ import Testing
 
     @Test func readsARealInspIRCdLine() {
         var support = ISupport()
-        support.apply(Self.isupport("AWAYLEN=200 BOT=B CASEMAPPING=ascii CHANTYPES=# EXCEPTS LINELEN=4096 NETWORK=Example\\x20Net"))
-        #expect(support.values == [
-            "AWAYLEN": "200", "BOT": "B", "CASEMAPPING": "ascii", "CHANTYPES": "#",
-            "EXCEPTS": "", "LINELEN": "4096", "NETWORK": "Example Net",
-        ])
+        support.apply(
+            Self.isupport(
+                "AWAYLEN=200 BOT=B CASEMAPPING=ascii CHANTYPES=# EXCEPTS LINELEN=4096 NETWORK=Example\\x20Net"))
+        #expect(
+            support.values == [
+                "AWAYLEN": "200", "BOT": "B", "CASEMAPPING": "ascii", "CHANTYPES": "#",
+                "EXCEPTS": "", "LINELEN": "4096", "NETWORK": "Example Net",
+            ])
         #expect(support.caseMapping == .ascii)
         #expect(support.botMode == "B")
         #expect(support.networkName == "Example Net")
@@ -94,8 +97,12 @@ import Testing
 }
 
 @Suite struct ISupportNickLengthTests {
-    @Test(arguments: [("NICKLEN=9", 9), ("MAXNICKLEN=15", 15), ("NICKLEN=0", nil), ("NICKLEN=x", nil), ("CHANTYPES=#", nil),
-                      ("NICKLEN=9223372036854775807", 65_536), ("NICKLEN=-9223372036854775808", nil), ("NICKLEN=99999999999999999999", nil)] as [(String, Int?)])
+    @Test(
+        arguments: [
+            ("NICKLEN=9", 9), ("MAXNICKLEN=15", 15), ("NICKLEN=0", nil), ("NICKLEN=x", nil), ("CHANTYPES=#", nil),
+            ("NICKLEN=9223372036854775807", 65_536), ("NICKLEN=-9223372036854775808", nil),
+            ("NICKLEN=99999999999999999999", nil),
+        ] as [(String, Int?)])
     func nickLength(token: String, expected: Int?) {
         var support = ISupport()
         support.apply(ISupportTests.isupport(token))

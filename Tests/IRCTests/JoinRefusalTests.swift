@@ -1,6 +1,7 @@
-import Testing
-@testable import IRC
 import Logging
+import Testing
+
+@testable import IRC
 
 /// A channel that will not have the bot (full, invite-only, banned, wrong key, no such
 /// channel) is logged with its reason, shown on `/readyz`, and asked again where that can help.
@@ -11,9 +12,10 @@ import Logging
         var timing = IRCTiming()
         timing.joinRetryInitial = .seconds(10)
         timing.joinRetryMaximum = .seconds(40)
-        let configuration = IRCNetworkConfiguration(name: "test", host: "irc.test", useTLS: false, nick: "gifbot",
-                                                    channels: [.init(name: "#gifs"), .init(name: "#secret", key: "hunter2")],
-                                                    timing: timing)
+        let configuration = IRCNetworkConfiguration(
+            name: "test", host: "irc.test", useTLS: false, nick: "gifbot",
+            channels: [.init(name: "#gifs"), .init(name: "#secret", key: "hunter2")],
+            timing: timing)
         var state = IRCClientState(configuration: configuration, version: "1.0", now: start)
         _ = state.start()
         _ = state.receive(IRCMessageParser.parse(":irc.test CAP * LS :")!, now: start)
@@ -29,7 +31,13 @@ import Logging
     func at(_ seconds: Double) -> ContinuousClock.Instant { start + .milliseconds(Int64(seconds * 1000)) }
 
     func joins(_ actions: [IRCClientAction]) -> [String] {
-        actions.compactMap { if case .send(let message, _) = $0, message.command == "JOIN" { IRCLineSerializer.serialize(message) } else { nil } }
+        actions.compactMap {
+            if case .send(let message, _) = $0, message.command == "JOIN" {
+                IRCLineSerializer.serialize(message)
+            } else {
+                nil
+            }
+        }
     }
 
     func warnings(_ actions: [IRCClientAction]) -> [String] {
@@ -49,7 +57,10 @@ import Logging
         let actions = feed(&state, ":irc.test 473 gifbot #gifs :Cannot join channel (+i) -- Invited users only")
         #expect(warnings(actions).count == 1)
         let warning = warnings(actions).first ?? ""
-        #expect(warning.hasPrefix("cannot join #gifs: invite-only (473: Cannot join channel (+i) -- Invited users only); trying again in "))
+        #expect(
+            warning.hasPrefix(
+                "cannot join #gifs: invite-only (473: Cannot join channel (+i) -- Invited users only); trying again in "
+            ))
         #expect(state.readinessProblem == "joined 0 of 2 channels; refused: invite-only (473)")
         _ = feed(&state, ":irc.test 474 gifbot #secret :Cannot join channel (+b)")
         #expect(state.readinessProblem == "joined 0 of 2 channels; refused: banned (474), invite-only (473)")
@@ -86,7 +97,10 @@ import Logging
     @Test func noSuchChannelIsNotRetriedOnThisConnection() {
         var state = registered()
         let actions = feed(&state, ":irc.test 403 gifbot #gifs :No such channel")
-        #expect(warnings(actions) == ["cannot join #gifs: no such channel (403: No such channel); trying again on the next connection"])
+        #expect(
+            warnings(actions) == [
+                "cannot join #gifs: no such channel (403: No such channel); trying again on the next connection"
+            ])
         #expect(joinsWhileTicking(&state, from: 1, to: 700).isEmpty)
         #expect(state.readinessProblem == "joined 0 of 2 channels; refused: no such channel (403)")
     }
@@ -103,6 +117,8 @@ import Logging
         var state = registered()
         _ = feed(&state, ":irc.test 473 gifbot #gifs :Cannot join channel (+i)")
         #expect(joins(feed(&state, ":chanop!o@h INVITE gifbot #gifs", at: 1)) == ["JOIN #gifs"])
-        #expect(joins(feed(&state, ":stranger!s@h INVITE gifbot #random", at: 2)).isEmpty, "other invitations still need an admin")
+        #expect(
+            joins(feed(&state, ":stranger!s@h INVITE gifbot #random", at: 2)).isEmpty,
+            "other invitations still need an admin")
     }
 }

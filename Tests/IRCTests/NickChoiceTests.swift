@@ -1,6 +1,7 @@
-import Testing
-@testable import IRC
 import Logging
+import Testing
+
+@testable import IRC
 
 /// Alternate nicks within the server's nick length: ircu and irc2 cut a long nick and refuse
 /// it as the taken one, ngIRCd refuses it as erroneous; either way the bot must still register.
@@ -8,9 +9,11 @@ import Logging
     let start = ContinuousClock.now
 
     func state(nick: String, nickLengthLimit: Int? = nil) -> IRCClientState {
-        let configuration = IRCNetworkConfiguration(name: "test", host: "irc.test", useTLS: false, nick: nick,
-                                                    channels: [.init(name: "#gifs")])
-        var state = IRCClientState(configuration: configuration, nickLengthLimit: nickLengthLimit, version: "1.0", now: start)
+        let configuration = IRCNetworkConfiguration(
+            name: "test", host: "irc.test", useTLS: false, nick: nick,
+            channels: [.init(name: "#gifs")])
+        var state = IRCClientState(
+            configuration: configuration, nickLengthLimit: nickLengthLimit, version: "1.0", now: start)
         _ = state.start()
         return state
     }
@@ -23,20 +26,21 @@ import Logging
         actions.compactMap { if case .send(let message, _) = $0 { IRCLineSerializer.serialize(message) } else { nil } }
     }
 
-    @Test(arguments: [
-        ("gifbot", 0, nil, "gifbot"),
-        ("gifbot", 1, nil, "gifbot_"),
-        ("gifbot", 2, nil, "gifbot__"),
-        ("gifbot", 3, nil, "gifbot1"),
-        ("gifbot", 12, nil, "gifbot10"),
-        ("gifbotgifbot", 0, 12, "gifbotgifbot"),
-        ("gifbotgifbot", 1, 12, "gifbotgifbo_"),
-        ("gifbotgifbot", 2, 12, "gifbotgifb__"),
-        ("gifbotgifbot", 3, 12, "gifbotgifbo1"),
-        ("gifbotgifbotx", 0, 12, "gifbotgifbot"),
-        ("gifbot", 1, 9, "gifbot_"),
-        ("gifbot", 13, 9, "gifbot11"),
-    ] as [(String, Int, Int?, String)])
+    @Test(
+        arguments: [
+            ("gifbot", 0, nil, "gifbot"),
+            ("gifbot", 1, nil, "gifbot_"),
+            ("gifbot", 2, nil, "gifbot__"),
+            ("gifbot", 3, nil, "gifbot1"),
+            ("gifbot", 12, nil, "gifbot10"),
+            ("gifbotgifbot", 0, 12, "gifbotgifbot"),
+            ("gifbotgifbot", 1, 12, "gifbotgifbo_"),
+            ("gifbotgifbot", 2, 12, "gifbotgifb__"),
+            ("gifbotgifbot", 3, 12, "gifbotgifbo1"),
+            ("gifbotgifbotx", 0, 12, "gifbotgifbot"),
+            ("gifbot", 1, 9, "gifbot_"),
+            ("gifbot", 13, 9, "gifbot11"),
+        ] as [(String, Int, Int?, String)])
     func candidatesFitTheLimitAndKeepTheirSuffix(base: String, index: Int, limit: Int?, expected: String) {
         #expect(NickChoice.candidate(base, index: index, lengthLimit: limit) == expected)
     }
@@ -46,7 +50,9 @@ import Logging
         for limit in 9...16 {
             for length in 1...24 {
                 let base = String((0..<length).map { letters[($0 * 7 + limit) % letters.count] })
-                let candidates = (0...NickChoice.maximumAttempts).map { NickChoice.candidate(base, index: $0, lengthLimit: limit) }
+                let candidates = (0...NickChoice.maximumAttempts).map {
+                    NickChoice.candidate(base, index: $0, lengthLimit: limit)
+                }
                 #expect(candidates.allSatisfy { $0.count <= limit }, "limit \(limit), base \(base)")
                 #expect(Set(candidates).count == candidates.count, "limit \(limit), base \(base)")
             }
@@ -62,7 +68,9 @@ import Logging
         #expect(feed(&state, ":irc.test 433 * gifbotgifbot :Nickname is already in use.") == ["NICK gifbotgifbo_"])
         _ = feed(&state, ":irc.test 001 gifbotgifbo_ :Welcome")
         #expect(state.nick == "gifbotgifbo_" && state.nickLengthLimit == 12)
-        #expect(sent(state.tick(now: start + .seconds(1))).contains("NICK gifbotgifbot"), "the configured nick fits and is regained")
+        #expect(
+            sent(state.tick(now: start + .seconds(1))).contains("NICK gifbotgifbot"),
+            "the configured nick fits and is regained")
     }
 
     /// ngIRCd with `MaxNickLength = 9`: a longer nick is refused with 432.
@@ -76,11 +84,15 @@ import Logging
 
     @Test func aConfiguredNickTooLongForNgIRCdIsShortenedUntilItFits() {
         var state = state(nick: "gifbotgifbot")
-        #expect(feed(&state, ":irc.test 432 * gifbotgifbot :Nickname too long, max. 9 characters") == ["NICK gifbotgifbo"])
-        #expect(feed(&state, ":irc.test 432 * gifbotgifbo :Nickname too long, max. 9 characters") == ["NICK gifbotgifb"])
+        #expect(
+            feed(&state, ":irc.test 432 * gifbotgifbot :Nickname too long, max. 9 characters") == ["NICK gifbotgifbo"])
+        #expect(
+            feed(&state, ":irc.test 432 * gifbotgifbo :Nickname too long, max. 9 characters") == ["NICK gifbotgifb"])
         #expect(feed(&state, ":irc.test 432 * gifbotgifb :Nickname too long, max. 9 characters") == ["NICK gifbotgif"])
         _ = feed(&state, ":irc.test 001 gifbotgif :Welcome")
-        #expect(sent(state.tick(now: start + .seconds(1))).filter { $0.hasPrefix("NICK") }.isEmpty, "the shortened nick is the one it can hold")
+        #expect(
+            sent(state.tick(now: start + .seconds(1))).filter { $0.hasPrefix("NICK") }.isEmpty,
+            "the shortened nick is the one it can hold")
     }
 
     /// ircu registers a long configured nick cut to its NICKLEN: asking for the configured
@@ -123,6 +135,7 @@ import Logging
         }
         #expect(nicks.count == NickChoice.maximumAttempts - 1)
         #expect(actions.contains(.disconnect(reason: "no nick accepted")))
-        #expect(actions.contains { if case .log(.error, let text) = $0 { text.contains("accepted none") } else { false } })
+        #expect(
+            actions.contains { if case .log(.error, let text) = $0 { text.contains("accepted none") } else { false } })
     }
 }

@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct SASLPlainTests {
     @Test func encodesAccountAndPasswordWithEmptyAuthorizationID() {
-        #expect(SASLPlain.authenticateLines(account: "gifbot", password: "botpassword") == ["AGdpZmJvdABib3RwYXNzd29yZA=="])
+        #expect(
+            SASLPlain.authenticateLines(account: "gifbot", password: "botpassword") == ["AGdpZmJvdABib3RwYXNzd29yZA=="])
     }
 
     @Test func encodesTheAuthorizationID() {

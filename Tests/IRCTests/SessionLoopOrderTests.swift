@@ -3,6 +3,7 @@ import CoreMetrics
 import GifBotCore
 import Logging
 import Testing
+
 @testable import IRC
 
 /// Answers are computed concurrently and finish in any order; the session loop alone releases
@@ -10,18 +11,23 @@ import Testing
 @Suite struct SessionLoopOrderTests {
     @Test func answersFinishingInReverseOrderAreQueuedInArrivalOrder() async throws {
         let testBot = try await TestBot()
-        let configuration = IRCNetworkConfiguration(name: "test", host: "irc.test", useTLS: false, nick: "gifbot",
-                                                    channels: [.init(name: "#gifs")])
-        let session = IRCSession(configuration: configuration, channels: configuration.channels, bot: testBot.bot,
-                                 directory: IRCUserDirectory(), control: IRCSessionControl(), version: "test",
-                                 logger: Logger(label: "test"), onRegistered: {},
-                                 health: IRCSessionHealth(status: AdapterStatus(kind: "irc", name: "test"), factory: NOOPMetricsHandler.instance))
+        let configuration = IRCNetworkConfiguration(
+            name: "test", host: "irc.test", useTLS: false, nick: "gifbot",
+            channels: [.init(name: "#gifs")])
+        let session = IRCSession(
+            configuration: configuration, channels: configuration.channels, bot: testBot.bot,
+            directory: IRCUserDirectory(), control: IRCSessionControl(), version: "test",
+            logger: Logger(label: "test"), onRegistered: {},
+            health: IRCSessionHealth(
+                status: AdapterStatus(kind: "irc", name: "test"), factory: NOOPMetricsHandler.instance))
         let queue = IRCOutgoingQueue()
         let (events, sink) = AsyncStream.makeStream(of: IRCSessionEvent.self)
-        for line in [":irc.test CAP * LS :", ":irc.test 001 gifbot :Welcome", ":irc.test 376 gifbot :End of MOTD",
-                     ":gifbot!bot@host JOIN #gifs",
-                     ":alice!a@host PRIVMSG #gifs :!gif cat", ":bob!b@host PRIVMSG #gifs :!gif dog",
-                     ":carol!c@host PRIVMSG #gifs :!gif owl"] {
+        for line in [
+            ":irc.test CAP * LS :", ":irc.test 001 gifbot :Welcome", ":irc.test 376 gifbot :End of MOTD",
+            ":gifbot!bot@host JOIN #gifs",
+            ":alice!a@host PRIVMSG #gifs :!gif cat", ":bob!b@host PRIVMSG #gifs :!gif dog",
+            ":carol!c@host PRIVMSG #gifs :!gif owl",
+        ] {
             sink.yield(.line(.line(line)))
         }
         var loop = SessionLoop(session: session, queue: queue, now: .now)
@@ -50,7 +56,9 @@ import Testing
         let first = order.ticket(for: "#a"), second = order.ticket(for: "#a"), other = order.ticket(for: "#b")
         let line = { (text: String) in IRCMessage(command: "PRIVMSG", parameters: ["#a", text]) }
         #expect(order.release([line("2")], for: second).isEmpty, "waits for the first")
-        #expect(order.release([line("other")], for: other).map(\.parameters) == [["#a", "other"]], "targets do not wait for each other")
+        #expect(
+            order.release([line("other")], for: other).map(\.parameters) == [["#a", "other"]],
+            "targets do not wait for each other")
         #expect(order.release([line("1")], for: first).map { $0.parameters[1] } == ["1", "2"])
         #expect(order.release([line("again")], for: first).isEmpty, "a ticket is released once")
         #expect(order.outstanding == 0)

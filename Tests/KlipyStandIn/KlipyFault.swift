@@ -25,7 +25,9 @@ public enum KlipyFault: Sendable {
         case .unauthorized:
             KlipyRoutes.unauthorized
         case .serverError(let status):
-            StandInResponse(status: status, body: Array("<html><body>Service Unavailable</body></html>".utf8), contentType: "text/html")
+            StandInResponse(
+                status: status, body: Array("<html><body>Service Unavailable</body></html>".utf8),
+                contentType: "text/html")
         case .garbage:
             StandInResponse(status: 200, body: Array("{\"result\":true,\"data\":{\"data\":[{\"id\":1,".utf8))
         case .resultFalse:

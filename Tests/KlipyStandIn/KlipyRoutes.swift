@@ -18,9 +18,11 @@ struct KlipyRoutes: Sendable {
 
     init(appKey: String, resultCount: Int) {
         self.appKey = appKey
-        let search = KlipyFixtures.items("real_gifs_search_crudh_gif_only_excerpt.json")
+        let search =
+            KlipyFixtures.items("real_gifs_search_crudh_gif_only_excerpt.json")
             + KlipyFixtures.items("docs_gifs_search.json")
-        let trending = KlipyFixtures.items("real_gifs_trending_crudh_gif_only_excerpt.json")
+        let trending =
+            KlipyFixtures.items("real_gifs_trending_crudh_gif_only_excerpt.json")
             + KlipyFixtures.items("docs_gifs_trending.json")
         searchItems = Self.repeated(search, count: resultCount)
         trendingItems = Self.repeated(trending, count: resultCount)
@@ -52,7 +54,9 @@ struct KlipyRoutes: Sendable {
             let slugs = Set((request.query["slugs"] ?? "").split(separator: ",").map(String.init))
             let found = (searchItems + trendingItems).filter { slugs.contains($0.slug) }
             var seen = Set<String>()
-            return json(["result": true, "data": ["data": found.filter { seen.insert($0.slug).inserted }.map(\.object)]])
+            return json([
+                "result": true, "data": ["data": found.filter { seen.insert($0.slug).inserted }.map(\.object)],
+            ])
         case "gifs/categories":
             return StandInResponse(body: KlipyFixtures.bytes("docs_gifs_categories.json"))
         default:
@@ -75,10 +79,13 @@ struct KlipyRoutes: Sendable {
         let slice = start < items.count ? Array(items[start..<min(items.count, start + perPage)]) : []
         var objects = slice.map(\.object)
         if !objects.isEmpty { objects.insert(Self.advertisement.object, at: min(2, objects.count)) }
-        return json(["result": true, "data": [
-            "data": objects, "current_page": page, "per_page": perPage, "has_next": start + perPage < items.count,
-            "meta": ["item_min_width": 80, "ad_max_resize_percent": 10],
-        ]])
+        return json([
+            "result": true,
+            "data": [
+                "data": objects, "current_page": page, "per_page": perPage, "has_next": start + perPage < items.count,
+                "meta": ["item_min_width": 80, "ad_max_resize_percent": 10],
+            ],
+        ])
     }
 
     /// Constructed: KLIPY's answer to a bad parameter was never recorded. 422 is the usual

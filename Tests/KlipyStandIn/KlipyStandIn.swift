@@ -54,13 +54,25 @@ public final class KlipyStandIn: Sendable {
         let origin = "http://127.0.0.1:\(port)"
         let items: [[String: Any]] = gifs.enumerated().map { index, gif in
             func file(_ bytes: Int, width: Int) -> [String: Any] {
-                ["gif": ["url": "\(origin)/media/\(gif.slug)/\(bytes).gif", "width": width, "height": width / 2, "size": bytes]]
+                [
+                    "gif": [
+                        "url": "\(origin)/media/\(gif.slug)/\(bytes).gif", "width": width, "height": width / 2,
+                        "size": bytes,
+                    ]
+                ]
             }
-            return ["id": 7_000_000_000_000_001 + index, "slug": gif.slug, "title": "Stand-in \(gif.slug)", "type": "gif",
-                    "file": ["md": file(gif.bytes, width: 480), "sm": file(max(1, gif.bytes / 4), width: 220)]]
+            return [
+                "id": 7_000_000_000_000_001 + index, "slug": gif.slug, "title": "Stand-in \(gif.slug)", "type": "gif",
+                "file": ["md": file(gif.bytes, width: 480), "sm": file(max(1, gif.bytes / 4), width: 220)],
+            ]
         }
-        let body: [String: Any] = ["result": true, "data": ["data": items, "current_page": 1, "per_page": max(1, items.count),
-                                                            "has_next": false]]
+        let body: [String: Any] = [
+            "result": true,
+            "data": [
+                "data": items, "current_page": 1, "per_page": max(1, items.count),
+                "has_next": false,
+            ],
+        ]
         return StandInResponse(body: Array((try? JSONSerialization.data(withJSONObject: body)) ?? Data()))
     }
 

@@ -1,11 +1,12 @@
 import AsyncHTTPClient
 import GifSources
-import HTTPTransport
 import GiphyStandIn
+import HTTPTransport
 import KlipyStandIn
 import Logging
 import NIOCore
 import Testing
+
 @testable import Klipy
 
 /// The real client over real HTTP against the local KLIPY stand-in.
@@ -30,8 +31,9 @@ import Testing
 
     func client(appKey: String? = nil, timeout: Duration = .seconds(5), locale: String? = "us") -> KlipyClient {
         KlipyClient(
-            configuration: KlipyClientConfiguration(baseURL: standIn.baseURL, appKey: appKey ?? standIn.appKey, locale: locale,
-                                                    timeout: timeout, rateLimitCooldown: .seconds(42)),
+            configuration: KlipyClientConfiguration(
+                baseURL: standIn.baseURL, appKey: appKey ?? standIn.appKey, locale: locale,
+                timeout: timeout, rateLimitCooldown: .seconds(42)),
             transport: AsyncHTTPGetTransport(httpClient: HTTPClient.shared),
             logger: logs.logger())
     }
@@ -97,12 +99,15 @@ import Testing
 
     @Test func gifsServedByTheStandInCanBeDownloaded() async throws {
         try await stopping {
-            standIn.override("gifs/search", with: standIn.pageServedHere([(slug: "cat-1", bytes: 5000), (slug: "cat-2", bytes: 900)]))
+            standIn.override(
+                "gifs/search",
+                with: standIn.pageServedHere([(slug: "cat-1", bytes: 5000), (slug: "cat-2", bytes: 900)]))
             let page = try await client().search("cat", perPage: 8, rating: .g)
             #expect(page.gifs.map(\.slug) == ["cat-1", "cat-2"])
             let rendition = try #require(page.gifs.first?.bestGIF(maximumBytes: 4000))
             #expect(rendition.sizeClass == .sm && rendition.byteSize == 1250)
-            let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: rendition.url), timeout: .seconds(5))
+            let response = try await HTTPClient.shared.execute(
+                HTTPClientRequest(url: rendition.url), timeout: .seconds(5))
             let body = try await response.body.collect(upTo: 1 << 20)
             #expect(body.readableBytes == 1250)
             #expect(body.getString(at: 0, length: 6) == "GIF89a")
@@ -146,14 +151,18 @@ import Testing
             // Far apart, so a loaded machine still tells the client's deadline from the answer.
             standIn.fail(with: .slow(.seconds(20)))
             let started = ContinuousClock.now
-            await #expect(throws: KlipyError.timeout) { try await client(timeout: .milliseconds(300)).trending(perPage: 8, rating: .g) }
+            await #expect(throws: KlipyError.timeout) {
+                try await client(timeout: .milliseconds(300)).trending(perPage: 8, rating: .g)
+            }
             #expect(ContinuousClock.now - started < .seconds(15))
         }
     }
 
     @Test func noKeyMeansNoCall() async throws {
         try await stopping {
-            await #expect(throws: KlipyError.invalidAppKey) { try await client(appKey: "").search("cat", perPage: 8, rating: .g) }
+            await #expect(throws: KlipyError.invalidAppKey) {
+                try await client(appKey: "").search("cat", perPage: 8, rating: .g)
+            }
             #expect(standIn.requests.isEmpty)
         }
     }
@@ -161,9 +170,11 @@ import Testing
     @Test func aWrongKeyIsReportedAndNeverLogged() async throws {
         try await stopping {
             let secret = "super-secret-wrong-klipy-key-42"
-            await #expect(throws: KlipyError.invalidAppKey) { try await client(appKey: secret).search("cat", perPage: 8, rating: .g) }
+            await #expect(throws: KlipyError.invalidAppKey) {
+                try await client(appKey: secret).search("cat", perPage: 8, rating: .g)
+            }
             #expect(standIn.requests.count == 1)
-            #expect(standIn.requests.first?.path.contains(secret) == true) // it did travel, in the path
+            #expect(standIn.requests.first?.path.contains(secret) == true)  // it did travel, in the path
             #expect(logs.text.contains("outcome=invalid_key"))
             #expect(logs.text.contains("/api/v1/REDACTED/gifs/search"))
             #expect(!logs.text.contains(secret))

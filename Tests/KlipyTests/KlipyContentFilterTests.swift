@@ -1,5 +1,6 @@
 import GifSources
 import Testing
+
 @testable import Klipy
 
 @Suite struct KlipyContentFilterTests {

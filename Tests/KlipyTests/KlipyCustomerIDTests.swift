@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Klipy
 
 @Suite struct KlipyCustomerIDTests {
@@ -33,7 +34,9 @@ import Testing
         #expect(!id.contains("matrix"))
         let url = KlipyClientConfiguration(appKey: "k").url(
             for: .search("cat", page: 1, perPage: 8, filter: .high, customerID: id, locale: nil), includingKey: false)
-        #expect(!url.contains(userID) && !url.contains(userID.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? userID))
+        #expect(
+            !url.contains(userID)
+                && !url.contains(userID.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? userID))
     }
 
     @Test func shortSecretsAreRefusedAndGeneratedOnesAreLongEnough() {

@@ -3,6 +3,7 @@ import GifSources
 import HTTPTransport
 import KlipyStandIn
 import Testing
+
 @testable import Klipy
 
 /// Every recorded and documented KLIPY body decodes, to the values the files hold.
@@ -19,7 +20,7 @@ import Testing
         #expect(gif.slug == "hello-hi-662")
         #expect(gif.title == "Hello")
         #expect(gif.pageURL == "https://klipy.com/gifs/hello-hi-662")
-        #expect(gif.renditions.count == 8) // hd/md/sm/xs × gif/mp4; webp, jpg, webm not decoded
+        #expect(gif.renditions.count == 8)  // hd/md/sm/xs × gif/mp4; webp, jpg, webm not decoded
         let hd = try #require(gif.rendition(.hd))
         #expect(hd.url == "https://static.klipy.com/ii/935d7ab9d8c6202580a668421940ec81/14/af/um0L4dFH.gif")
         #expect(hd.width == 498 && hd.height == 498 && hd.byteSize == 4001918)
@@ -66,10 +67,14 @@ import Testing
     }
 
     @Test func documentedCategoriesDecode() throws {
-        let response = try JSONDecoder().decode(KlipyCategoriesResponse.self, from: Data(KlipyFixtures.bytes("docs_gifs_categories.json")))
+        let response = try JSONDecoder().decode(
+            KlipyCategoriesResponse.self, from: Data(KlipyFixtures.bytes("docs_gifs_categories.json")))
         let first = try #require(response.categories.first)
-        #expect(first == KlipyCategory(name: "smile", query: "smile",
-                                       previewURL: "https://static.klipy.com/ii/e293a233a303a98e471f78d04e13a1b0/a5/fd/NnGoLmO8.gif"))
+        #expect(
+            first
+                == KlipyCategory(
+                    name: "smile", query: "smile",
+                    previewURL: "https://static.klipy.com/ii/e293a233a303a98e471f78d04e13a1b0/a5/fd/NnGoLmO8.gif"))
         #expect(response.categories.count >= 5)
     }
 
@@ -83,7 +88,8 @@ import Testing
     }
 
     @Test func everyFixtureWithAListDecodesWithoutDroppingGIFs() throws {
-        for name in KlipyFixtures.allNames() where name.hasPrefix("docs_gifs_") || name.hasPrefix("real_clips") || name.hasPrefix("real_gifs") {
+        for name in KlipyFixtures.allNames()
+        where name.hasPrefix("docs_gifs_") || name.hasPrefix("real_clips") || name.hasPrefix("real_gifs") {
             let object = try JSONSerialization.jsonObject(with: Data(KlipyFixtures.bytes(name))) as? [String: Any]
             guard let data = object?["data"] as? [String: Any], let items = data["data"] as? [Any] else { continue }
             let response = try list(name)

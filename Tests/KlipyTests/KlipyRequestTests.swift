@@ -2,6 +2,7 @@ import Foundation
 import GifSources
 import HTTPTransport
 import Testing
+
 @testable import Klipy
 
 /// URLs, redaction and classification: pure, no I/O.
@@ -9,21 +10,30 @@ import Testing
     let configuration = KlipyClientConfiguration(appKey: "secret-app-key-42/x", locale: "us")
 
     @Test func searchURLCarriesTheKeyInThePathAndEveryDocumentedParameter() {
-        let endpoint = KlipyEndpoint.search("cats & dogs", page: 2, perPage: 3, filter: .medium, customerID: "abc", locale: "us")
+        let endpoint = KlipyEndpoint.search(
+            "cats & dogs", page: 2, perPage: 3, filter: .medium, customerID: "abc", locale: "us")
         let url = configuration.url(for: endpoint, includingKey: true)
-        #expect(url == "https://api.klipy.com/api/v1/secret-app-key-42%2Fx/gifs/search?q=cats%20%26%20dogs&page=2&per_page=8"
-            + "&customer_id=abc&locale=us&content_filter=medium&format_filter=gif%2Cmp4")
+        #expect(
+            url
+                == "https://api.klipy.com/api/v1/secret-app-key-42%2Fx/gifs/search?q=cats%20%26%20dogs&page=2&per_page=8"
+                + "&customer_id=abc&locale=us&content_filter=medium&format_filter=gif%2Cmp4")
     }
 
     @Test func trendingAllowsSmallPagesButNotHugeOnes() {
-        #expect(KlipyEndpoint.trending(page: 0, perPage: 1, filter: .high, customerID: nil, locale: nil).pathAndQuery
-            == "gifs/trending?page=1&per_page=1&content_filter=high&format_filter=gif%2Cmp4")
-        #expect(KlipyEndpoint.trending(page: 1, perPage: 500, filter: .off, customerID: nil, locale: nil).pathAndQuery.contains("per_page=50&"))
+        #expect(
+            KlipyEndpoint.trending(page: 0, perPage: 1, filter: .high, customerID: nil, locale: nil).pathAndQuery
+                == "gifs/trending?page=1&per_page=1&content_filter=high&format_filter=gif%2Cmp4")
+        #expect(
+            KlipyEndpoint.trending(page: 1, perPage: 500, filter: .off, customerID: nil, locale: nil).pathAndQuery
+                .contains("per_page=50&"))
     }
 
     @Test func userTextCannotAddPathSegments() {
-        #expect(KlipyEndpoint.autocomplete("../../x?y#z", limit: 99).pathAndQuery == "autocomplete/..%2F..%2Fx%3Fy%23z?limit=50")
-        #expect(KlipyEndpoint.searchSuggestions("héllo", limit: 0).pathAndQuery == "search-suggestions/h%C3%A9llo?limit=1")
+        #expect(
+            KlipyEndpoint.autocomplete("../../x?y#z", limit: 99).pathAndQuery
+                == "autocomplete/..%2F..%2Fx%3Fy%23z?limit=50")
+        #expect(
+            KlipyEndpoint.searchSuggestions("héllo", limit: 0).pathAndQuery == "search-suggestions/h%C3%A9llo?limit=1")
         #expect(KlipyEndpoint.items(slugs: ["a-1", "b-2"]).pathAndQuery == "gifs/items?slugs=a-1%2Cb-2")
         #expect(KlipyEndpoint.categories(locale: "en_US").pathAndQuery == "gifs/categories?locale=en_US")
     }
@@ -49,13 +59,16 @@ import Testing
 
     @Test func redactionLeavesTextWithoutAKeyAlone() {
         #expect(KlipyRedaction.redact("cats are nice", appKey: "abc") == "cats are nice")
-        #expect(KlipyRedaction.redact("https://static.klipy.com/ii/a.gif", appKey: "secret-app-key") == "https://static.klipy.com/ii/a.gif")
+        #expect(
+            KlipyRedaction.redact("https://static.klipy.com/ii/a.gif", appKey: "secret-app-key")
+                == "https://static.klipy.com/ii/a.gif")
     }
 
     func classify(_ status: Int, _ body: String, lookup: Bool = false) -> KlipyError? {
         do {
-            _ = try KlipyResponseClassifier.classify(HTTPGetResponse(status: status, body: Array(body.utf8)),
-                                                     rateLimitCooldownSeconds: 60, lookup: lookup)
+            _ = try KlipyResponseClassifier.classify(
+                HTTPGetResponse(status: status, body: Array(body.utf8)),
+                rateLimitCooldownSeconds: 60, lookup: lookup)
             return nil
         } catch {
             return error as? KlipyError

@@ -1,7 +1,8 @@
 import GifSources
-import HTTPTransport
 import GiphyStandIn
+import HTTPTransport
 import Testing
+
 @testable import Klipy
 
 /// What the shared transport reports becomes KLIPY's own error. The transport's behaviour on a
@@ -14,14 +15,17 @@ import Testing
     }
 
     func client(_ error: any Error & Sendable, logs: LogCapture) -> KlipyClient {
-        KlipyClient(configuration: KlipyClientConfiguration(appKey: "transport-test-key-123"),
-                    transport: FailingTransport(error: error), logger: logs.logger())
+        KlipyClient(
+            configuration: KlipyClientConfiguration(appKey: "transport-test-key-123"),
+            transport: FailingTransport(error: error), logger: logs.logger())
     }
 
     struct OtherFailure: Error {}
 
-    @Test(arguments: [(TransportFailure.timeout as any Error & Sendable, KlipyError.timeout),
-                      (TransportFailure.networkUnreachable, .networkUnreachable), (OtherFailure(), .networkUnreachable)])
+    @Test(arguments: [
+        (TransportFailure.timeout as any Error & Sendable, KlipyError.timeout),
+        (TransportFailure.networkUnreachable, .networkUnreachable), (OtherFailure(), .networkUnreachable),
+    ])
     func transportErrorsAreMapped(thrown: any Error & Sendable, expected: KlipyError) async {
         let logs = LogCapture()
         await #expect(throws: expected) { try await client(thrown, logs: logs).search("cat", perPage: 8, rating: .g) }

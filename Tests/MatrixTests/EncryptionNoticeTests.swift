@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Storage
 import Testing
+
 @testable import Matrix
 
 @Suite struct EncryptionNoticeTests {
@@ -28,7 +29,8 @@ import Testing
 
     /// The rule across restarts: the store, reopened, still knows the room and its last notice.
     @Test func aNoticeIsRememberedAcrossARestart() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gifbot-notice-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gifbot-notice-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("bot.sqlite").path
@@ -50,7 +52,8 @@ import Testing
         #expect(await rooms.status(of: "!r:hs") == .encrypted)
         #expect(await rooms.status(of: "!other:hs") == .encrypted)
         #expect(await !rooms.claimNotice(in: "!r:hs", at: start + 3600, because: .encryptedMessage))
-        #expect(await rooms.claimNotice(in: "!other:hs", at: start + 3600, because: .encryptedMessage), "never told yet")
+        #expect(
+            await rooms.claimNotice(in: "!other:hs", at: start + 3600, because: .encryptedMessage), "never told yet")
         #expect(await rooms.claimNotice(in: "!r:hs", at: start + 24 * 3600, because: .encryptedMessage))
         let elsewhere = await EncryptedRooms.load(store: store, account: "hs @other-bot:hs", logger: logger)
         #expect(await elsewhere.status(of: "!r:hs") == .unknown, "rooms are kept per account")

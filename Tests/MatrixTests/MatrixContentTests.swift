@@ -1,34 +1,43 @@
 import Foundation
 import GifBotCore
+import GifSources
 import NIOHTTP1
 import Storage
 import Testing
+
 @testable import Matrix
-import GifSources
 
 @Suite struct MatrixContentTests {
-    let card = GifCard(id: "abc", title: "Cats & <Dogs>", url: "https://media.giphy.com/media/abc/giphy.gif", width: 200, height: 100,
-                       byteSize: 5000, rating: "g", pageURL: nil, renditions: [
-                           GifRenditionLink(name: "fixed_width_small", url: "https://m/s.gif", width: 100, height: 50, byteSize: 1000),
-                           GifRenditionLink(name: "downsized", url: "https://m/d.gif", width: 400, height: 200, byteSize: 900_000),
-                           GifRenditionLink(name: "original", url: "https://m/o.gif", width: 800, height: 400, byteSize: 9_000_000),
-                           GifRenditionLink(name: "looping", url: "https://m/l.gif", width: nil, height: nil, byteSize: nil),
-                       ])
+    let card = GifCard(
+        id: "abc", title: "Cats & <Dogs>", url: "https://media.giphy.com/media/abc/giphy.gif", width: 200, height: 100,
+        byteSize: 5000, rating: "g", pageURL: nil,
+        renditions: [
+            GifRenditionLink(name: "fixed_width_small", url: "https://m/s.gif", width: 100, height: 50, byteSize: 1000),
+            GifRenditionLink(name: "downsized", url: "https://m/d.gif", width: 400, height: 200, byteSize: 900_000),
+            GifRenditionLink(name: "original", url: "https://m/o.gif", width: 800, height: 400, byteSize: 9_000_000),
+            GifRenditionLink(name: "looping", url: "https://m/l.gif", width: nil, height: nil, byteSize: nil),
+        ])
 
     @Test func imagesCarryInfoAndThreadTheReply() {
-        let media = UploadedMedia(gifID: "abc", contentURI: "mxc://localhost/xyz", mimetype: "image/gif", byteSize: 900_000, width: 400, height: 200)
+        let media = UploadedMedia(
+            gifID: "abc", contentURI: "mxc://localhost/xyz", mimetype: "image/gif", byteSize: 900_000, width: 400,
+            height: 200)
         let content = MatrixContent.image(card, media: media, inReplyTo: "$cmd")
         #expect(content["msgtype"] == "m.image")
         #expect(content["url"] == "mxc://localhost/xyz")
         #expect(content["body"] == "Cats & <Dogs> (abc)")
-        #expect(content["info"]?["w"]?.int == 400 && content["info"]?["h"]?.int == 200 && content["info"]?["size"]?.int == 900_000)
+        #expect(
+            content["info"]?["w"]?.int == 400 && content["info"]?["h"]?.int == 200
+                && content["info"]?["size"]?.int == 900_000)
         #expect(content["info"]?["is_animated"] == true)
         #expect(content["m.relates_to"]?["m.in_reply_to"]?["event_id"] == "$cmd")
     }
 
     @Test(arguments: ["javascript:alert(1)//x.gif", "JavaScript:alert(1)", "data:text/html,<b>x</b>", "vbscript:x"])
     func aLinkThatIsNotHTTPNeverBecomesAnHref(url: String) {
-        let hostile = GifCard(id: "abc", title: "Cats", url: url, width: nil, height: nil, byteSize: nil, rating: "g", pageURL: nil, renditions: [])
+        let hostile = GifCard(
+            id: "abc", title: "Cats", url: url, width: nil, height: nil, byteSize: nil, rating: "g", pageURL: nil,
+            renditions: [])
         let html = MatrixContent.link(to: hostile, inReplyTo: nil)["formatted_body"]?.string ?? ""
         #expect(!html.contains("href"), "\(html)")
         #expect(html.hasPrefix("Cats (abc)"))
@@ -37,12 +46,17 @@ import GifSources
     @Test func linksEscapeHTML() {
         let content = MatrixContent.link(to: card, inReplyTo: nil)
         #expect(content["msgtype"] == "m.notice")
-        #expect(content["formatted_body"]?.string == "<a href=\"https://media.giphy.com/media/abc/giphy.gif\">Cats &amp; &lt;Dogs&gt;</a> (abc)")
+        #expect(
+            content["formatted_body"]?.string
+                == "<a href=\"https://media.giphy.com/media/abc/giphy.gif\">Cats &amp; &lt;Dogs&gt;</a> (abc)")
         #expect(content["m.relates_to"] == nil)
     }
 
     @Test func theLargestRenditionWithinTheCapIsTriedFirst() {
-        #expect(GIFUploader.candidates(card, limit: 4 * 1024 * 1024).map(\.name) == ["downsized", "fixed_width_small", "looping"])
+        #expect(
+            GIFUploader.candidates(card, limit: 4 * 1024 * 1024).map(\.name) == [
+                "downsized", "fixed_width_small", "looping",
+            ])
         #expect(GIFUploader.candidates(card, limit: 2000).map(\.name) == ["fixed_width_small", "looping"])
     }
 
@@ -51,11 +65,18 @@ import GifSources
         headers.add(name: "Retry-After", value: "2")
         let body = Data(#"{"errcode":"M_LIMIT_EXCEEDED","error":"Too Many Requests","retry_after_ms":1500}"#.utf8)
         let withHeader = MatrixHTTP.error(from: .init(status: 429, headers: headers, body: body))
-        #expect(withHeader == .api(status: 429, code: "M_LIMIT_EXCEEDED", message: "Too Many Requests", retryAfter: .seconds(2)))
+        #expect(
+            withHeader
+                == .api(status: 429, code: "M_LIMIT_EXCEEDED", message: "Too Many Requests", retryAfter: .seconds(2)))
         let withBody = MatrixHTTP.error(from: .init(status: 429, headers: [:], body: body))
-        #expect(withBody == .api(status: 429, code: "M_LIMIT_EXCEEDED", message: "Too Many Requests", retryAfter: .milliseconds(1500)))
+        #expect(
+            withBody
+                == .api(
+                    status: 429, code: "M_LIMIT_EXCEEDED", message: "Too Many Requests", retryAfter: .milliseconds(1500)
+                ))
         #expect(withBody.isRateLimited && withBody.isRetryable)
-        let unknownToken = MatrixHTTP.error(from: .init(status: 401, headers: [:], body: Data(#"{"errcode":"M_UNKNOWN_TOKEN","error":"x"}"#.utf8)))
+        let unknownToken = MatrixHTTP.error(
+            from: .init(status: 401, headers: [:], body: Data(#"{"errcode":"M_UNKNOWN_TOKEN","error":"x"}"#.utf8)))
         #expect(unknownToken.isUnknownToken && !unknownToken.isRetryable)
         #expect(MatrixHTTP.error(from: .init(status: 502, headers: [:], body: Data("<html>".utf8))).isRetryable)
     }
@@ -64,7 +85,12 @@ import GifSources
         let names = MatrixUserNames(serverName: "example.org")
         #expect(names.userID(forName: "Alice", network: "matrix") == "@alice:example.org")
         #expect(names.userID(forName: "@bob:other.org", network: "matrix") == "@bob:other.org")
-        #expect(MatrixAdapter.serverName(MatrixConfiguration(homeserver: "https://hs.example.org/", user: "gifbot")) == "hs.example.org")
-        #expect(MatrixAdapter.serverName(MatrixConfiguration(homeserver: "https://hs.example.org", user: "@gifbot:example.org")) == "example.org")
+        #expect(
+            MatrixAdapter.serverName(MatrixConfiguration(homeserver: "https://hs.example.org/", user: "gifbot"))
+                == "hs.example.org")
+        #expect(
+            MatrixAdapter.serverName(
+                MatrixConfiguration(homeserver: "https://hs.example.org", user: "@gifbot:example.org")) == "example.org"
+        )
     }
 }

@@ -1,23 +1,33 @@
 import AsyncHTTPClient
 import GifSources
-import HTTPTransport
 import GiphyStandIn
-import Testing
-import TestServerSupport
-@testable import Matrix
+import HTTPTransport
 import NIOHTTP1
+import TestServerSupport
+import Testing
+
+@testable import Matrix
 
 /// A homeserver (or a proxy before it) that answers at once and then trickles the body does
 /// not hold the sync loop past the request's timeout.
 @Suite(.timeLimit(.minutes(1))) struct MatrixHTTPDeadlineTests {
     @Test func aTrickledAnswerEndsAtTheRequestTimeout() async throws {
         let client = HTTPClient.gifBot()
-        try await withCleanUp(try await GiphyStandIn.start(), cleanUp: { try? await $0.stop(); try? await client.shutdown() }) { standIn in
+        try await withCleanUp(
+            try await GiphyStandIn.start(),
+            cleanUp: {
+                try? await $0.stop()
+                try? await client.shutdown()
+            }
+        ) { standIn in
             let path = "/_matrix/client/v3/account/whoami"
-            standIn.override(path, with: StandInResponse(json: #"{"user_id":"@gifbot:example.org"}"#).trickled(every: .milliseconds(500)))
+            standIn.override(
+                path,
+                with: StandInResponse(json: #"{"user_id":"@gifbot:example.org"}"#).trickled(every: .milliseconds(500)))
             let started = ContinuousClock.now
             await #expect(throws: MatrixError.self) {
-                _ = try await MatrixHTTP(client: client, baseURL: standIn.baseURL).request(.GET, path, accessToken: nil, timeout: .seconds(1))
+                _ = try await MatrixHTTP(client: client, baseURL: standIn.baseURL).request(
+                    .GET, path, accessToken: nil, timeout: .seconds(1))
             }
             let elapsed = ContinuousClock.now - started
             #expect(elapsed < .milliseconds(2500), "gave up after \(elapsed)")

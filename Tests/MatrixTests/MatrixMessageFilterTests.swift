@@ -1,47 +1,73 @@
 import Foundation
 import Testing
+
 @testable import Matrix
 
 @Suite struct MatrixMessageFilterTests {
-    func event(_ content: JSONValue, sender: String = "@alice:localhost", type: String = "m.room.message") -> RoomEvent {
+    func event(_ content: JSONValue, sender: String = "@alice:localhost", type: String = "m.room.message") -> RoomEvent
+    {
         let json: JSONValue = ["event_id": "$e1", "type": .string(type), "sender": .string(sender), "content": content]
         return try! JSONDecoder().decode(RoomEvent.self, from: try! json.encoded())
     }
 
     @Test func textMessagesAreRead() {
-        #expect(MatrixMessageFilter.commandText(of: event(["msgtype": "m.text", "body": "!gif cat"]), ownUserID: "@bot:localhost") == "!gif cat")
+        #expect(
+            MatrixMessageFilter.commandText(
+                of: event(["msgtype": "m.text", "body": "!gif cat"]), ownUserID: "@bot:localhost") == "!gif cat")
     }
 
     @Test func ownNoticesEmotesEditsAndOtherEventsAreNot() {
         let bot = "@bot:localhost"
-        #expect(MatrixMessageFilter.commandText(of: event(["msgtype": "m.text", "body": "!gif"], sender: bot), ownUserID: bot) == nil)
-        #expect(MatrixMessageFilter.commandText(of: event(["msgtype": "m.notice", "body": "!gif cat"]), ownUserID: bot) == nil)
-        #expect(MatrixMessageFilter.commandText(of: event(["msgtype": "m.emote", "body": "!gif cat"]), ownUserID: bot) == nil)
-        #expect(MatrixMessageFilter.commandText(of: event(["msgtype": "m.text", "body": "* !gif dog", "m.new_content": ["msgtype": "m.text", "body": "!gif dog"],
-                                                          "m.relates_to": ["rel_type": "m.replace", "event_id": "$e0"]]), ownUserID: bot) == nil)
-        #expect(MatrixMessageFilter.commandText(of: event(["body": "!gif cat"], type: "m.sticker"), ownUserID: bot) == nil)
+        #expect(
+            MatrixMessageFilter.commandText(
+                of: event(["msgtype": "m.text", "body": "!gif"], sender: bot), ownUserID: bot) == nil)
+        #expect(
+            MatrixMessageFilter.commandText(of: event(["msgtype": "m.notice", "body": "!gif cat"]), ownUserID: bot)
+                == nil)
+        #expect(
+            MatrixMessageFilter.commandText(of: event(["msgtype": "m.emote", "body": "!gif cat"]), ownUserID: bot)
+                == nil)
+        #expect(
+            MatrixMessageFilter.commandText(
+                of: event([
+                    "msgtype": "m.text", "body": "* !gif dog",
+                    "m.new_content": ["msgtype": "m.text", "body": "!gif dog"],
+                    "m.relates_to": ["rel_type": "m.replace", "event_id": "$e0"],
+                ]), ownUserID: bot) == nil)
+        #expect(
+            MatrixMessageFilter.commandText(of: event(["body": "!gif cat"], type: "m.sticker"), ownUserID: bot) == nil)
         #expect(MatrixMessageFilter.commandText(of: event(["msgtype": "m.text"]), ownUserID: bot) == nil)
     }
 
     @Test func replyFallbacksAreStripped() {
-        let reply = event(["msgtype": "m.text", "body": "> <@bot:localhost> a GIF\n> second line\n\n!fav",
-                           "m.relates_to": ["m.in_reply_to": ["event_id": "$gif"]]])
+        let reply = event([
+            "msgtype": "m.text", "body": "> <@bot:localhost> a GIF\n> second line\n\n!fav",
+            "m.relates_to": ["m.in_reply_to": ["event_id": "$gif"]],
+        ])
         #expect(MatrixMessageFilter.commandText(of: reply, ownUserID: "@bot:localhost") == "!fav")
         #expect(MatrixMessageFilter.stripReplyFallback("!gif > cat") == "!gif > cat")
     }
 
     @Test func invitesNameTheirInviter() throws {
-        let json: JSONValue = ["invite_state": ["events": [
-            ["type": "m.room.name", "sender": "@alice:localhost", "state_key": "", "content": ["name": "x"]],
-            ["type": "m.room.member", "sender": "@alice:localhost", "state_key": "@bot:localhost", "content": ["membership": "invite"]],
-        ]]]
+        let json: JSONValue = [
+            "invite_state": [
+                "events": [
+                    ["type": "m.room.name", "sender": "@alice:localhost", "state_key": "", "content": ["name": "x"]],
+                    [
+                        "type": "m.room.member", "sender": "@alice:localhost", "state_key": "@bot:localhost",
+                        "content": ["membership": "invite"],
+                    ],
+                ]
+            ]
+        ]
         let room = try JSONDecoder().decode(SyncResponse.InvitedRoom.self, from: try json.encoded())
         #expect(MatrixMessageFilter.inviter(in: room, ownUserID: "@bot:localhost") == "@alice:localhost")
         #expect(MatrixMessageFilter.inviter(in: room, ownUserID: "@other:localhost") == nil)
     }
 
     @Test func oneOddEventDoesNotLoseTheBatch() throws {
-        let json = #"{"next_batch":"s2","rooms":{"join":{"!r:localhost":{"timeline":{"events":[{"event_id":"$1","type":"m.room.message","sender":"@a:l","content":{"msgtype":"m.text","body":"!gif"}},{"type":"broken"},{"event_id":"$3","type":"m.room.message","sender":"@a:l","content":{}}]}}}}}"#
+        let json =
+            #"{"next_batch":"s2","rooms":{"join":{"!r:localhost":{"timeline":{"events":[{"event_id":"$1","type":"m.room.message","sender":"@a:l","content":{"msgtype":"m.text","body":"!gif"}},{"type":"broken"},{"event_id":"$3","type":"m.room.message","sender":"@a:l","content":{}}]}}}}}"#
         let sync = try JSONDecoder().decode(SyncResponse.self, from: Data(json.utf8))
         #expect(sync.rooms?.join?["!r:localhost"]?.timeline?.events?.elements.map(\.eventID) == ["$1", "$3"])
     }
@@ -69,7 +95,9 @@ import Testing
 
 @Suite struct MatrixHistoryTests {
     func event(_ id: String, _ type: String, sender: String, stateKey: String? = nil, content: JSONValue) -> RoomEvent {
-        var json: [String: JSONValue] = ["event_id": .string(id), "type": .string(type), "sender": .string(sender), "content": content]
+        var json: [String: JSONValue] = [
+            "event_id": .string(id), "type": .string(type), "sender": .string(sender), "content": content,
+        ]
         if let stateKey { json["state_key"] = .string(stateKey) }
         return try! JSONDecoder().decode(RoomEvent.self, from: try! JSONValue.object(json).encoded())
     }
@@ -81,6 +109,7 @@ import Testing
             event("$new", "m.room.message", sender: "@a:l", content: ["msgtype": "m.text", "body": "!gif"]),
         ]
         #expect(MatrixSyncHandler.afterOwnJoin(events, ownUserID: "@bot:l").map(\.eventID) == ["$new"])
-        #expect(MatrixSyncHandler.afterOwnJoin(events, ownUserID: "@other:l").map(\.eventID) == ["$old", "$join", "$new"])
+        #expect(
+            MatrixSyncHandler.afterOwnJoin(events, ownUserID: "@other:l").map(\.eventID) == ["$old", "$join", "$new"])
     }
 }

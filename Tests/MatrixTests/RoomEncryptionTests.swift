@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Matrix
 
 @Suite struct RoomEncryptionTests {
@@ -10,8 +11,12 @@ import Testing
         return try JSONDecoder().decode(SyncResponse.JoinedRoom.self, from: try json.encoded())
     }
 
-    func event(_ type: String, _ id: String, stateKey: String?, content: JSONValue, sender: String = "@alice:localhost") -> JSONValue {
-        var event: [String: JSONValue] = ["event_id": .string(id), "type": .string(type), "sender": .string(sender), "content": content]
+    func event(
+        _ type: String, _ id: String, stateKey: String?, content: JSONValue, sender: String = "@alice:localhost"
+    ) -> JSONValue {
+        var event: [String: JSONValue] = [
+            "event_id": .string(id), "type": .string(type), "sender": .string(sender), "content": content,
+        ]
         if let stateKey { event["state_key"] = .string(stateKey) }
         return .object(event)
     }
@@ -20,15 +25,19 @@ import Testing
         event("m.room.encryption", id, stateKey: "", content: ["algorithm": "m.megolm.v1.aes-sha2"])
     }
 
-    var ownJoin: JSONValue { event("m.room.member", "$join", stateKey: Self.bot, content: ["membership": "join"], sender: Self.bot) }
+    var ownJoin: JSONValue {
+        event("m.room.member", "$join", stateKey: Self.bot, content: ["membership": "join"], sender: Self.bot)
+    }
 
     @Test func encryptionInTheStateOfAJoinedRoomIsAJoin() throws {
-        let found = RoomEncryption(of: try room(state: [encryption()], timeline: [ownJoin]), ownUserID: Self.bot, knownEncrypted: false)
+        let found = RoomEncryption(
+            of: try room(state: [encryption()], timeline: [ownJoin]), ownUserID: Self.bot, knownEncrypted: false)
         #expect(found == RoomEncryption(algorithm: "m.megolm.v1.aes-sha2", reason: .joined))
     }
 
     @Test func encryptionInTheTimelineBeforeTheJoinIsAJoinToo() throws {
-        let found = RoomEncryption(of: try room(timeline: [encryption(), ownJoin]), ownUserID: Self.bot, knownEncrypted: false)
+        let found = RoomEncryption(
+            of: try room(timeline: [encryption(), ownJoin]), ownUserID: Self.bot, knownEncrypted: false)
         #expect(found == RoomEncryption(algorithm: "m.megolm.v1.aes-sha2", reason: .joined))
     }
 
@@ -48,26 +57,33 @@ import Testing
             event("m.room.message", "$m", stateKey: nil, content: ["msgtype": "m.text", "body": "!gif cat"]),
             event("m.room.member", "$other", stateKey: "@alice:localhost", content: ["membership": "join"]),
         ]
-        #expect(RoomEncryption(of: try room(timeline: others + [ownJoin]), ownUserID: Self.bot, knownEncrypted: false)
-            == RoomEncryption(algorithm: nil, reason: nil))
-        #expect(RoomEncryption(of: try room(), ownUserID: Self.bot, knownEncrypted: true) == RoomEncryption(algorithm: nil, reason: nil))
+        #expect(
+            RoomEncryption(of: try room(timeline: others + [ownJoin]), ownUserID: Self.bot, knownEncrypted: false)
+                == RoomEncryption(algorithm: nil, reason: nil))
+        #expect(
+            RoomEncryption(of: try room(), ownUserID: Self.bot, knownEncrypted: true)
+                == RoomEncryption(algorithm: nil, reason: nil))
     }
 
     @Test func anEncryptionEventWithoutAnAlgorithmStillCounts() throws {
         let bare = event("m.room.encryption", "$bare", stateKey: "", content: [:])
-        #expect(RoomEncryption(of: try room(state: [bare]), ownUserID: Self.bot, knownEncrypted: false).algorithm == RoomEncryption.unknownAlgorithm)
+        #expect(
+            RoomEncryption(of: try room(state: [bare]), ownUserID: Self.bot, knownEncrypted: false).algorithm
+                == RoomEncryption.unknownAlgorithm)
     }
 
     @Test func aSyncBatchKeepsStateAndEncryptedEvents() throws {
         let json = #"""
-        {"next_batch":"s9","rooms":{"join":{"!r:localhost":{
-          "state":{"events":[{"event_id":"$e","type":"m.room.encryption","sender":"@a:l","state_key":"","content":{"algorithm":"m.megolm.v1.aes-sha2"}}]},
-          "timeline":{"events":[{"event_id":"$x","type":"m.room.encrypted","sender":"@a:l","content":{"algorithm":"m.megolm.v1.aes-sha2","ciphertext":"AwgA"}}]}}}}}
-        """#
+            {"next_batch":"s9","rooms":{"join":{"!r:localhost":{
+              "state":{"events":[{"event_id":"$e","type":"m.room.encryption","sender":"@a:l","state_key":"","content":{"algorithm":"m.megolm.v1.aes-sha2"}}]},
+              "timeline":{"events":[{"event_id":"$x","type":"m.room.encrypted","sender":"@a:l","content":{"algorithm":"m.megolm.v1.aes-sha2","ciphertext":"AwgA"}}]}}}}}
+            """#
         let sync = try JSONDecoder().decode(SyncResponse.self, from: Data(json.utf8))
         let room = try #require(sync.rooms?.join?["!r:localhost"])
         #expect(room.state?.events?.elements.map(\.type) == ["m.room.encryption"])
         #expect(room.timeline?.events?.elements.map(\.type) == ["m.room.encrypted"])
-        #expect(RoomEncryption(of: room, ownUserID: Self.bot, knownEncrypted: false) == RoomEncryption(algorithm: "m.megolm.v1.aes-sha2", reason: nil))
+        #expect(
+            RoomEncryption(of: room, ownUserID: Self.bot, knownEncrypted: false)
+                == RoomEncryption(algorithm: "m.megolm.v1.aes-sha2", reason: nil))
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Matrix
 import NIOHTTP1
+import Testing
+
+@testable import Matrix
 
 /// A homeserver's `Retry-After` and `retry_after_ms` are read without trusting them (issue 20:
 /// `Retry-After: 1e300` trapped on conversion; `retry_after_ms: 9e18` parked every reply).
@@ -34,8 +35,9 @@ import NIOHTTP1
     }
 
     @Test func aHostileBodyGivesABoundedRateLimitError() throws {
-        let response = MatrixHTTP.Response(status: 429, headers: ["Retry-After": "1e300"],
-                                           body: Data(#"{"errcode":"M_LIMIT_EXCEEDED","retry_after_ms":9000000000000000000}"#.utf8))
+        let response = MatrixHTTP.Response(
+            status: 429, headers: ["Retry-After": "1e300"],
+            body: Data(#"{"errcode":"M_LIMIT_EXCEEDED","retry_after_ms":9000000000000000000}"#.utf8))
         guard case .api(429, "M_LIMIT_EXCEEDED", _, let wait?) = MatrixHTTP.error(from: response) else {
             Issue.record("not read as a rate limit")
             return

@@ -1,6 +1,7 @@
 import GifBotCore
 import NIOHTTP1
 import Testing
+
 @testable import Ops
 
 /// A part that reports a fixed answer.
@@ -34,7 +35,9 @@ struct FixedReadiness: ReadinessReporting {
         #expect(response.status == .serviceUnavailable)
         #expect(response.contentType == "application/json")
         let body = String(decoding: response.body, as: UTF8.self)
-        #expect(body == #"{"ready":false,"failing":["irc:libera: not connected","matrix:@bot:x.org: \"sync\" failing"]}"# + "\n")
+        #expect(
+            body == #"{"ready":false,"failing":["irc:libera: not connected","matrix:@bot:x.org: \"sync\" failing"]}"#
+                + "\n")
     }
 
     @Test func metricsAreInPrometheusTextFormat() async {

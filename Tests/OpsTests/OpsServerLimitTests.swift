@@ -2,6 +2,7 @@ import GifBotCore
 import NIOCore
 import Synchronization
 import Testing
+
 @testable import Ops
 
 /// A readiness check that waits until the test opens it: a request held in the middle of its
@@ -79,7 +80,8 @@ final class HeldReadiness: ReadinessReporting {
 
     @Test func aRequestBeingAnsweredIsNotCutOffByTheIdleTimeout() async throws {
         let held = HeldReadiness()
-        try await withOpsServer(readiness: [held], limits: OpsLimits(idleTimeout: .seconds(2), maxConnections: 8)) { port in
+        try await withOpsServer(readiness: [held], limits: OpsLimits(idleTimeout: .seconds(2), maxConnections: 8)) {
+            port in
             // Before the server stops, which waits for the requests it is answering.
             defer { held.open() }
             let answering = try await RawConnection.open(port: port)
@@ -97,7 +99,8 @@ final class HeldReadiness: ReadinessReporting {
     }
 
     @Test func overTheCapTheConnectionIdleTheLongestMakesRoom() async throws {
-        try await withOpsServer(readiness: [], limits: OpsLimits(idleTimeout: .seconds(60), maxConnections: 3)) { port in
+        try await withOpsServer(readiness: [], limits: OpsLimits(idleTimeout: .seconds(60), maxConnections: 3)) {
+            port in
             // Each answered in turn, so each went idle after the one before.
             var idle: [RawConnection] = []
             for _ in 0..<3 {
@@ -117,7 +120,8 @@ final class HeldReadiness: ReadinessReporting {
 
     @Test func whenEveryConnectionIsBeingAnsweredANewcomerIsTurnedAway() async throws {
         let held = HeldReadiness()
-        try await withOpsServer(readiness: [held], limits: OpsLimits(idleTimeout: .seconds(60), maxConnections: 2)) { port in
+        try await withOpsServer(readiness: [held], limits: OpsLimits(idleTimeout: .seconds(60), maxConnections: 2)) {
+            port in
             defer { held.open() }
             var entered = held.entered.makeAsyncIterator()
             var answering: [RawConnection] = []
@@ -132,7 +136,9 @@ final class HeldReadiness: ReadinessReporting {
             #expect(newcomer.received.isEmpty)
             held.open()
             for connection in answering {
-                #expect(await connection.receive(#"{"ready":true,"failing":[]}"#), "the requests being answered were not cut off")
+                #expect(
+                    await connection.receive(#"{"ready":true,"failing":[]}"#),
+                    "the requests being answered were not cut off")
                 await connection.close()
             }
         }

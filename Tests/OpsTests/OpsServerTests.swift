@@ -5,6 +5,7 @@ import NIOCore
 import NIOHTTP1
 import Synchronization
 import Testing
+
 @testable import Ops
 
 /// The server on a real socket, asked by a real HTTP client.
@@ -47,8 +48,9 @@ import Testing
 
     @Test func aRefusedPortFailsTheRunWithAnError() async throws {
         try await withServer(readiness: []) { port in
-            let second = OpsServer(host: "127.0.0.1", port: port, routes: OpsRoutes(readiness: [], metrics: { [] }),
-                                   logger: Logger(label: "test"))
+            let second = OpsServer(
+                host: "127.0.0.1", port: port, routes: OpsRoutes(readiness: [], metrics: { [] }),
+                logger: Logger(label: "test"))
             await #expect(throws: (any Error).self) { try await second.run() }
         }
     }

@@ -55,7 +55,9 @@ final class RawConnection: Sendable {
                 return state.withLock { $0.text.contains(wanted) }
             }
             let timer = eventLoop.scheduleTask(in: TimeAmount(timeout)) { [self] in
-                if let waiter = state.withLock({ $0.waiters.removeValue(forKey: registered) }) { waiter.promise.succeed(false) }
+                if let waiter = state.withLock({ $0.waiters.removeValue(forKey: registered) }) {
+                    waiter.promise.succeed(false)
+                }
             }
             let met = (try? await promise.futureResult.get()) ?? false
             timer.cancel()
@@ -97,7 +99,12 @@ final class RawConnection: Sendable {
         let promise = channel.eventLoop.makePromise(of: Bool.self)
         let settled = NIOLockedValueBox(false)
         let settle: @Sendable (Bool) -> Void = { value in
-            if settled.withLockedValue({ done in defer { done = true }; return !done }) { promise.succeed(value) }
+            if settled.withLockedValue({ done in
+                defer { done = true }
+                return !done
+            }) {
+                promise.succeed(value)
+            }
         }
         channel.closeFuture.whenComplete { _ in settle(true) }
         let timer = channel.eventLoop.scheduleTask(in: TimeAmount(timeout)) { settle(false) }

@@ -3,6 +3,7 @@ import Logging
 import NIOPosix
 import PostgresNIO
 import TestServerSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -49,10 +50,12 @@ public final class TestPostgres: Sendable {
 
     /// Runs one statement as the superuser on the `postgres` database.
     public func execute(_ sql: String) async throws {
-        let configuration = PostgresConnection.Configuration(host: "127.0.0.1", port: port, username: Self.user,
-                                                             password: Self.password, database: "postgres", tls: .disable)
-        let connection = try await PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.next(),
-                                                              configuration: configuration, id: 1, logger: Logger(label: "test-postgres"))
+        let configuration = PostgresConnection.Configuration(
+            host: "127.0.0.1", port: port, username: Self.user,
+            password: Self.password, database: "postgres", tls: .disable)
+        let connection = try await PostgresConnection.connect(
+            on: MultiThreadedEventLoopGroup.singleton.next(),
+            configuration: configuration, id: 1, logger: Logger(label: "test-postgres"))
         do {
             try await connection.query(PostgresQuery(unsafeSQL: sql), logger: Logger(label: "test-postgres"))
         } catch {
@@ -63,8 +66,9 @@ public final class TestPostgres: Sendable {
     }
 
     static func start() async throws -> TestPostgres {
-        let root = URL(fileURLWithPath: ProcessInfo.processInfo.environment["POSTGRES_TESTSUPPORT_ROOT"]
-            ?? (ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp") + "/postgres-testsupport")
+        let root = URL(
+            fileURLWithPath: ProcessInfo.processInfo.environment["POSTGRES_TESTSUPPORT_ROOT"]
+                ?? (ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp") + "/postgres-testsupport")
         let directory = root.appendingPathComponent(UUID().uuidString.prefix(8).lowercased())
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         // The watchdog is left out: it ends by itself once the folder is gone.
@@ -74,8 +78,9 @@ public final class TestPostgres: Sendable {
         let log = directory.appendingPathComponent("start.log")
         FileManager.default.createFile(atPath: log.path, contents: nil)
         let output = try FileHandle(forWritingTo: log)
-        let status = try await ScriptRunner.run(scripts.appendingPathComponent("start-postgres.sh"),
-                                                arguments: [directory.path, String(port), String(getpid())], output: output)
+        let status = try await ScriptRunner.run(
+            scripts.appendingPathComponent("start-postgres.sh"),
+            arguments: [directory.path, String(port), String(getpid())], output: output)
         try? output.close()
         guard status == 0 else {
             let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""

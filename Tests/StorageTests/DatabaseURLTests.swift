@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Storage
 
 /// `database.url` in all its accepted forms, and the ones refused.
@@ -14,16 +15,27 @@ import Testing
     }
 
     @Test func postgresURLs() throws {
-        #expect(try DatabaseLocation(url: "postgres://bot:s3cret@db.example.org:6543/gifbot?sslmode=verify-full&sslrootcert=/etc/ca.pem")
-                == .postgres(PostgresLocation(host: "db.example.org", port: 6543, user: "bot", password: "s3cret", database: "gifbot",
-                                              tlsMode: .verifyFull, caFile: "/etc/ca.pem")))
-        #expect(try DatabaseLocation(url: "postgresql://bot@db/gifbot")
-                == .postgres(PostgresLocation(host: "db", user: "bot", password: nil, database: "gifbot", tlsMode: .prefer)))
-        #expect(try DatabaseLocation(url: "postgres://bot:p%40ss%2Fw@db/gifbot?sslmode=disable")
-                == .postgres(PostgresLocation(host: "db", user: "bot", password: "p@ss/w", database: "gifbot", tlsMode: .disable)))
+        #expect(
+            try DatabaseLocation(
+                url: "postgres://bot:s3cret@db.example.org:6543/gifbot?sslmode=verify-full&sslrootcert=/etc/ca.pem")
+                == .postgres(
+                    PostgresLocation(
+                        host: "db.example.org", port: 6543, user: "bot", password: "s3cret", database: "gifbot",
+                        tlsMode: .verifyFull, caFile: "/etc/ca.pem")))
+        #expect(
+            try DatabaseLocation(url: "postgresql://bot@db/gifbot")
+                == .postgres(
+                    PostgresLocation(host: "db", user: "bot", password: nil, database: "gifbot", tlsMode: .prefer)))
+        #expect(
+            try DatabaseLocation(url: "postgres://bot:p%40ss%2Fw@db/gifbot?sslmode=disable")
+                == .postgres(
+                    PostgresLocation(host: "db", user: "bot", password: "p@ss/w", database: "gifbot", tlsMode: .disable)
+                ))
         for mode in PostgresTLSMode.allCases {
-            #expect(try DatabaseLocation(url: "postgres://u:p@h/d?sslmode=\(mode.rawValue)") == .postgres(
-                PostgresLocation(host: "h", user: "u", password: "p", database: "d", tlsMode: mode)))
+            #expect(
+                try DatabaseLocation(url: "postgres://u:p@h/d?sslmode=\(mode.rawValue)")
+                    == .postgres(
+                        PostgresLocation(host: "h", user: "u", password: "p", database: "d", tlsMode: mode)))
         }
     }
 

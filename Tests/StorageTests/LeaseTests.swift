@@ -1,6 +1,7 @@
-import Testing
-@testable import Storage
 import SQLKit
+import Testing
+
+@testable import Storage
 
 /// Leases decide which instance serves a chat connection.
 @Suite struct LeaseTests {
@@ -16,7 +17,7 @@ import SQLKit
         #expect(try await store.acquireLease("irc:oftc", owner: "two", seconds: 60), "another lease is free")
         #expect(try await store.leaseHolder("irc:libera") == "one")
 
-        try await store.releaseLease("irc:libera", owner: "two") // not the holder: nothing happens
+        try await store.releaseLease("irc:libera", owner: "two")  // not the holder: nothing happens
         #expect(try await store.leaseHolder("irc:libera") == "one")
         try await store.releaseLease("irc:libera", owner: "one")
         #expect(try await store.acquireLease("irc:libera", owner: "two", seconds: 60), "released: two takes it")
@@ -26,7 +27,8 @@ import SQLKit
         try await store.database.raw("UPDATE leases SET expires_at = expires_at - 3600").run()
         #expect(try await store.leaseHolder("matrix:hs:@bot") == nil)
         #expect(try await store.acquireLease("matrix:hs:@bot", owner: "two", seconds: 60), "expired: two takes it")
-        #expect(try await !store.acquireLease("matrix:hs:@bot", owner: "one", seconds: 60), "one cannot renew what it lost")
+        #expect(
+            try await !store.acquireLease("matrix:hs:@bot", owner: "one", seconds: 60), "one cannot renew what it lost")
         try await store.close()
     }
 
@@ -35,7 +37,8 @@ import SQLKit
     func exactlyOneOfManyGetsIt(_ engine: Engine) async throws {
         let database = try await TestDatabase(engine)
         defer { database.remove() }
-        let stores = engine == .postgres ? [try await database.open(), try await database.open()] : [try await database.open()]
+        let stores =
+            engine == .postgres ? [try await database.open(), try await database.open()] : [try await database.open()]
         let winners = try await withThrowingTaskGroup(of: Bool.self) { group in
             for index in 0..<10 {
                 let store = stores[index % stores.count]

@@ -1,9 +1,10 @@
 import Foundation
 import Logging
 import PostgresTestSupport
-import Testing
-@testable import Storage
 import SQLKit
+import Testing
+
+@testable import Storage
 
 /// What only the PostgreSQL engine has: a password, TLS modes, a server that can be down.
 @Suite(.timeLimit(.minutes(2))) struct PostgresStoreTests {
@@ -30,7 +31,9 @@ import SQLKit
             _ = try await open(url)
             Issue.record("connected to a closed port")
         } catch let error as StoreError {
-            #expect(error.description.hasPrefix("cannot open database 'postgres://gifbot@127.0.0.1:1/gifbot?sslmode=disable': "), "\(error)")
+            #expect(
+                error.description.hasPrefix(
+                    "cannot open database 'postgres://gifbot@127.0.0.1:1/gifbot?sslmode=disable': "), "\(error)")
             #expect(!String(reflecting: error).contains("Sekrit-77"))
         }
     }
@@ -38,7 +41,9 @@ import SQLKit
     @Test(arguments: ["prefer", "require", "verify-ca", "verify-full"])
     func tlsModesConnectWithTheServersCA(_ mode: String) async throws {
         let cluster = try await TestPostgres.shared()
-        let url = try await cluster.makeDatabase(sslmode: mode) + (mode.hasPrefix("verify") ? "&sslrootcert=\(cluster.certificateFile)" : "")
+        let url =
+            try await cluster.makeDatabase(sslmode: mode)
+            + (mode.hasPrefix("verify") ? "&sslrootcert=\(cluster.certificateFile)" : "")
         let store = try await open(url)
         let encrypted = try await store.database.raw("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()")
             .first(decodingColumn: "ssl", as: Bool.self)
@@ -61,7 +66,8 @@ import SQLKit
     }
 
     @Test func aMissingCAFileIsAClearError() async throws {
-        let url = try await TestPostgres.shared().makeDatabase(sslmode: "verify-full") + "&sslrootcert=/nonexistent/ca.pem"
+        let url =
+            try await TestPostgres.shared().makeDatabase(sslmode: "verify-full") + "&sslrootcert=/nonexistent/ca.pem"
         do {
             _ = try await open(url)
             Issue.record("opened with a missing CA file")

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Testing
+
 @testable import Storage
 
 /// A new SQLite database holds the Matrix access token and KLIPY's customer_id secret: it and

@@ -1,9 +1,10 @@
-import GifBotCore
 import Foundation
+import GifBotCore
 import Logging
-import Testing
-@testable import Storage
 import SQLKit
+import Testing
+
+@testable import Storage
 
 /// What only the SQLite engine has: its journal mode and its file errors.
 @Suite struct SQLiteStoreTests {
@@ -11,7 +12,8 @@ import SQLKit
         let database = try await TestDatabase(.sqlite)
         defer { database.remove() }
         let store = try await database.open()
-        let mode = try await store.database.raw("PRAGMA journal_mode").first(decodingColumn: "journal_mode", as: String.self)
+        let mode = try await store.database.raw("PRAGMA journal_mode").first(
+            decodingColumn: "journal_mode", as: String.self)
         #expect(mode == "wal")
         try await store.close()
     }
@@ -20,7 +22,8 @@ import SQLKit
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         await #expect(throws: StoreError.self) {
-            try await SQLiteStore.open(path: directory.path("missing/folders/bot.sqlite"), logger: Logger(label: "test"))
+            try await SQLiteStore.open(
+                path: directory.path("missing/folders/bot.sqlite"), logger: Logger(label: "test"))
         }
         let notADatabase = directory.path("garbage.sqlite")
         try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: notADatabase))
@@ -41,7 +44,10 @@ import SQLKit
         let store = try await SQLiteStore.open(path: directory.path("bot.sqlite"), logger: Logger(label: "test"))
         let alice = UserKey(network: "n", userID: "alice"), bob = UserKey(network: "n", userID: "bob")
         try await store.recordSearch("old", for: alice, limit: 3)
-        let batch = ["cat", "owl", "cat", "fox", "elk"].map { RecentSearch(query: $0, user: alice) } + [RecentSearch(query: "owl", user: bob)]
+        let batch =
+            ["cat", "owl", "cat", "fox", "elk"].map { RecentSearch(query: $0, user: alice) } + [
+                RecentSearch(query: "owl", user: bob)
+            ]
         try await store.recordSearches(batch, limit: 3)
         #expect(try await store.recentSearches(for: alice, limit: 10) == ["elk", "fox", "cat"])
         #expect(try await store.recentSearches(for: bob, limit: 10) == ["owl"])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Storage
 
 /// The GIPHY cool-down instances share through the database.
@@ -14,7 +15,9 @@ import Testing
         let left = try #require(try await second.sharedCooldownRemaining("giphy:abc"))
         #expect((30...60).contains(left), "about a minute, however slow the machine")
         try await second.startSharedCooldown("giphy:abc", seconds: 5)
-        #expect(try #require(try await first.sharedCooldownRemaining("giphy:abc")) > 5, "a shorter one does not cut it short")
+        #expect(
+            try #require(try await first.sharedCooldownRemaining("giphy:abc")) > 5,
+            "a shorter one does not cut it short")
         #expect(try await first.sharedCooldownRemaining("giphy:other-key") == nil)
         try await first.startSharedCooldown("giphy:past", seconds: -1)
         #expect(try await first.sharedCooldownRemaining("giphy:past") == nil, "an expired cool-down is over")

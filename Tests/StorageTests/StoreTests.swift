@@ -1,8 +1,9 @@
-import GifBotCore
 import Foundation
+import GifBotCore
 import Logging
 import SQLKit
 import Testing
+
 @testable import Storage
 
 /// The store's behaviour, the same on both engines.
@@ -83,8 +84,10 @@ import Testing
         try await store.changeChannelSetting(.rating("pg"), network: "irc", channel: "#gifs")
         try await store.changeChannelSetting(.cooldown(commands: 3, seconds: 10), network: "irc", channel: "#gifs")
         try await store.setAdapterState("matrix.next_batch", to: "s1_2_3")
-        try await store.recordUploadedMedia(UploadedMedia(gifID: "g1", contentURI: "mxc://hs/abc", mimetype: "image/gif",
-                                                          byteSize: 1234, width: 480, height: nil), network: "https://hs")
+        try await store.recordUploadedMedia(
+            UploadedMedia(
+                gifID: "g1", contentURI: "mxc://hs/abc", mimetype: "image/gif",
+                byteSize: 1234, width: 480, height: nil), network: "https://hs")
         try await store.close()
 
         store = try await database.open()
@@ -93,12 +96,17 @@ import Testing
         #expect(try await store.recentSearches(for: alice, limit: 5) == ["dog", "cat"])
         #expect(try await store.randomID(for: alice) == "r-123")
         #expect(try await store.randomID(for: bob) == nil)
-        #expect(try await store.channelSettings(network: "irc", channel: "#gifs")
-                == ChannelSettings(rating: "pg", cooldownCommands: 3, cooldownSeconds: 10), "one change leaves the other")
+        #expect(
+            try await store.channelSettings(network: "irc", channel: "#gifs")
+                == ChannelSettings(rating: "pg", cooldownCommands: 3, cooldownSeconds: 10),
+            "one change leaves the other")
         #expect(try await store.channelSettings(network: "irc", channel: "#other") == ChannelSettings())
         #expect(try await store.adapterState("matrix.next_batch") == "s1_2_3")
-        #expect(try await store.uploadedMedia(gifID: "g1", network: "https://hs")
-                == UploadedMedia(gifID: "g1", contentURI: "mxc://hs/abc", mimetype: "image/gif", byteSize: 1234, width: 480, height: nil))
+        #expect(
+            try await store.uploadedMedia(gifID: "g1", network: "https://hs")
+                == UploadedMedia(
+                    gifID: "g1", contentURI: "mxc://hs/abc", mimetype: "image/gif", byteSize: 1234, width: 480,
+                    height: nil))
         #expect(try await store.totalFavoriteCount() == 2)
         try await store.ping()
         try await store.close()
@@ -134,8 +142,10 @@ import Testing
         }
         let stores = opened.compactMap { try? $0.get() }
         for case .failure(let error) in opened { Issue.record("an instance failed to start: \(error)") }
-        let versions = try? await stores.first?.database.select().column("version").from(Migrator.table).orderBy("version")
-            .all(decodingColumn: "version", as: Int.self)
+        let versions = try? await stores.first?.database.select().column("version").from(Migrator.table).orderBy(
+            "version"
+        )
+        .all(decodingColumn: "version", as: Int.self)
         for store in stores { try await store.close() }
         #expect(versions == Schema.migrations.map(\.version))
     }
@@ -161,12 +171,17 @@ import Testing
         let noticed = Date(timeIntervalSince1970: 1_790_000_000)
         try await store.recordEncryptedRoom("!a:hs", account: "one")
         try await store.recordEncryptionNotice(in: "!b:hs", account: "one", at: noticed)
-        try await store.recordEncryptedRoom("!b:hs", account: "one") // already known: keeps its notice time
+        try await store.recordEncryptedRoom("!b:hs", account: "one")  // already known: keeps its notice time
         try await store.recordEncryptedRoom("!a:hs", account: "two")
         let rooms = try await store.encryptedRooms(account: "one").sorted { $0.roomID < $1.roomID }
-        #expect(rooms == [EncryptedRoom(roomID: "!a:hs", noticedAt: nil), EncryptedRoom(roomID: "!b:hs", noticedAt: noticed)])
+        #expect(
+            rooms == [
+                EncryptedRoom(roomID: "!a:hs", noticedAt: nil), EncryptedRoom(roomID: "!b:hs", noticedAt: noticed),
+            ])
         try await store.recordEncryptionNotice(in: "!a:hs", account: "one", at: noticed + 86_400)
-        #expect(try await store.encryptedRooms(account: "one").first { $0.roomID == "!a:hs" }?.noticedAt == noticed + 86_400)
+        #expect(
+            try await store.encryptedRooms(account: "one").first { $0.roomID == "!a:hs" }?.noticedAt == noticed + 86_400
+        )
         #expect(try await store.encryptedRooms(account: "two") == [EncryptedRoom(roomID: "!a:hs", noticedAt: nil)])
         #expect(try await store.encryptedRooms(account: "three").isEmpty)
         try await store.close()

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresTestSupport
 import Testing
+
 @testable import Storage
 
 /// The engines every store test runs on.

@@ -1,6 +1,7 @@
-import GifBotCore
 import Foundation
+import GifBotCore
 import Testing
+
 @testable import Storage
 
 /// `gifbot export` / `gifbot import`: moving a community between SQLite and PostgreSQL.
@@ -11,15 +12,19 @@ import Testing
     func fill(_ store: BotStore) async throws {
         let day = Date(timeIntervalSince1970: 1_790_000_000)
         for (index, id) in ["a1", "b2", "c3"].enumerated() {
-            _ = try await store.addFavorite(Favorite(gifID: id, title: "Title \"\(id)\" ✨", url: "https://media.giphy.com/media/\(id)/giphy.gif",
-                                                     rating: index == 1 ? nil : "g", addedAt: day + Double(index)), for: alice, limit: 20)
+            _ = try await store.addFavorite(
+                Favorite(
+                    gifID: id, title: "Title \"\(id)\" ✨", url: "https://media.giphy.com/media/\(id)/giphy.gif",
+                    rating: index == 1 ? nil : "g", addedAt: day + Double(index)), for: alice, limit: 20)
         }
-        _ = try await store.addFavorite(Favorite(gifID: "z9", title: "Bob's", url: "https://g/z9", rating: "pg", addedAt: day), for: bob, limit: 20)
+        _ = try await store.addFavorite(
+            Favorite(gifID: "z9", title: "Bob's", url: "https://g/z9", rating: "pg", addedAt: day), for: bob, limit: 20)
         for query in ["cats", "dogs", "new\nline"] { try await store.recordSearch(query, for: alice, limit: 5) }
         try await store.recordSearch("owls", for: bob, limit: 5)
         try await store.setRandomID("rid-alice", for: alice)
         try await store.changeChannelSetting(.rating("pg"), network: "libera", channel: "#gifs")
-        try await store.changeChannelSetting(.cooldown(commands: 2, seconds: 30), network: "matrix", channel: "!room:example.org")
+        try await store.changeChannelSetting(
+            .cooldown(commands: 2, seconds: 30), network: "matrix", channel: "!room:example.org")
     }
 
     func lines(_ store: BotStore, _ filter: ExportFilter = ExportFilter()) async throws -> [String] {
@@ -40,7 +45,8 @@ import Testing
     }
 
     @Test func sqliteToPostgresToSQLiteGivesIdenticalData() async throws {
-        let source = try await TestDatabase(.sqlite), middle = try await TestDatabase(.postgres), target = try await TestDatabase(.sqlite)
+        let source = try await TestDatabase(.sqlite), middle = try await TestDatabase(.postgres),
+            target = try await TestDatabase(.sqlite)
         defer { [source, middle, target].forEach { $0.remove() } }
         let first = try await source.open(), second = try await middle.open(), third = try await target.open()
         try await fill(first)
@@ -99,10 +105,15 @@ import Testing
     }
 
     @Test func linesAreStableJSONAndBadLinesAreErrors() throws {
-        let record = StoreRecord.favorite(alice, Favorite(gifID: "a1", title: "T", url: "https://g/a1", rating: nil,
-                                                          addedAt: Date(timeIntervalSince1970: 1_790_000_000)))
-        #expect(try StoreRecordLines.encode(record)
-                == #"{"added_at":1790000000,"gif_id":"a1","network":"libera","title":"T","type":"favorite","url":"https://g/a1","user":"alice"}"#)
+        let record = StoreRecord.favorite(
+            alice,
+            Favorite(
+                gifID: "a1", title: "T", url: "https://g/a1", rating: nil,
+                addedAt: Date(timeIntervalSince1970: 1_790_000_000)))
+        #expect(
+            try StoreRecordLines.encode(record)
+                == #"{"added_at":1790000000,"gif_id":"a1","network":"libera","title":"T","type":"favorite","url":"https://g/a1","user":"alice"}"#
+        )
         #expect(try StoreRecordLines.decode("   ") == nil)
         #expect(throws: (any Error).self) { try StoreRecordLines.decode(#"{"type":"favourite"}"#) }
         #expect(throws: (any Error).self) { try StoreRecordLines.decode("not json") }

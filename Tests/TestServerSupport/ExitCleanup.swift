@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -30,7 +31,9 @@ public enum ExitCleanup {
     ///   as "once every client has gone", SIGINT as "now").
     public static func register(_ directory: URL, pidFiles: [String], stopSignal: Int32 = SIGTERM) {
         _ = installHook
-        instances.withLock { _ = $0.insert(Instance(directory: directory.path, pidFiles: pidFiles, stopSignal: stopSignal)) }
+        instances.withLock {
+            _ = $0.insert(Instance(directory: directory.path, pidFiles: pidFiles, stopSignal: stopSignal))
+        }
     }
 
     /// Synchronous and blocking on purpose: it runs inside exit(), where nothing can be awaited
@@ -43,7 +46,7 @@ public enum ExitCleanup {
                 let url = URL(fileURLWithPath: instance.directory).appendingPathComponent(file)
                 guard let pid = ProcessStatus.pid(in: url), ProcessStatus.isAlive(pid) else { continue }
                 kill(pid, instance.stopSignal)
-                kill(pid, SIGCONT) // a paused (SIGSTOP) process handles SIGTERM only when continued
+                kill(pid, SIGCONT)  // a paused (SIGSTOP) process handles SIGTERM only when continued
                 running.append(pid)
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,7 +19,7 @@ public enum ProcessStatus {
     public static func isAlive(_ pid: pid_t) -> Bool {
         #if os(Linux)
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let end = stat.range(of: ") ", options: .backwards)
+            let end = stat.range(of: ") ", options: .backwards)
         else { return false }
         return stat[end.upperBound...].first != "Z"
         #else

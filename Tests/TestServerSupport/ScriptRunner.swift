@@ -5,8 +5,10 @@ import Foundation
 public enum ScriptRunner {
     /// Runs `script` with bash and returns its exit status. Output goes to `output` (a file),
     /// never to a pipe: a server left running must hold nothing that keeps the test waiting.
-    public static func run(_ script: URL, arguments: [String] = [], environment: [String: String] = [:],
-                           output: FileHandle? = nil) async throws -> Int32 {
+    public static func run(
+        _ script: URL, arguments: [String] = [], environment: [String: String] = [:],
+        output: FileHandle? = nil
+    ) async throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [script.path] + arguments

@@ -4,6 +4,7 @@ import Logging
 import PostgresTestSupport
 import Synchronization
 import TestServerSupport
+
 @testable import GifBotCore
 @testable import gifbot
 
@@ -66,14 +67,17 @@ final class ConsoleHarness: Sendable {
     }
 
     private func unmanagedRuntime(_ extra: [String: String]) async throws -> BotRuntime {
-        let sources = try await ConfigurationSources.load(options: [:], environment: environment(extra), configFile: nil)
+        let sources = try await ConfigurationSources.load(
+            options: [:], environment: environment(extra), configFile: nil)
         let configuration = try AppConfiguration.load(from: sources)
         return try await BotRuntime.start(configuration, logger: logs.logger(level: .debug))
     }
 
     /// Says each line as `user` in `channel` through a fresh runtime, returning the printed lines.
-    func say(_ lines: [String], as user: String = "alice", in channel: String = "#test",
-             environment extra: [String: String] = [:]) async throws -> [String] {
+    func say(
+        _ lines: [String], as user: String = "alice", in channel: String = "#test",
+        environment extra: [String: String] = [:]
+    ) async throws -> [String] {
         let runtime = try await unmanagedRuntime(extra)
         do {
             let output = try await say(lines, as: user, in: channel, runtime: runtime)
@@ -85,27 +89,37 @@ final class ConsoleHarness: Sendable {
         }
     }
 
-    func say(_ lines: [String], as user: String = "alice", in channel: String = "#test", runtime: BotRuntime) async throws -> [String] {
-        let adapter = ConsoleAdapter(bot: runtime.bot, userName: user, channel: channel, admins: runtime.configuration.admins)
+    func say(
+        _ lines: [String], as user: String = "alice", in channel: String = "#test", runtime: BotRuntime
+    ) async throws -> [String] {
+        let adapter = ConsoleAdapter(
+            bot: runtime.bot, userName: user, channel: channel, admins: runtime.configuration.admins)
         let printed = Printed()
-        await adapter.run(lines: AsyncStream { continuation in
-            for line in lines { continuation.yield(line) }
-            continuation.finish()
-        }) { printed.append($0) }
+        await adapter.run(
+            lines: AsyncStream { continuation in
+                for line in lines { continuation.yield(line) }
+                continuation.finish()
+            }
+        ) { printed.append($0) }
         return printed.lines
     }
 
     /// Starts the `gifbot` executable; it is killed after the test if it is still running.
-    func launch(_ arguments: [String], environment: [String: String], directory: URL? = nil,
-                fileSizeSignalIgnored: Bool = false, fileLimit: Int? = nil) throws -> GifbotProcess {
-        let process = try GifbotProcess(arguments, environment: environment, directory: directory, fileSizeSignalIgnored: fileSizeSignalIgnored,
-                                        fileLimit: fileLimit)
+    func launch(
+        _ arguments: [String], environment: [String: String], directory: URL? = nil,
+        fileSizeSignalIgnored: Bool = false, fileLimit: Int? = nil
+    ) throws -> GifbotProcess {
+        let process = try GifbotProcess(
+            arguments, environment: environment, directory: directory, fileSizeSignalIgnored: fileSizeSignalIgnored,
+            fileLimit: fileLimit)
         processes.withLock { $0.append(process) }
         return process
     }
 
     /// Runs the `gifbot` executable to completion with `input` on standard input.
-    func run(_ arguments: [String], environment: [String: String], input: String = "", directory: URL? = nil) async throws -> GifbotProcess.Result {
+    func run(
+        _ arguments: [String], environment: [String: String], input: String = "", directory: URL? = nil
+    ) async throws -> GifbotProcess.Result {
         let process = try launch(arguments, environment: environment, directory: directory)
         process.write(input)
         process.closeInput()
@@ -127,9 +141,12 @@ final class ConsoleHarness: Sendable {
 
 /// Runs `body` with a console harness and cleans up after it, whether it returns or throws:
 /// every process it launched is killed, every runtime shut down, the stand-in stopped.
-func withConsole<Result>(standIn: GiphyStandIn? = nil, engine: String = ConsoleHarness.engine,
-                         _ body: (ConsoleHarness) async throws -> Result) async throws -> Result {
-    try await withCleanUp(try await ConsoleHarness(standIn: standIn, engine: engine), cleanUp: { await $0.cleanUp() }, body)
+func withConsole<Result>(
+    standIn: GiphyStandIn? = nil, engine: String = ConsoleHarness.engine,
+    _ body: (ConsoleHarness) async throws -> Result
+) async throws -> Result {
+    try await withCleanUp(
+        try await ConsoleHarness(standIn: standIn, engine: engine), cleanUp: { await $0.cleanUp() }, body)
 }
 
 /// Lines the console printed.

@@ -15,7 +15,8 @@ import Testing
         try await withConsole(engine: "sqlite") { harness in
             let folder = harness.directory.appendingPathComponent("data").path
             let path = folder + "/bot.sqlite"
-            let bot = try harness.launch(["console", "--user", "alice"], environment: harness.environment(["DATABASE_URL": path]))
+            let bot = try harness.launch(
+                ["console", "--user", "alice"], environment: harness.environment(["DATABASE_URL": path]))
             bot.write("!fav l0NwGpoOVLTAyUJSo\n")
             #expect(await bot.waitForOutput { $0.contains("Saved ") })
             // The connection is open and has written: SQLite holds both of its side files now.

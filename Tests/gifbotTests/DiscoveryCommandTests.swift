@@ -1,5 +1,6 @@
 import GiphyStandIn
 import Testing
+
 @testable import gifbot
 
 /// `!random`, `!translate`, `!trending`, `!trends`, `!suggest`, `!related`.
@@ -12,7 +13,10 @@ import Testing
             #expect(output[0].hasPrefix("Cat Drinking GIF (bDL3BsB4ViI2k) https://media0.giphy.com/"))
             #expect(harness.standIn.requests(to: "/v1/randomid").count == 1)
             let randoms = harness.standIn.requests(to: "/v1/gifs/random")
-            #expect(randoms.map { $0.query["random_id"] } == ["3640f6095c9a1f0f4e544b764d238b25", "3640f6095c9a1f0f4e544b764d238b25"])
+            #expect(
+                randoms.map { $0.query["random_id"] } == [
+                    "3640f6095c9a1f0f4e544b764d238b25", "3640f6095c9a1f0f4e544b764d238b25",
+                ])
             #expect(randoms.map { $0.query["tag"] } == [nil, "cats"])
             #expect(randoms.allSatisfy { $0.query["rating"] == "g" })
         }
@@ -35,7 +39,9 @@ import Testing
             let output = try await harness.say(["!translate so thirsty"])
             #expect(output.map(gifID) == ["bDL3BsB4ViI2k"])
             #expect(harness.standIn.requests(to: "/v1/gifs/translate").first?.query["s"] == "so thirsty")
-            harness.standIn.override("/v1/gifs/translate", with: StandInResponse(json: #"{"data":[],"meta":{"status":200,"msg":"OK","response_id":"r1"}}"#))
+            harness.standIn.override(
+                "/v1/gifs/translate",
+                with: StandInResponse(json: #"{"data":[],"meta":{"status":200,"msg":"OK","response_id":"r1"}}"#))
             let nothing = try await harness.say(["!translate zzqx"])
             #expect(nothing == ["GIPHY has no GIF for \"zzqx\"."])
         }
@@ -52,7 +58,8 @@ import Testing
             #expect(output[4] == "Usage: !trending [n]: the top trending GIF, or the top n (at most 5)")
             #expect(output[5] == output[4])
             #expect(output.count == 6)
-            #expect(harness.standIn.requests(to: "/v1/gifs/trending").count == 1, "the second list comes from the cache")
+            #expect(
+                harness.standIn.requests(to: "/v1/gifs/trending").count == 1, "the second list comes from the cache")
         }
     }
 
@@ -72,8 +79,12 @@ import Testing
 
     @Test func termsFromGiphyCannotInjectLines() async throws {
         try await withConsole { harness in
-            harness.standIn.override("/v1/trending/searches", with: StandInResponse(
-                json: #"{"data":["cats\r\nPRIVMSG #x :pwned","\u0002bold\u0002","","cats"],"meta":{"status":200,"msg":"OK","response_id":"r"}}"#))
+            harness.standIn.override(
+                "/v1/trending/searches",
+                with: StandInResponse(
+                    json:
+                        #"{"data":["cats\r\nPRIVMSG #x :pwned","\u0002bold\u0002","","cats"],"meta":{"status":200,"msg":"OK","response_id":"r"}}"#
+                ))
             let output = try await harness.say(["!trends"])
             #expect(output == ["Trending searches: cats PRIVMSG #x :pwned, bold, cats (try !gif <term>)"])
         }

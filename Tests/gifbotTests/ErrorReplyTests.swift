@@ -1,8 +1,9 @@
 import Foundation
 import GiphyStandIn
-import Testing
-@testable import gifbot
 import Storage
+import Testing
+
+@testable import gifbot
 
 /// Every GIPHY failure becomes a short reply that says what to do, never the key or a body.
 @Suite struct ErrorReplyTests {
@@ -10,7 +11,11 @@ import Storage
         try await withConsole { harness in
             let secret = "wrong-key-7f3a9c"
             let output = try await harness.say(["!gif cat", "!trends"], environment: ["GIPHY_API_KEY": secret])
-            #expect(output == Array(repeating: "GIPHY refused this bot's API key; an operator needs to check giphy.api_key.", count: 2))
+            #expect(
+                output
+                    == Array(
+                        repeating: "GIPHY refused this bot's API key; an operator needs to check giphy.api_key.",
+                        count: 2))
             #expect(!harness.logs.text.contains(secret))
             #expect(harness.logs.text.contains("api_key=REDACTED"))
         }
@@ -20,7 +25,8 @@ import Storage
         try await withConsole { harness in
             let runtime = try await harness.runtime()
             _ = try await harness.say(["!gif cat"], runtime: runtime)
-            harness.standIn.override("/v1/gifs/search", with: .fixture("errors/error_429_rate_limit_meta_2021.json", status: 429))
+            harness.standIn.override(
+                "/v1/gifs/search", with: .fixture("errors/error_429_rate_limit_meta_2021.json", status: 429))
             let output = try await harness.say(["!gif dog", "!trends", "!more"], runtime: runtime)
             try #require(output.count > 2)
             #expect(output[0] == "GIPHY's rate limit for this bot is used up; try again in about 60 s.")
@@ -57,7 +63,9 @@ import Storage
 @Suite struct AbuseTests {
     @Test func cooldownWarnsOnceThenStaysSilent() async throws {
         try await withConsole { harness in
-            let output = try await harness.say(Array(repeating: "!about", count: 8), environment: ["BOT_COOLDOWN_COMMANDS": "5", "BOT_COOLDOWN_SECONDS": "30"])
+            let output = try await harness.say(
+                Array(repeating: "!about", count: 8),
+                environment: ["BOT_COOLDOWN_COMMANDS": "5", "BOT_COOLDOWN_SECONDS": "30"])
             try #require(output.count == 6)
             #expect(output.prefix(5).allSatisfy { $0.hasPrefix("GifBot") })
             #expect(output[5].hasPrefix("(notice) You're sending commands too fast; I'll listen again in "))
@@ -90,7 +98,9 @@ import Storage
             ]
             for _ in 0..<200 {
                 let length = Int.random(in: 0..<80, using: &generator)
-                let scalars = (0..<length).compactMap { _ in Unicode.Scalar(UInt32.random(in: 0..<0x3000, using: &generator)) }
+                let scalars = (0..<length).compactMap { _ in
+                    Unicode.Scalar(UInt32.random(in: 0..<0x3000, using: &generator))
+                }
                 lines.append("!" + String(String.UnicodeScalarView(scalars)))
             }
             let output = try await harness.say(lines, runtime: runtime)

@@ -1,10 +1,11 @@
-import GiphyStandIn
-import KlipyStandIn
-import Testing
-@testable import gifbot
 import Giphy
+import GiphyStandIn
 import Klipy
+import KlipyStandIn
 import Prometheus
+import Testing
+
+@testable import gifbot
 
 /// `gifs.sources: [giphy, klipy]`: GIPHY serves while it can; when it is rate-limited, failing,
 /// slow or has no key, the user still gets a GIF, from KLIPY, and the reply says so.
@@ -16,7 +17,8 @@ import Prometheus
             let search = "/v1/gifs/search"
             switch self {
             case .rateLimited:
-                harness.giphy.override(search, with: .fixture("errors/error_429_rate_limit_meta_2021.json", status: 429))
+                harness.giphy.override(
+                    search, with: .fixture("errors/error_429_rate_limit_meta_2021.json", status: 429))
                 return [:]
             case .serverError:
                 harness.giphy.override(search, with: StandInResponse(status: 500, json: "{}"))
@@ -37,8 +39,11 @@ import Prometheus
             let output = try await harness.say(["!gif cat", "!more", "!fav", "!favs"], environment: environment)
             #expect(gifID(output[0]).hasPrefix("klipy:"), "\(output[0])")
             #expect(output[0].hasSuffix(" (via KLIPY)"))
-            #expect(gifID(output[1]).hasPrefix("klipy:") && gifID(output[1]) != gifID(output[0]), "!more stays on KLIPY")
-            #expect(output[2].hasPrefix("Saved ") && output[2].contains("(\(gifID(output[1])))"), "the last GIF shown is saved")
+            #expect(
+                gifID(output[1]).hasPrefix("klipy:") && gifID(output[1]) != gifID(output[0]), "!more stays on KLIPY")
+            #expect(
+                output[2].hasPrefix("Saved ") && output[2].contains("(\(gifID(output[1])))"),
+                "the last GIF shown is saved")
             #expect(gifID(output[4]) == gifID(output[1]))
             #expect(harness.klipy.requests(to: "gifs/search").count == 1)
         }
@@ -47,15 +52,20 @@ import Prometheus
     @Test func aRateLimitedGiphyIsSkippedUntilItsCooldownEnds() async throws {
         try await withKlipyConsole(sources: "giphy,klipy") { harness in
             let runtime = try await harness.runtime()
-            harness.giphy.override("/v1/gifs/search", with: .fixture("errors/error_429_rate_limit_meta_2021.json", status: 429))
+            harness.giphy.override(
+                "/v1/gifs/search", with: .fixture("errors/error_429_rate_limit_meta_2021.json", status: 429))
             let output = try await harness.say(["!gif cat", "!gif dog", "!trending"], runtime: runtime)
             #expect(output.allSatisfy { $0.hasSuffix(" (via KLIPY)") }, "\(output)")
-            #expect(harness.giphy.requests(to: "/v1/gifs/search").count == 1, "GIPHY's gate is closed: it is not asked again")
+            #expect(
+                harness.giphy.requests(to: "/v1/gifs/search").count == 1,
+                "GIPHY's gate is closed: it is not asked again")
             #expect(harness.giphy.requests(to: "/v1/trending").isEmpty)
             #expect(await runtime.giphy.coolingDown() != nil)
             #expect(await runtime.klipy?.coolingDown() == nil, "KLIPY's gate is its own and stays open")
             let metrics = OpsHTTP.Answer(status: 200, body: runtime.metrics.registry.emitToString())
-            #expect(metrics.metric(#"gifbot_giphy_calls_total{endpoint="search",outcome="rate_limited",source="giphy"}"#) == 1)
+            #expect(
+                metrics.metric(#"gifbot_giphy_calls_total{endpoint="search",outcome="rate_limited",source="giphy"}"#)
+                    == 1)
             #expect(metrics.metric(#"gifbot_klipy_calls_total{endpoint="search",outcome="ok",source="klipy"}"#) == 2)
             #expect(metrics.metric(#"gifbot_klipy_calls_total{endpoint="trending",outcome="ok",source="klipy"}"#) == 1)
             #expect(harness.klipy.requests(to: "gifs/search").count == 2)
@@ -101,7 +111,9 @@ import Prometheus
             let before = try await harness.console.say(["!fav l0NwGpoOVLTAyUJSo"])
             #expect(before[0].contains("(l0NwGpoOVLTAyUJSo)"))
             harness.giphy.override("/v1/gifs/search", with: StandInResponse(status: 500, json: "{}"))
-            let output = try await harness.say(["!gif cat", "!fav", "!favs", "!info l0NwGpoOVLTAyUJSo", "!unfav l0NwGpoOVLTAyUJSo", "!favs"])
+            let output = try await harness.say([
+                "!gif cat", "!fav", "!favs", "!info l0NwGpoOVLTAyUJSo", "!unfav l0NwGpoOVLTAyUJSo", "!favs",
+            ])
             let klipyID = gifID(output[0])
             #expect(output[2] == "Your favorites (2, page 1/1, newest first):")
             #expect(gifID(output[3]) == klipyID && gifID(output[4]) == "l0NwGpoOVLTAyUJSo")

@@ -1,6 +1,7 @@
-import Testing
-@testable import gifbot
 import Klipy
+import Testing
+
+@testable import gifbot
 
 /// The gifs.sources and klipy.* keys.
 @Suite struct GifSourceSettingsTests {
@@ -18,7 +19,8 @@ import Klipy
 
     @Test func klipyKeysFromTheEnvironment() async throws {
         let settings = try await load([
-            "GIFS_SOURCES": "KLIPY, giphy", "KLIPY_APP_KEY": " app-key-1 ", "KLIPY_BASE_URL": "http://127.0.0.1:9/api/v1",
+            "GIFS_SOURCES": "KLIPY, giphy", "KLIPY_APP_KEY": " app-key-1 ",
+            "KLIPY_BASE_URL": "http://127.0.0.1:9/api/v1",
             "KLIPY_LOCALE": "en_US", "KLIPY_TIMEOUT": "3", "KLIPY_RATE_LIMIT_COOLDOWN": "120",
             "KLIPY_CUSTOMER_ID_SECRET": "0123456789abcdef0123",
         ])
@@ -40,11 +42,26 @@ import Klipy
     }
 
     @Test(arguments: [
-        (["GIFS_SOURCES": "giphy,tenor"], "gifs.sources (GIFS_SOURCES) must be giphy and/or klipy, each once, in the order to ask them; got 'giphy,tenor'"),
-        (["GIFS_SOURCES": "klipy,klipy"], "gifs.sources (GIFS_SOURCES) must be giphy and/or klipy, each once, in the order to ask them; got 'klipy,klipy'"),
-        (["GIFS_SOURCES": "klipy", "KLIPY_LOCALE": "english"], "klipy.locale (KLIPY_LOCALE) must be a country or locale code such as us or en_US; got 'english'"),
-        (["GIFS_SOURCES": "klipy", "KLIPY_BASE_URL": "api.klipy.com"], "klipy.base_url (KLIPY_BASE_URL) must be an http:// or https:// URL; got 'api.klipy.com'"),
-        (["KLIPY_CUSTOMER_ID_SECRET": "short-secret"], "klipy.customer_id_secret (KLIPY_CUSTOMER_ID_SECRET) must be at least 16 characters; got (hidden)"),
+        (
+            ["GIFS_SOURCES": "giphy,tenor"],
+            "gifs.sources (GIFS_SOURCES) must be giphy and/or klipy, each once, in the order to ask them; got 'giphy,tenor'"
+        ),
+        (
+            ["GIFS_SOURCES": "klipy,klipy"],
+            "gifs.sources (GIFS_SOURCES) must be giphy and/or klipy, each once, in the order to ask them; got 'klipy,klipy'"
+        ),
+        (
+            ["GIFS_SOURCES": "klipy", "KLIPY_LOCALE": "english"],
+            "klipy.locale (KLIPY_LOCALE) must be a country or locale code such as us or en_US; got 'english'"
+        ),
+        (
+            ["GIFS_SOURCES": "klipy", "KLIPY_BASE_URL": "api.klipy.com"],
+            "klipy.base_url (KLIPY_BASE_URL) must be an http:// or https:// URL; got 'api.klipy.com'"
+        ),
+        (
+            ["KLIPY_CUSTOMER_ID_SECRET": "short-secret"],
+            "klipy.customer_id_secret (KLIPY_CUSTOMER_ID_SECRET) must be at least 16 characters; got (hidden)"
+        ),
     ])
     func mistakesAreNamed(_ environment: [String: String], _ message: String) async throws {
         do {

@@ -8,7 +8,9 @@ final class GifbotProcess: Sendable {
         let status: Int32
         let stdout: String
         let stderr: String
-        var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+        var stdoutLines: [String] {
+            stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        }
     }
 
     /// Next to the test bundle in the build folder: `swift build --build-tests` builds both.
@@ -51,15 +53,19 @@ final class GifbotProcess: Sendable {
     ///   as a full disk makes them fail, instead of killing the process.
     /// - Parameter fileLimit: starts the bot with at most this many open files (`ulimit -n`
     ///   in `sh`, which then execs the bot: the process id stays the bot's).
-    init(_ arguments: [String], environment: [String: String], directory: URL? = nil, fileSizeSignalIgnored: Bool = false,
-         fileLimit: Int? = nil) throws {
+    init(
+        _ arguments: [String], environment: [String: String], directory: URL? = nil,
+        fileSizeSignalIgnored: Bool = false,
+        fileLimit: Int? = nil
+    ) throws {
         let process = Process()
         var prelude: [String] = []
         if fileSizeSignalIgnored { prelude.append("trap '' XFSZ") }
         if let fileLimit { prelude.append("ulimit -n \(fileLimit)") }
         if !prelude.isEmpty {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", prelude.joined(separator: "; ") + #"; exec "$0" "$@""#, Self.executable.path] + arguments
+            process.arguments =
+                ["-c", prelude.joined(separator: "; ") + #"; exec "$0" "$@""#, Self.executable.path] + arguments
         } else {
             process.executableURL = Self.executable
             process.arguments = arguments
@@ -118,12 +124,16 @@ final class GifbotProcess: Sendable {
     var stderrSoFar: String { errors.value.text }
 
     /// Waits until standard output satisfies `condition`.
-    func waitForOutput(timeout: Duration = .seconds(20), _ condition: @escaping @Sendable (String) -> Bool) async -> Bool {
+    func waitForOutput(
+        timeout: Duration = .seconds(20), _ condition: @escaping @Sendable (String) -> Bool
+    ) async -> Bool {
         await output.waitFor(timeout: timeout) { condition($0.text) }
     }
 
     /// Waits until standard error satisfies `condition`.
-    func waitForErrors(timeout: Duration = .seconds(20), _ condition: @escaping @Sendable (String) -> Bool) async -> Bool {
+    func waitForErrors(
+        timeout: Duration = .seconds(20), _ condition: @escaping @Sendable (String) -> Bool
+    ) async -> Bool {
         await errors.waitFor(timeout: timeout) { condition($0.text) }
     }
 
@@ -148,7 +158,9 @@ final class GifbotProcess: Sendable {
     }
 
     /// Runs to completion with `input` on standard input.
-    static func run(_ arguments: [String], environment: [String: String], input: String = "", directory: URL? = nil) async throws -> Result {
+    static func run(
+        _ arguments: [String], environment: [String: String], input: String = "", directory: URL? = nil
+    ) async throws -> Result {
         let process = try GifbotProcess(arguments, environment: environment, directory: directory)
         process.write(input)
         process.closeInput()

@@ -11,7 +11,8 @@ import Testing
 
     enum Fault: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case rateLimitedMeta, rateLimitedMessage, unauthorized, forbidden, forbiddenLegacy, serverError, badGateway,
-             slowerThanTheTimeout, trickledBody, malformedJSON, syntheticEmpty200, connectionRefused, resetMidBody, bodyOverTheCap
+            slowerThanTheTimeout, trickledBody, malformedJSON, syntheticEmpty200, connectionRefused, resetMidBody,
+            bodyOverTheCap
 
         var testDescription: String { rawValue }
 
@@ -24,7 +25,8 @@ import Testing
             case .forbidden: .fixture("errors/error_invalid_auth_message_2018.json", status: 403)
             case .forbiddenLegacy: .fixture("errors/error_403_forbidden_legacy_2014.json", status: 403)
             case .serverError: StandInResponse(status: 500, json: "{}")
-            case .badGateway: StandInResponse(status: 502, body: Array("<html>Bad Gateway</html>".utf8), contentType: "text/html")
+            case .badGateway:
+                StandInResponse(status: 502, body: Array("<html>Bad Gateway</html>".utf8), contentType: "text/html")
             case .slowerThanTheTimeout: .fixture("react_api_search_2023.json", delay: .seconds(30))
             case .trickledBody: StandInResponse.fixture("react_api_search_2023.json").trickled(every: .seconds(1))
             case .malformedJSON: StandInResponse(json: #"{"data": [ {"id": "#)
@@ -37,8 +39,10 @@ import Testing
 
         var expectedReply: String {
             switch self {
-            case .rateLimitedMeta, .rateLimitedMessage: "GIPHY's rate limit for this bot is used up; try again in about 60 s."
-            case .unauthorized, .forbidden, .forbiddenLegacy: "GIPHY refused this bot's API key; an operator needs to check giphy.api_key."
+            case .rateLimitedMeta, .rateLimitedMessage:
+                "GIPHY's rate limit for this bot is used up; try again in about 60 s."
+            case .unauthorized, .forbidden, .forbiddenLegacy:
+                "GIPHY refused this bot's API key; an operator needs to check giphy.api_key."
             case .serverError, .badGateway, .malformedJSON, .syntheticEmpty200, .bodyOverTheCap:
                 "GIPHY is having trouble right now; try again in a minute."
             case .slowerThanTheTimeout, .trickledBody: "GIPHY took too long to answer; try again in a moment."
@@ -51,7 +55,8 @@ import Testing
     func aFaultIsOneShortTimelyReplyAndTheProcessCarriesOn(_ fault: Fault) async throws {
         try await withConsole { harness in
             let seconds = String(Double(Self.timeout.components.seconds))
-            let bot = try harness.launch(["console", "--user", "alice"], environment: harness.environment(["GIPHY_TIMEOUT": seconds]))
+            let bot = try harness.launch(
+                ["console", "--user", "alice"], environment: harness.environment(["GIPHY_TIMEOUT": seconds]))
             // One answer first, so the process is up and the faults below are all GIPHY's.
             #expect(try await Self.ask(bot, "!about", answers: 1).first?.hasPrefix("GifBot") == true)
             if let response = fault.response {
@@ -68,7 +73,10 @@ import Testing
                 // During the cool-down nothing reaches GIPHY: every command is answered at once.
                 let callsBefore = harness.standIn.requests.count
                 let replies = try await Self.ask(bot, "!gif dog\n!trends\n!random\n!suggest ca", answers: 4)
-                #expect(replies.allSatisfy { $0.hasPrefix("GIPHY's rate limit for this bot is used up; try again in about ") })
+                #expect(
+                    replies.allSatisfy {
+                        $0.hasPrefix("GIPHY's rate limit for this bot is used up; try again in about ")
+                    })
                 #expect(harness.standIn.requests.count == callsBefore, "no call during the cool-down")
             }
             #expect(try await Self.ask(bot, "!about", answers: 1).first?.hasPrefix("GifBot") == true, "still answering")
@@ -91,10 +99,14 @@ import Testing
     }
 
     /// Writes `lines` and returns the next `answers` lines the bot prints.
-    static func ask(_ bot: GifbotProcess, _ lines: String, answers: Int, timeout: Duration = .seconds(20)) async throws -> [String] {
+    static func ask(
+        _ bot: GifbotProcess, _ lines: String, answers: Int, timeout: Duration = .seconds(20)
+    ) async throws -> [String] {
         let before = bot.stdoutSoFar.split(separator: "\n").count
         bot.write(lines + "\n")
-        let arrived = await bot.waitForOutput(timeout: timeout) { $0.split(separator: "\n").count >= before + answers && $0.hasSuffix("\n") }
+        let arrived = await bot.waitForOutput(timeout: timeout) {
+            $0.split(separator: "\n").count >= before + answers && $0.hasSuffix("\n")
+        }
         try #require(arrived, "no answer to \(lines) in \(timeout); output so far: \(bot.stdoutSoFar.suffix(300))")
         return bot.stdoutSoFar.split(separator: "\n").dropFirst(before).prefix(answers).map(String.init)
     }

@@ -6,27 +6,39 @@ import Testing
 /// ids, ids from another source's namespace, and links that are not https never reach a reply
 /// or the store.
 @Suite(.timeLimit(.minutes(3))) struct HostileSourceTests {
-    static let hostileIDs = ["../../../v1/gifs/trending?x=", String(repeating: "x", count: 10_000), "klipy:evil-slug-1", "a b"]
+    static let hostileIDs = [
+        "../../../v1/gifs/trending?x=", String(repeating: "x", count: 10_000), "klipy:evil-slug-1", "a b",
+    ]
     static let good = "goodgif1"
 
     static func gif(id: String, url: String = "https://media.giphy.com/media/x/giphy.gif") -> [String: Any] {
         let rendition = ["url": url, "width": "200", "height": "100", "size": "1000"]
-        return ["type": "gif", "id": id, "title": "Title of \(id.prefix(12))", "rating": "g", "url": "https://giphy.com/gifs/x",
-                "images": ["downsized": rendition, "fixed_height": rendition, "original": rendition]]
+        return [
+            "type": "gif", "id": id, "title": "Title of \(id.prefix(12))", "rating": "g",
+            "url": "https://giphy.com/gifs/x",
+            "images": ["downsized": rendition, "fixed_height": rendition, "original": rendition],
+        ]
     }
 
     static func body(_ gifs: [[String: Any]], single: Bool = false) -> StandInResponse {
-        let body: [String: Any] = single
+        let body: [String: Any] =
+            single
             ? ["data": gifs[0], "meta": ["status": 200, "msg": "OK", "response_id": "x"]]
-            : ["data": gifs, "pagination": ["total_count": gifs.count, "count": gifs.count, "offset": 0],
-               "meta": ["status": 200, "msg": "OK", "response_id": "x"]]
+            : [
+                "data": gifs, "pagination": ["total_count": gifs.count, "count": gifs.count, "offset": 0],
+                "meta": ["status": 200, "msg": "OK", "response_id": "x"],
+            ]
         return StandInResponse(body: Array(try! JSONSerialization.data(withJSONObject: body)))
     }
 
     @Test func hostileIdsAndLinksFromASearchAreNeverShownNorSaved() async throws {
         try await withConsole { harness in
-            let hostile = Self.hostileIDs.map { Self.gif(id: $0) }
-                + [Self.gif(id: "jsgif1", url: "javascript:alert(1)//x.gif"), Self.gif(id: "datagif1", url: "data:image/gif;base64,R0lG")]
+            let hostile =
+                Self.hostileIDs.map { Self.gif(id: $0) }
+                + [
+                    Self.gif(id: "jsgif1", url: "javascript:alert(1)//x.gif"),
+                    Self.gif(id: "datagif1", url: "data:image/gif;base64,R0lG"),
+                ]
             harness.standIn.override("/v1/gifs/search", with: Self.body(hostile + [Self.gif(id: Self.good)]))
             let output = try await harness.say(["!gifs cats", "!gif cats", "!fav", "!favs"])
             let shown = output.joined(separator: "\n")
@@ -42,13 +54,15 @@ import Testing
 
     @Test func aLookupAnsweredWithAnIdFromAnotherNamespaceIsRefused() async throws {
         try await withConsole { harness in
-            harness.standIn.override("/v1/gifs/realid123", with: Self.body([Self.gif(id: "klipy:evil-slug-1")], single: true))
+            harness.standIn.override(
+                "/v1/gifs/realid123", with: Self.body([Self.gif(id: "klipy:evil-slug-1")], single: true))
             let output = try await harness.say(["!fav realid123", "!info realid123", "!favs"])
-            #expect(output == [
-                "GIPHY's answer for that GIF cannot be shown in chat.",
-                "GIPHY's answer for that GIF cannot be shown in chat.",
-                "You have no favorites yet: after a GIF, say !fav to keep it (or !fav <id>).",
-            ])
+            #expect(
+                output == [
+                    "GIPHY's answer for that GIF cannot be shown in chat.",
+                    "GIPHY's answer for that GIF cannot be shown in chat.",
+                    "You have no favorites yet: after a GIF, say !fav to keep it (or !fav <id>).",
+                ])
         }
     }
 }

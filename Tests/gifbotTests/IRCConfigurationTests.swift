@@ -1,6 +1,7 @@
 import Foundation
 import IRC
 import Testing
+
 @testable import gifbot
 
 /// The irc.* keys, from the environment and from a config file listing several networks.
@@ -12,8 +13,9 @@ import Testing
             try file.write(to: url, atomically: true, encoding: .utf8)
             path = url.path
         }
-        let sources = try await ConfigurationSources.load(options: [:], environment: ["GIPHY_API_KEY": "k"].merging(environment) { $1 },
-                                                          configFile: path)
+        let sources = try await ConfigurationSources.load(
+            options: [:], environment: ["GIPHY_API_KEY": "k"].merging(environment) { $1 },
+            configFile: path)
         return try AppConfiguration.load(from: sources)
     }
 
@@ -25,14 +27,18 @@ import Testing
         let unnamed = try await load(["IRC_HOST": "irc.Example.org"]).ircNetworks[0]
         #expect(unnamed.name == "irc.Example.org", "user ids stay kept under the host")
         #expect(unnamed.statusName == "unnamed")
-        #expect(try await load(["IRC_HOST": "irc.example.org", "IRC_NAME": "IRC.example.org"]).ircNetworks[0].statusName == "unnamed")
-        #expect(try await load(["IRC_HOST": "irc.example.org", "IRC_NAME": "libera"]).ircNetworks[0].statusName == "libera")
+        #expect(
+            try await load(["IRC_HOST": "irc.example.org", "IRC_NAME": "IRC.example.org"]).ircNetworks[0].statusName
+                == "unnamed")
+        #expect(
+            try await load(["IRC_HOST": "irc.example.org", "IRC_NAME": "libera"]).ircNetworks[0].statusName == "libera")
     }
 
     @Test func theEnvironmentDescribesOneNetwork() async throws {
         let networks = try await load([
             "IRC_HOST": "irc.example.org", "IRC_CHANNELS": "#gifs, #secret key ,#x", "IRC_NICK": "gifbot2",
-            "IRC_SASL_USERNAME": "bot", "IRC_SASL_PASSWORD": "pw", "BOT_ADMINS": "root,alice", "IRC_TLS_CA_FILE": "/etc/ca.pem",
+            "IRC_SASL_USERNAME": "bot", "IRC_SASL_PASSWORD": "pw", "BOT_ADMINS": "root,alice",
+            "IRC_TLS_CA_FILE": "/etc/ca.pem",
         ]).ircNetworks
         #expect(networks.count == 1)
         let network = try #require(networks.first)
@@ -71,12 +77,27 @@ import Testing
     }
 
     @Test(arguments: [
-        (["IRC_HOST": "h", "IRC_PORT": "70000"], "irc.port (IRC_PORT) must be a whole number from 1 to 65535; got '70000'"),
+        (
+            ["IRC_HOST": "h", "IRC_PORT": "70000"],
+            "irc.port (IRC_PORT) must be a whole number from 1 to 65535; got '70000'"
+        ),
         (["IRC_HOST": "h", "IRC_TLS": "maybe"], "irc.tls (IRC_TLS) must be true or false; got 'maybe'"),
-        (["IRC_HOST": "h", "IRC_CHANNELS": "gifs"], "irc.channels (IRC_CHANNELS) must be channels such as #gifs or '#secret key', separated by commas; got 'gifs'"),
-        (["IRC_HOST": "h", "IRC_NICK": "bad nick"], "irc.nick (IRC_NICK) must be an IRC nick (no spaces, no , : ! @ #, not starting with a digit); got 'bad nick'"),
-        (["IRC_HOST": "h", "IRC_SASL_MECHANISM": "scram"], "irc.sasl_mechanism (IRC_SASL_MECHANISM) must be plain or external; got 'scram'"),
-        (["IRC_NETWORKS": "ghost"], "irc.ghost.host (IRC_GHOST_HOST) is required: the server of the IRC network 'ghost' listed in irc.networks"),
+        (
+            ["IRC_HOST": "h", "IRC_CHANNELS": "gifs"],
+            "irc.channels (IRC_CHANNELS) must be channels such as #gifs or '#secret key', separated by commas; got 'gifs'"
+        ),
+        (
+            ["IRC_HOST": "h", "IRC_NICK": "bad nick"],
+            "irc.nick (IRC_NICK) must be an IRC nick (no spaces, no , : ! @ #, not starting with a digit); got 'bad nick'"
+        ),
+        (
+            ["IRC_HOST": "h", "IRC_SASL_MECHANISM": "scram"],
+            "irc.sasl_mechanism (IRC_SASL_MECHANISM) must be plain or external; got 'scram'"
+        ),
+        (
+            ["IRC_NETWORKS": "ghost"],
+            "irc.ghost.host (IRC_GHOST_HOST) is required: the server of the IRC network 'ghost' listed in irc.networks"
+        ),
     ])
     func mistakesAreNamed(_ environment: [String: String], _ message: String) async throws {
         do {

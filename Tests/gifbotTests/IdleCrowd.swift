@@ -42,7 +42,10 @@ final class IdleCrowd: Sendable {
 
     /// Closes every connection still open.
     func close() async {
-        for channel in channels.modify({ channels in defer { channels = [] }; return channels }) {
+        for channel in channels.modify({ channels in
+            defer { channels = [] }
+            return channels
+        }) {
             try? await channel.close()
         }
     }

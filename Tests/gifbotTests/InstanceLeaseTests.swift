@@ -14,8 +14,10 @@ import Testing
             // Different nicks only so the test can tell who answers; the lease is the network's.
             let first = "gbone\(suffix)", second = "gbtwo\(suffix)"
             func environment(_ botNick: String) -> [String: String] {
-                harness.environment(["IRC_HOST": "127.0.0.1", "IRC_PORT": String(server.ports.plain), "IRC_TLS": "false",
-                                     "IRC_CHANNELS": channel, "IRC_NICK": botNick])
+                harness.environment([
+                    "IRC_HOST": "127.0.0.1", "IRC_PORT": String(server.ports.plain), "IRC_TLS": "false",
+                    "IRC_CHANNELS": channel, "IRC_NICK": botNick,
+                ])
             }
             let client = try await TestIRCClient.connect(port: server.ports.plain, nick: nick)
             try await client.join(channel)

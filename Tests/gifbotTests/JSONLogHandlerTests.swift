@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Synchronization
 import Testing
+
 @testable import gifbot
 
 @Suite struct JSONLogHandlerTests {
@@ -22,11 +23,13 @@ import Testing
         logger.logLevel = .trace
         logger[metadataKey: "network"] = "libera"
         let nasty = "a \"quote\", a \\ backslash,\na newline, a tab\t, a bell \u{07}, NUL \u{00}, \u{2028} and é😀"
-        logger.debug("\(nasty)", metadata: [
-            "query": "\(nasty)",
-            "\"key\"": "x",
-            "nested": ["list": [.string(nasty), "two"], "count": .stringConvertible(3)],
-        ])
+        logger.debug(
+            "\(nasty)",
+            metadata: [
+                "query": "\(nasty)",
+                "\"key\"": "x",
+                "nested": ["list": [.string(nasty), "two"], "count": .stringConvertible(3)],
+            ])
         let line = try #require(lines.all.first)
         let parsed = try object(line)
         #expect(parsed["message"] as? String == nasty)

@@ -19,10 +19,13 @@ import Testing
                 _ = try await op.waitFor { $0.command == "MODE" && $0.parameters.first == channel }
 
                 let port = try #require(try await FreePorts.allocate(1).first)
-                let bot = try harness.launch(["run"], environment: harness.environment([
-                    "IRC_HOST": "127.0.0.1", "IRC_PORT": String(server.ports.plain), "IRC_TLS": "false", "IRC_NAME": "testnet",
-                    "IRC_CHANNELS": channel, "IRC_NICK": botNick, "OPS_PORT": "\(port)",
-                ]))
+                let bot = try harness.launch(
+                    ["run"],
+                    environment: harness.environment([
+                        "IRC_HOST": "127.0.0.1", "IRC_PORT": String(server.ports.plain), "IRC_TLS": "false",
+                        "IRC_NAME": "testnet",
+                        "IRC_CHANNELS": channel, "IRC_NICK": botNick, "OPS_PORT": "\(port)",
+                    ]))
                 #expect(await bot.waitForErrors { $0.contains("cannot join \(channel): invite-only (473") })
                 let url = "http://127.0.0.1:\(port)/readyz"
                 let refused = try #require(await OpsHTTP.waitFor(url) { $0.body.contains("refused:") })

@@ -1,6 +1,7 @@
 import GiphyStandIn
 import KlipyStandIn
 import Testing
+
 @testable import gifbot
 
 /// The core commands with `gifs.sources: [klipy]`: KLIPY alone serves, named nowhere but in the
@@ -11,7 +12,9 @@ import Testing
             let output = try await harness.say(["!gif cat", "!more", "!gifs cat", "!trending"])
             let first = gifID(output[0]), second = gifID(output[1])
             #expect(first.hasPrefix("klipy:") && second.hasPrefix("klipy:") && first != second)
-            #expect(output[0].contains(") https://") && !output[0].contains("via"), "the only source is not named: \(output[0])")
+            #expect(
+                output[0].contains(") https://") && !output[0].contains("via"),
+                "the only source is not named: \(output[0])")
             #expect(output[2].hasPrefix("1. ") && output[3].hasPrefix("2. ") && output[4].hasPrefix("3. "))
             #expect(gifID(output[5]).hasPrefix("klipy:"))
             #expect(output.count == 6)
@@ -29,7 +32,9 @@ import Testing
         try await withKlipyConsole(sources: "klipy") { harness in
             let shown = try await harness.say(["!gif cat"])
             let id = gifID(shown[0])
-            let output = try await harness.say(["!gif cat", "!fav", "!info", "!favs", "!unfav \(id)", "!fav \(id)", "!unfav 1", "!favs"])
+            let output = try await harness.say([
+                "!gif cat", "!fav", "!info", "!favs", "!unfav \(id)", "!fav \(id)", "!unfav 1", "!favs",
+            ])
             #expect(output[1].hasPrefix("Saved ") && output[1].contains("(\(id))"))
             #expect(output[2].contains("(\(id))") && output[2].contains("rated G"))
             #expect(output[3] == "Your favorites (1, page 1/1, newest first):")
@@ -45,7 +50,8 @@ import Testing
     @Test func aLookupByIdWorksWhereTheLimitAllowsUnratedGifs() async throws {
         try await withKlipyConsole(sources: "klipy") { harness in
             let id = gifID(try await harness.say(["!gif cat"])[0])
-            let output = try await harness.say(["!fav \(id)", "!info \(id)", "!favs"], environment: ["GIPHY_RATING": "pg-13"])
+            let output = try await harness.say(
+                ["!fav \(id)", "!info \(id)", "!favs"], environment: ["GIPHY_RATING": "pg-13"])
             #expect(output[0].hasPrefix("Saved ") && output[0].contains("(\(id))"))
             #expect(output[1].hasPrefix("\"") && output[1].contains("(\(id))") && output[1].contains("unrated"))
             #expect(gifID(output[3]) == id)
@@ -54,7 +60,10 @@ import Testing
 
     @Test func helpAboutAndWhatKlipyCannotDo() async throws {
         try await withKlipyConsole(sources: "klipy") { harness in
-            let output = try await harness.say(["!help", "!about", "!random", "!translate hello", "!trends", "!suggest cat", "!info nosuchgif", "!help gif"])
+            let output = try await harness.say([
+                "!help", "!about", "!random", "!translate hello", "!trends", "!suggest cat", "!info nosuchgif",
+                "!help gif",
+            ])
             #expect(output[0].hasSuffix("Powered by KLIPY."))
             #expect(output[1].hasSuffix("Powered by KLIPY."))
             #expect(output[2] == "That is not available with KLIPY.")

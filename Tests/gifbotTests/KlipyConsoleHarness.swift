@@ -1,5 +1,6 @@
 import GiphyStandIn
 import KlipyStandIn
+
 @testable import gifbot
 
 /// The console harness with a KLIPY stand-in beside the GIPHY one, and `gifs.sources` set.
@@ -23,7 +24,9 @@ final class KlipyConsoleHarness: Sendable {
         return environment
     }
 
-    func say(_ lines: [String], as user: String = "alice", environment extra: [String: String] = [:]) async throws -> [String] {
+    func say(
+        _ lines: [String], as user: String = "alice", environment extra: [String: String] = [:]
+    ) async throws -> [String] {
         try await console.say(lines, as: user, environment: environment(extra))
     }
 
@@ -38,7 +41,9 @@ final class KlipyConsoleHarness: Sendable {
 
 /// Runs `body` with a console harness whose bot uses `sources` (`gifs.sources`, e.g. "klipy" or
 /// "giphy,klipy") and a KLIPY stand-in, and cleans both up after it, however it ended.
-func withKlipyConsole<Result>(sources: String, _ body: (KlipyConsoleHarness) async throws -> Result) async throws -> Result {
+func withKlipyConsole<Result>(
+    sources: String, _ body: (KlipyConsoleHarness) async throws -> Result
+) async throws -> Result {
     try await withConsole { console in
         let klipy = try await KlipyStandIn.start()
         do {

@@ -2,11 +2,12 @@ import Foundation
 import GifBotCore
 import Logging
 import PostgresTestSupport
+import SQLKit
 import ServiceLifecycle
 import Storage
 import Testing
+
 @testable import gifbot
-import SQLKit
 
 /// The lease holder around an adapter, with short timings, on PostgreSQL.
 @Suite(.timeLimit(.minutes(2))) struct LeasedServiceTests {
@@ -28,15 +29,18 @@ import SQLKit
 
     /// Short, but with room for a loaded machine: a renewal may be seconds late without the
     /// lease running out.
-    static let timing = LeaseTiming(duration: .seconds(10), renewEvery: .milliseconds(500), standbyPoll: .milliseconds(200))
+    static let timing = LeaseTiming(
+        duration: .seconds(10), renewEvery: .milliseconds(500), standbyPoll: .milliseconds(200))
 
     func service(_ owner: String, _ adapter: RecordingAdapter, _ store: BotStore) -> LeasedService {
-        LeasedService(lease: "irc:test", owner: owner, store: store, adapter: adapter,
-                      status: AdapterStatus(kind: "irc", name: "test"), timing: Self.timing, logger: Logger(label: "test"))
+        LeasedService(
+            lease: "irc:test", owner: owner, store: store, adapter: adapter,
+            status: AdapterStatus(kind: "irc", name: "test"), timing: Self.timing, logger: Logger(label: "test"))
     }
 
     @Test func aHolderWhoseLeaseWasTakenStopsItsAdapterAndWaits() async throws {
-        let store = try await DatabaseLocation(url: try await TestPostgres.shared().makeDatabase()).open(logger: Logger(label: "test"))
+        let store = try await DatabaseLocation(url: try await TestPostgres.shared().makeDatabase()).open(
+            logger: Logger(label: "test"))
         let adapter = RecordingAdapter()
         let holder = service("one", adapter, store)
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -52,7 +56,8 @@ import SQLKit
     }
 
     @Test func aStandbyIsReadyAndTakesOverWhenTheHolderStops() async throws {
-        let store = try await DatabaseLocation(url: try await TestPostgres.shared().makeDatabase()).open(logger: Logger(label: "test"))
+        let store = try await DatabaseLocation(url: try await TestPostgres.shared().makeDatabase()).open(
+            logger: Logger(label: "test"))
         let first = RecordingAdapter(), second = RecordingAdapter()
         let holder = service("one", first, store), standby = service("two", second, store)
         try await withThrowingTaskGroup(of: Void.self) { group in

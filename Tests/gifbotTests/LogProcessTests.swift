@@ -20,11 +20,15 @@ import Testing
             for line in lines {
                 let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
                 let parsed = try #require(object, "not a JSON object: \(line)")
-                #expect(Set(parsed.keys).isSuperset(of: ["timestamp", "level", "label", "message", "metadata"]), "\(line)")
+                #expect(
+                    Set(parsed.keys).isSuperset(of: ["timestamp", "level", "label", "message", "metadata"]), "\(line)")
                 #expect(parsed["metadata"] is [String: Any])
                 let timestamp = try #require(parsed["timestamp"] as? String)
-                #expect(timestamp.hasSuffix("Z") && timestamp.count == 24, "ISO 8601 UTC with milliseconds: \(timestamp)")
-                #expect(["trace", "debug", "info", "notice", "warning", "error", "critical"].contains(parsed["level"] as? String ?? ""))
+                #expect(
+                    timestamp.hasSuffix("Z") && timestamp.count == 24, "ISO 8601 UTC with milliseconds: \(timestamp)")
+                #expect(
+                    ["trace", "debug", "info", "notice", "warning", "error", "critical"].contains(
+                        parsed["level"] as? String ?? ""))
             }
             #expect(lines.contains { $0.contains(#""message":"GIPHY call""#) })
         }
@@ -49,12 +53,15 @@ import Testing
             try await client.join(channel)
             // Matrix points at a homeserver that refuses every login (the GIPHY stand-in answers
             // 404), so the password is sent, refused, and retried while everything is logged.
-            let bot = try harness.launch(["run"], environment: harness.environment(secrets.merging([
-                "IRC_HOST": "127.0.0.1", "IRC_PORT": String(server.ports.plain), "IRC_TLS": "false",
-                "IRC_CHANNELS": channel, "IRC_NICK": botNick, "IRC_SASL_USERNAME": "gifbot",
-                "MATRIX_HOMESERVER": harness.standIn.baseURL, "MATRIX_USER": "@gifbot:localhost",
-                "LOG_LEVEL": "trace", "OPS_PORT": "\(port)",
-            ]) { $1 }))
+            let bot = try harness.launch(
+                ["run"],
+                environment: harness.environment(
+                    secrets.merging([
+                        "IRC_HOST": "127.0.0.1", "IRC_PORT": String(server.ports.plain), "IRC_TLS": "false",
+                        "IRC_CHANNELS": channel, "IRC_NICK": botNick, "IRC_SASL_USERNAME": "gifbot",
+                        "MATRIX_HOMESERVER": harness.standIn.baseURL, "MATRIX_USER": "@gifbot:localhost",
+                        "LOG_LEVEL": "trace", "OPS_PORT": "\(port)",
+                    ]) { $1 }))
             _ = try await client.waitFor(timeout: .seconds(20)) { $0.command == "JOIN" && $0.sourceNick == botNick }
             try await client.say(channel, "!gif cat")
             _ = try await client.waitFor { $0.command == "PRIVMSG" && $0.sourceNick == botNick }
@@ -64,7 +71,9 @@ import Testing
             bot.signal(SIGTERM)
             let result = await bot.finish(timeout: .seconds(10))
             #expect(result.status == 0)
-            #expect(result.stderr.contains("→ PASS"), "the trace log shows the lines sent, so the check below means something")
+            #expect(
+                result.stderr.contains("→ PASS"),
+                "the trace log shows the lines sent, so the check below means something")
             #expect(result.stderr.contains("→ AUTHENTICATE"))
             for (name, secret) in secrets {
                 #expect(!result.stderr.contains(secret), "\(name) appears in the log")

@@ -1,19 +1,22 @@
 import Foundation
 import Matrix
 import Testing
+
 @testable import gifbot
 
 /// The matrix.* keys.
 @Suite struct MatrixConfigurationTests {
     func load(_ environment: [String: String]) async throws -> AppConfiguration {
-        let sources = try await ConfigurationSources.load(options: [:], environment: ["GIPHY_API_KEY": "k"].merging(environment) { $1 },
-                                                          configFile: nil)
+        let sources = try await ConfigurationSources.load(
+            options: [:], environment: ["GIPHY_API_KEY": "k"].merging(environment) { $1 },
+            configFile: nil)
         return try AppConfiguration.load(from: sources)
     }
 
     @Test func anAccountFromTheEnvironment() async throws {
         let accounts = try await load([
-            "MATRIX_HOMESERVER": "https://matrix.example.org/", "MATRIX_USER": "@gifbot:example.org", "MATRIX_PASSWORD": "pw",
+            "MATRIX_HOMESERVER": "https://matrix.example.org/", "MATRIX_USER": "@gifbot:example.org",
+            "MATRIX_PASSWORD": "pw",
             "MATRIX_ROOMS": "#gifs:example.org, !abc:example.org", "MATRIX_INVITE_ALLOW": "@*:example.org",
             "MATRIX_UPLOAD_GIFS": "false", "MATRIX_MAX_UPLOAD_BYTES": "1048576", "BOT_ADMINS": "@root:example.org",
         ]).matrixAccounts
@@ -26,16 +29,38 @@ import Testing
         #expect(account.inviteAllow == ["@*:example.org"])
         #expect(!account.uploadGIFs && account.maxUploadBytes == 1_048_576)
         #expect(account.admins == ["@root:example.org"])
-        let defaults = try await load(["MATRIX_HOMESERVER": "http://127.0.0.1:8008", "MATRIX_USER": "gifbot", "MATRIX_ACCESS_TOKEN": "t"]).matrixAccounts[0]
+        let defaults = try await load([
+            "MATRIX_HOMESERVER": "http://127.0.0.1:8008", "MATRIX_USER": "gifbot", "MATRIX_ACCESS_TOKEN": "t",
+        ]).matrixAccounts[0]
         #expect(defaults.uploadGIFs && defaults.maxUploadBytes == 4 * 1024 * 1024 && defaults.inviteAllow.isEmpty)
     }
 
     @Test(arguments: [
-        (["MATRIX_HOMESERVER": "matrix.example.org", "MATRIX_USER": "u", "MATRIX_PASSWORD": "p"], "matrix.homeserver (MATRIX_HOMESERVER) must be an http:// or https:// URL; got 'matrix.example.org'"),
-        (["MATRIX_HOMESERVER": "https://m", "MATRIX_PASSWORD": "p"], "matrix.user (MATRIX_USER) is required: the bot's Matrix user, such as @gifbot:example.org"),
-        (["MATRIX_HOMESERVER": "https://m", "MATRIX_USER": "u"], "matrix.password (MATRIX_PASSWORD) is required: a password (or matrix.access_token (MATRIX_ACCESS_TOKEN)) for u"),
-        (["MATRIX_HOMESERVER": "https://m", "MATRIX_USER": "u", "MATRIX_PASSWORD": "p", "MATRIX_INVITE_ALLOW": "everyone"], "matrix.invite_allow (MATRIX_INVITE_ALLOW) must be user ids or patterns such as @*:example.org; got 'everyone'"),
-        (["MATRIX_HOMESERVER": "https://m", "MATRIX_USER": "u", "MATRIX_PASSWORD": "p", "MATRIX_UPLOAD_GIFS": "sometimes"], "matrix.upload_gifs (MATRIX_UPLOAD_GIFS) must be true or false; got 'sometimes'"),
+        (
+            ["MATRIX_HOMESERVER": "matrix.example.org", "MATRIX_USER": "u", "MATRIX_PASSWORD": "p"],
+            "matrix.homeserver (MATRIX_HOMESERVER) must be an http:// or https:// URL; got 'matrix.example.org'"
+        ),
+        (
+            ["MATRIX_HOMESERVER": "https://m", "MATRIX_PASSWORD": "p"],
+            "matrix.user (MATRIX_USER) is required: the bot's Matrix user, such as @gifbot:example.org"
+        ),
+        (
+            ["MATRIX_HOMESERVER": "https://m", "MATRIX_USER": "u"],
+            "matrix.password (MATRIX_PASSWORD) is required: a password (or matrix.access_token (MATRIX_ACCESS_TOKEN)) for u"
+        ),
+        (
+            [
+                "MATRIX_HOMESERVER": "https://m", "MATRIX_USER": "u", "MATRIX_PASSWORD": "p",
+                "MATRIX_INVITE_ALLOW": "everyone",
+            ],
+            "matrix.invite_allow (MATRIX_INVITE_ALLOW) must be user ids or patterns such as @*:example.org; got 'everyone'"
+        ),
+        (
+            [
+                "MATRIX_HOMESERVER": "https://m", "MATRIX_USER": "u", "MATRIX_PASSWORD": "p",
+                "MATRIX_UPLOAD_GIFS": "sometimes",
+            ], "matrix.upload_gifs (MATRIX_UPLOAD_GIFS) must be true or false; got 'sometimes'"
+        ),
     ])
     func mistakesAreNamed(_ environment: [String: String], _ message: String) async throws {
         do {

@@ -1,7 +1,8 @@
 import GifSources
-import Testing
-@testable import gifbot
 import HTTPTransport
+import Testing
+
+@testable import gifbot
 
 /// The media.* keys.
 @Suite struct MediaSettingsTests {
@@ -19,8 +20,10 @@ import HTTPTransport
     }
 
     @Test func theOperatorAddsHostsAndAllowsPrivateAddresses() async throws {
-        let settings = try await load(["MEDIA_HOSTS": "http://127.0.0.1:8123, cdn.example.org", "MEDIA_ALLOW_PRIVATE_ADDRESSES": "true",
-                                       "MEDIA_TIMEOUT": "2.5"])
+        let settings = try await load([
+            "MEDIA_HOSTS": "http://127.0.0.1:8123, cdn.example.org", "MEDIA_ALLOW_PRIVATE_ADDRESSES": "true",
+            "MEDIA_TIMEOUT": "2.5",
+        ])
         #expect(settings.policy.hosts.dropFirst(3).map(\.description) == ["http://127.0.0.1:8123", "cdn.example.org"])
         #expect(settings.policy.allowsPrivateAddresses)
         #expect(settings.timeout == .milliseconds(2500))
@@ -36,6 +39,8 @@ import HTTPTransport
             #expect("\(error)".hasSuffix("got 'http://x/y'"))
         }
         await #expect(throws: ConfigurationError.self) { _ = try await load(["MEDIA_TIMEOUT": "0"]) }
-        await #expect(throws: ConfigurationError.self) { _ = try await load(["MEDIA_ALLOW_PRIVATE_ADDRESSES": "maybe"]) }
+        await #expect(throws: ConfigurationError.self) {
+            _ = try await load(["MEDIA_ALLOW_PRIVATE_ADDRESSES": "maybe"])
+        }
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
-import GiphyStandIn
 import GifBotCore
-import Prometheus
-import Testing
-@testable import gifbot
 import GifSources
 import Giphy
+import GiphyStandIn
+import Prometheus
+import Testing
+
+@testable import gifbot
 
 /// Metrics read through a registry each test makes itself, never the process-wide one.
 @Suite struct MetricsTests {
@@ -16,22 +17,30 @@ import Giphy
     @Test func commandsAndGiphyCallsAreCountedOnceEach() async throws {
         try await withConsole { harness in
             let runtime = try await harness.runtime()
-            _ = try await harness.say(["!gif cat", "!gif cat", "!trends", "!fav nosuchgifid", "hello"], runtime: runtime)
+            _ = try await harness.say(
+                ["!gif cat", "!gif cat", "!trends", "!fav nosuchgifid", "hello"], runtime: runtime)
             let metrics = exposition(runtime.metrics.registry)
             #expect(metrics.metric(#"gifbot_commands_total{command="gif",outcome="ok"}"#) == 2)
             #expect(metrics.metric(#"gifbot_commands_total{command="trends",outcome="ok"}"#) == 1)
             #expect(metrics.metric(#"gifbot_command_duration_seconds_count{command="gif"}"#) == 2)
             let counted = runtime.giphy.counter.snapshot()
             for (key, count) in counted where key.outcome != "cache_hit" {
-                #expect(metrics.metric(#"gifbot_giphy_calls_total{endpoint="\#(key.endpoint)",outcome="\#(key.outcome)",source="giphy"}"#) == Double(count),
-                        "\(key) as the call counter says")
+                #expect(
+                    metrics.metric(
+                        #"gifbot_giphy_calls_total{endpoint="\#(key.endpoint)",outcome="\#(key.outcome)",source="giphy"}"#
+                    ) == Double(count),
+                    "\(key) as the call counter says")
             }
             let hits = counted.filter { $0.key.outcome == "cache_hit" }.values.reduce(0, +)
-            let exportedHits = metrics.body.split(separator: "\n").filter { $0.hasPrefix("gifbot_giphy_cache_hits_total{") }
-                .compactMap { $0.split(separator: " ").last.flatMap { Double($0) } }.reduce(0, +)
+            let exportedHits = metrics.body.split(separator: "\n").filter {
+                $0.hasPrefix("gifbot_giphy_cache_hits_total{")
+            }
+            .compactMap { $0.split(separator: " ").last.flatMap { Double($0) } }.reduce(0, +)
             #expect(exportedHits == Double(hits))
             #expect((metrics.metric(#"gifbot_giphy_cache_entries{source="giphy"}"#) ?? 0) >= 1)
-            #expect((metrics.metric(#"gifbot_giphy_cache_bytes{source="giphy"}"#) ?? 0) > 10_000, "a cached search page is counted in bytes")
+            #expect(
+                (metrics.metric(#"gifbot_giphy_cache_bytes{source="giphy"}"#) ?? 0) > 10_000,
+                "a cached search page is counted in bytes")
         }
     }
 

@@ -1,5 +1,5 @@
-import Testing
 import Foundation
+import Testing
 
 /// Numbers typed in chat at the edges of `Int` and beyond, through the real executable (issue
 /// 20: `!unfav -9223372036854775808` ended `gifbot console` with SIGILL). Every numeric argument
@@ -19,8 +19,9 @@ import Foundation
                 for value in Self.values { lines.append(command.replacingOccurrences(of: "%", with: value)) }
             }
             lines += ["!favs", "!about"]
-            let result = try await harness.run(["console", "--user", "alice"], environment: harness.environment(["BOT_ADMINS": "alice"]),
-                                               input: lines.joined(separator: "\n") + "\n")
+            let result = try await harness.run(
+                ["console", "--user", "alice"], environment: harness.environment(["BOT_ADMINS": "alice"]),
+                input: lines.joined(separator: "\n") + "\n")
             #expect(result.status == 0, "exit \(result.status): \(result.stderr)")
             let output = result.stdoutLines
             #expect(output.first?.hasPrefix("Saved ") == true)
@@ -29,7 +30,9 @@ import Foundation
             #expect(output.last?.contains("GifBot") == true, "the last line is answered: \(output.suffix(2))")
             // Each of the values is refused with a reply of its own: unfav names the number or id,
             // the others answer with their usage line (or, for plain 0/1, with their own answer).
-            let unfavReplies = output.filter { $0.hasPrefix("There is no favorite number") || $0.hasSuffix("is not one of your favorites.") }
+            let unfavReplies = output.filter {
+                $0.hasPrefix("There is no favorite number") || $0.hasSuffix("is not one of your favorites.")
+            }
             #expect(unfavReplies.count == Self.values.count, "\(unfavReplies)")
         }
     }

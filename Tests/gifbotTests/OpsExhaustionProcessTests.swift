@@ -1,8 +1,8 @@
 import Foundation
 import GiphyStandIn
+import NIOCore
 import TestServerSupport
 import Testing
-import NIOCore
 
 /// The ops endpoint of the real executable under a crowd of idle connections (issue 20, item 4):
 /// the bot keeps answering chat and probes, and running out of file descriptors neither spins
@@ -15,9 +15,11 @@ import NIOCore
         try await withConsole { harness in
             let port = try #require(try await FreePorts.allocate(1).first)
             // 1,000 connections would not even fit in the 1,024 descriptors without the cap.
-            let bot = try harness.launch(["console", "--user", "alice"], environment: harness.environment([
-                "OPS_PORT": "\(port)", "OPS_MAX_CONNECTIONS": "100", "OPS_IDLE_TIMEOUT": "60",
-            ]), fileLimit: 1024)
+            let bot = try harness.launch(
+                ["console", "--user", "alice"],
+                environment: harness.environment([
+                    "OPS_PORT": "\(port)", "OPS_MAX_CONNECTIONS": "100", "OPS_IDLE_TIMEOUT": "60",
+                ]), fileLimit: 1024)
             let healthz = "http://127.0.0.1:\(port)/healthz"
             _ = try #require(await OpsHTTP.waitFor(healthz) { $0.status == 200 })
 
@@ -25,7 +27,9 @@ import NIOCore
             let connected = await crowd.open(1000, port: port)
             #expect(connected == 1000, "the server keeps accepting")
             // Each connection over the cap pushed out the one idle the longest.
-            #expect(await crowd.closedByServer.waitFor(timeout: .seconds(60)) { $0 >= 900 }, "closed: \(crowd.closedByServer.value)")
+            #expect(
+                await crowd.closedByServer.waitFor(timeout: .seconds(60)) { $0 >= 900 },
+                "closed: \(crowd.closedByServer.value)")
 
             let health = try await OpsHTTP.get(healthz)
             #expect(health.status == 200 && health.body == "ok\n")
@@ -47,9 +51,11 @@ import NIOCore
             let port = try #require(try await FreePorts.allocate(1).first)
             // A cap above what the descriptors allow, as a misconfigured deployment would have.
             let fileLimit = 128
-            let bot = try harness.launch(["console", "--user", "alice"], environment: harness.environment([
-                "OPS_PORT": "\(port)", "OPS_MAX_CONNECTIONS": "1000", "OPS_IDLE_TIMEOUT": "60",
-            ]), fileLimit: fileLimit)
+            let bot = try harness.launch(
+                ["console", "--user", "alice"],
+                environment: harness.environment([
+                    "OPS_PORT": "\(port)", "OPS_MAX_CONNECTIONS": "1000", "OPS_IDLE_TIMEOUT": "60",
+                ]), fileLimit: fileLimit)
             let healthz = "http://127.0.0.1:\(port)/healthz"
             _ = try #require(await OpsHTTP.waitFor(healthz) { $0.status == 200 })
             #expect(bot.stderrSoFar.contains("over a quarter of the open-file limit"), "the start warns about the cap")
@@ -58,7 +64,8 @@ import NIOCore
 
             let crowd = IdleCrowd()
             await crowd.open(250, port: port, connectTimeout: .milliseconds(500))
-            let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(bot.processIdentifier)/fd").count
+            let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(bot.processIdentifier)/fd")
+                .count
             #expect(descriptors >= fileLimit - 2, "the process ran out of descriptors: \(descriptors) open")
 
             // Out of descriptors with connections waiting: accept fails with EMFILE, and the
@@ -76,7 +83,9 @@ import NIOCore
             #expect(health?.body == "ok\n")
             bot.write("!gif cat\n")
             // A second GIF (the bot avoids repeating the first one).
-            #expect(await bot.waitForOutput { $0.components(separatedBy: "giphy.com/media/").count == 3 }, "stdout: \(bot.stdoutSoFar)")
+            #expect(
+                await bot.waitForOutput { $0.components(separatedBy: "giphy.com/media/").count == 3 },
+                "stdout: \(bot.stdoutSoFar)")
             #expect(bot.isRunning)
 
             bot.closeInput()
@@ -95,7 +104,9 @@ enum ProcessCPU {
         // After the command name in parentheses: state is field 3, utime 14, stime 15.
         guard let close = stat.lastIndex(of: ")") else { throw Unreadable() }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { throw Unreadable() }
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else {
+            throw Unreadable()
+        }
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 }

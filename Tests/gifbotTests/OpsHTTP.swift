@@ -34,8 +34,10 @@ enum OpsHTTP {
 
     /// Asks until the answer satisfies `condition` (the endpoint may not listen yet, the bot may
     /// not be connected yet); returns the last answer, or nil if none came.
-    static func waitFor(_ url: String, timeout: Duration = .seconds(30),
-                        _ condition: (Answer) -> Bool) async -> Answer? {
+    static func waitFor(
+        _ url: String, timeout: Duration = .seconds(30),
+        _ condition: (Answer) -> Bool
+    ) async -> Answer? {
         let deadline = ContinuousClock.now + timeout
         var last: Answer?
         while ContinuousClock.now < deadline {

@@ -11,10 +11,14 @@ import Testing
         try await withConsole { harness in
             let port = try #require(try await FreePorts.allocate(1).first)
             let suffix = String(UUID().uuidString.prefix(5)).lowercased()
-            let bot = try harness.launch(["run"], environment: harness.environment([
-                "IRC_HOST": "127.0.0.1", "IRC_PORT": String(server.ports.plain), "IRC_TLS": "false", "IRC_NAME": "testnet",
-                "IRC_CHANNELS": "#ready-\(suffix),#also-\(suffix)", "IRC_NICK": "gbready\(suffix)", "OPS_PORT": "\(port)",
-            ]))
+            let bot = try harness.launch(
+                ["run"],
+                environment: harness.environment([
+                    "IRC_HOST": "127.0.0.1", "IRC_PORT": String(server.ports.plain), "IRC_TLS": "false",
+                    "IRC_NAME": "testnet",
+                    "IRC_CHANNELS": "#ready-\(suffix),#also-\(suffix)", "IRC_NICK": "gbready\(suffix)",
+                    "OPS_PORT": "\(port)",
+                ]))
             let url = "http://127.0.0.1:\(port)/readyz"
             let ready = try #require(await OpsHTTP.waitFor(url) { $0.status == 200 })
             #expect(ready.body == "{\"ready\":true,\"failing\":[]}\n")

@@ -19,9 +19,11 @@ import Testing
             let bot = try harness.launch(["run"], environment: environment)
             _ = try await client.waitFor(timeout: .seconds(20)) { $0.command == "JOIN" && $0.sourceNick == botNick }
 
-            let commands = ["!gif cat", "!more", "!gifs cat", "!random", "!translate hi", "!trending", "!trends", "!suggest ca",
-                            "!related cat", "!info", "!fav", "!favs", "!unfav 1", "!recent", "!help", "!about", "!undo",
-                            "!rating g", "!cooldown"]
+            let commands = [
+                "!gif cat", "!more", "!gifs cat", "!random", "!translate hi", "!trending", "!trends", "!suggest ca",
+                "!related cat", "!info", "!fav", "!favs", "!unfav 1", "!recent", "!help", "!about", "!undo",
+                "!rating g", "!cooldown",
+            ]
             var answers: [String] = []
             for command in commands {
                 try await client.say(channel, command)
@@ -29,7 +31,10 @@ import Testing
                 answers.append(line.text)
                 // !gifs answers with three lines, !favs with two: take them all before the next command.
                 let extra = command == "!gifs cat" ? 2 : (command == "!favs" ? 1 : 0)
-                for _ in 0..<extra { answers.append(try await client.waitFor { $0.command == "PRIVMSG" && $0.sourceNick == botNick }.text) }
+                for _ in 0..<extra {
+                    answers.append(
+                        try await client.waitFor { $0.command == "PRIVMSG" && $0.sourceNick == botNick }.text)
+                }
             }
             #expect(answers.allSatisfy { $0.hasPrefix("\(nick): ") })
             let body = answers.map { String($0.dropFirst(nick.count + 2)) }
@@ -51,11 +56,15 @@ import Testing
             #expect(body[17].hasPrefix("Commands: "))
             #expect(body[18].contains("Powered by GIPHY"))
             #expect(body[19] == "Messages can't be deleted on IRC once they are sent.")
-            #expect(body[20] == "From now on I post GIFs rated at most g in this channel.", "the sender is an admin by nick on a network without accounts")
+            #expect(
+                body[20] == "From now on I post GIFs rated at most g in this channel.",
+                "the sender is an admin by nick on a network without accounts")
             #expect(body[21] == "There is no command limit here.", "the harness turns the cooldown off")
 
             bot.signal(SIGTERM)
-            let quit = try await client.waitFor(timeout: .seconds(10)) { $0.command == "QUIT" && $0.sourceNick == botNick }
+            let quit = try await client.waitFor(timeout: .seconds(10)) {
+                $0.command == "QUIT" && $0.sourceNick == botNick
+            }
             #expect(quit.parameters.first?.contains("GifBot is shutting down") == true)
             let result = await bot.finish(timeout: .seconds(10))
             #expect(result.status == 0)

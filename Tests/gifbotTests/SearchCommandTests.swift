@@ -1,22 +1,27 @@
+import Foundation
 import GiphyStandIn
 import Testing
+
 @testable import gifbot
-import Foundation
 
 /// `!gif`, `!more`, `!gifs` end to end through the console against the GIPHY stand-in.
 @Suite struct SearchCommandTests {
     @Test func gifNamesTitleIdAndTheDownsizedLink() async throws {
         try await withConsole { harness in
             let output = try await harness.say(["!gif batman"])
-            #expect(output == ["Ben Affleck Rain GIF by Batman v Superman: Dawn of Justice (l0NwGpoOVLTAyUJSo) https://media0.giphy.com/media/l0NwGpoOVLTAyUJSo/giphy-downsized.gif?cid=9c0c14d2u97f5uuqxa8xitmppjlxqwwqr5onlcthid79if4z&ep=v1_gifs_search&rid=giphy-downsized.gif&ct=g"])
+            #expect(
+                output == [
+                    "Ben Affleck Rain GIF by Batman v Superman: Dawn of Justice (l0NwGpoOVLTAyUJSo) https://media0.giphy.com/media/l0NwGpoOVLTAyUJSo/giphy-downsized.gif?cid=9c0c14d2u97f5uuqxa8xitmppjlxqwwqr5onlcthid79if4z&ep=v1_gifs_search&rid=giphy-downsized.gif&ct=g"
+                ])
         }
     }
 
     @Test func repeatedSearchAndMoreWalkResultsSkippingThoseAboveTheRating() async throws {
         try await withConsole { harness in
             let output = try await harness.say(["!gif batman", "!gif Batman", "!more", "!next"])
-            #expect(output.map(gifID) == ["l0NwGpoOVLTAyUJSo", "l396BoOTIFem9xqQU", "qrIlvM63x7x9IjrHw1", "C7RCCFdaixA3u"],
-                    "4UJyRK2TXNhgk is rated pg and the bot's limit is g")
+            #expect(
+                output.map(gifID) == ["l0NwGpoOVLTAyUJSo", "l396BoOTIFem9xqQU", "qrIlvM63x7x9IjrHw1", "C7RCCFdaixA3u"],
+                "4UJyRK2TXNhgk is rated pg and the bot's limit is g")
         }
     }
 
@@ -31,7 +36,8 @@ import Foundation
 
     @Test func theEndOfTheResultsIsSaid() async throws {
         try await withConsole { harness in
-            let output = try await harness.say(["!gif cat"] + Array(repeating: "!more", count: 50), environment: ["GIPHY_RATING": "pg"])
+            let output = try await harness.say(
+                ["!gif cat"] + Array(repeating: "!more", count: 50), environment: ["GIPHY_RATING": "pg"])
             #expect(Set(output.prefix(50).map(gifID)).count == 50)
             #expect(output.last == "That was the last result for \"cat\"; try another search.")
             #expect(harness.standIn.requests(to: "/v1/gifs/search").map { $0.query["offset"] } == ["0", "25"])
@@ -63,12 +69,13 @@ import Foundation
     @Test func missingQueriesGetUsageLines() async throws {
         try await withConsole { harness in
             let output = try await harness.say(["!gif", "!gifs   ", "!translate", "!more"])
-            #expect(output == [
-                "Usage: !gif <query>: a GIF for your search; again for the next one you have not seen",
-                "Usage: !gifs <query>: the top three results as a list",
-                "Usage: !translate <phrase>: the single best GIF for a phrase",
-                "Nothing to continue yet: search first with !gif <query>.",
-            ])
+            #expect(
+                output == [
+                    "Usage: !gif <query>: a GIF for your search; again for the next one you have not seen",
+                    "Usage: !gifs <query>: the top three results as a list",
+                    "Usage: !translate <phrase>: the single best GIF for a phrase",
+                    "Nothing to continue yet: search first with !gif <query>.",
+                ])
             #expect(harness.standIn.requests.isEmpty)
         }
     }
@@ -77,9 +84,10 @@ import Foundation
         try await withConsole { harness in
             harness.standIn.override("/v1/gifs/search", with: .fixture("errors/search_no_results_2021.json"))
             let output = try await harness.say(["!gif qwxyzzy", "!gifs qwxyzzy"])
-            #expect(output == [
-                "No GIFs found for \"qwxyzzy\".", "No GIFs found for \"qwxyzzy\".",
-            ])
+            #expect(
+                output == [
+                    "No GIFs found for \"qwxyzzy\".", "No GIFs found for \"qwxyzzy\".",
+                ])
         }
     }
 }
@@ -87,6 +95,7 @@ import Foundation
 /// The GIF id in a console line "Title (id) https://…".
 func gifID(_ line: String) -> String {
     guard let close = line.range(of: ") https://", options: .backwards),
-          let open = line[..<close.lowerBound].lastIndex(of: "(") else { return line }
+        let open = line[..<close.lowerBound].lastIndex(of: "(")
+    else { return line }
     return String(line[line.index(after: open)..<close.lowerBound])
 }

@@ -1,12 +1,13 @@
-import Foundation
-import Storage
-import Testing
-@testable import gifbot
 import ArgumentParser
+import Foundation
 import Giphy
 import IRC
 import Klipy
 import Matrix
+import Storage
+import Testing
+
+@testable import gifbot
 
 /// Every secret can also come from a file (`GIPHY_API_KEY_FILE`, …), as Docker and Kubernetes
 /// secrets provide them; a file that cannot be used is a one-line error that never shows what
@@ -34,8 +35,11 @@ import Matrix
         }
     }
 
-    func load(_ environment: [String: String], options: [SettingKey: String] = [:], configFile: String? = nil) async throws -> AppConfiguration {
-        let sources = try await ConfigurationSources.load(options: options, environment: environment, configFile: configFile)
+    func load(
+        _ environment: [String: String], options: [SettingKey: String] = [:], configFile: String? = nil
+    ) async throws -> AppConfiguration {
+        let sources = try await ConfigurationSources.load(
+            options: options, environment: environment, configFile: configFile)
         return try AppConfiguration.load(from: sources)
     }
 
@@ -47,11 +51,17 @@ import Matrix
     static let secrets: [(variable: String, needs: [String: String], read: @Sendable (AppConfiguration) -> String?)] = [
         ("GIPHY_API_KEY_FILE", [:], { $0.giphy.apiKey }),
         ("KLIPY_APP_KEY_FILE", ["GIFS_SOURCES": "klipy"], { $0.gifSources.klipy?.appKey }),
-        ("KLIPY_CUSTOMER_ID_SECRET_FILE", ["GIPHY_API_KEY": "g"], { $0.gifSources.customerIDSecret.map { String(decoding: $0, as: UTF8.self) } }),
+        (
+            "KLIPY_CUSTOMER_ID_SECRET_FILE", ["GIPHY_API_KEY": "g"],
+            { $0.gifSources.customerIDSecret.map { String(decoding: $0, as: UTF8.self) } }
+        ),
         ("IRC_PASSWORD_FILE", irc.merging(["GIPHY_API_KEY": "g"]) { $1 }, { $0.ircNetworks.first?.password }),
         ("IRC_SASL_PASSWORD_FILE", irc.merging(["GIPHY_API_KEY": "g"]) { $1 }, { $0.ircNetworks.first?.saslPassword }),
         ("MATRIX_PASSWORD_FILE", matrix.merging(["GIPHY_API_KEY": "g"]) { $1 }, { $0.matrixAccounts.first?.password }),
-        ("MATRIX_ACCESS_TOKEN_FILE", matrix.merging(["GIPHY_API_KEY": "g"]) { $1 }, { $0.matrixAccounts.first?.accessToken }),
+        (
+            "MATRIX_ACCESS_TOKEN_FILE", matrix.merging(["GIPHY_API_KEY": "g"]) { $1 },
+            { $0.matrixAccounts.first?.accessToken }
+        ),
     ]
 
     @Test(arguments: 0..<SecretFileTests.secrets.count)
@@ -78,7 +88,9 @@ import Matrix
 
     @Test func aNamedNetworksAndAccountsSecretsReadFromFiles() async throws {
         let folder = try SecretFolder()
-        let config = try folder.file("gifbot.yaml", """
+        let config = try folder.file(
+            "gifbot.yaml",
+            """
             irc:
               networks: [libera]
               libera: {host: irc.libera.chat, channels: "#gifs", sasl_username: bot}
@@ -88,10 +100,11 @@ import Matrix
             giphy:
               api_key_file: \(try folder.file("giphy", "giphy-from-file"))
             """)
-        let configuration = try await load([
-            "IRC_LIBERA_SASL_PASSWORD_FILE": try folder.file("sasl", "sasl-from-file\n"),
-            "MATRIX_WORK_PASSWORD_FILE": try folder.file("matrix", "matrix-from-file\n"),
-        ], configFile: config)
+        let configuration = try await load(
+            [
+                "IRC_LIBERA_SASL_PASSWORD_FILE": try folder.file("sasl", "sasl-from-file\n"),
+                "MATRIX_WORK_PASSWORD_FILE": try folder.file("matrix", "matrix-from-file\n"),
+            ], configFile: config)
         #expect(configuration.giphy.apiKey == "giphy-from-file", "a config file names the file with the key plus _file")
         #expect(configuration.ircNetworks.map(\.saslPassword) == ["sasl-from-file"])
         #expect(configuration.matrixAccounts.map(\.password) == ["matrix-from-file"])
@@ -103,7 +116,8 @@ import Matrix
         let klipy = try folder.file("klipy", "klipy-key-from-file\n")
         let database = try folder.file("database", folder.url.appendingPathComponent("bot.sqlite").path)
         let options = try ConfigurationOptions.parse([
-            "--giphy-api-key-file", giphy, "--gifs-sources", "giphy,klipy", "--klipy-app-key-file", klipy, "--database-url-file", database,
+            "--giphy-api-key-file", giphy, "--gifs-sources", "giphy,klipy", "--klipy-app-key-file", klipy,
+            "--database-url-file", database,
         ])
         let configuration = try await load([:], options: options.values)
         #expect(configuration.giphy.apiKey == "giphy-key-from-file")
@@ -116,7 +130,9 @@ import Matrix
             "--giphy-api-key", "k", "--giphy-rating", "pg", "--database-url", "postgres://u:p@h/db",
         ])
         #expect(ProcessRunner.secrets(in: options.values) == [.databaseURL, .giphyAPIKey])
-        let harmless = try ConfigurationOptions.parse(["--giphy-api-key-file", "/run/secrets/giphy", "--database-url", "bot.sqlite"])
+        let harmless = try ConfigurationOptions.parse([
+            "--giphy-api-key-file", "/run/secrets/giphy", "--database-url", "bot.sqlite",
+        ])
         #expect(ProcessRunner.secrets(in: harmless.values).isEmpty, "a file's path and a SQLite path are no secrets")
     }
 
@@ -127,7 +143,9 @@ import Matrix
             _ = try await load(["GIPHY_API_KEY_FILE": path])
             Issue.record("accepted a missing file")
         } catch let error as ConfigurationError {
-            #expect(error.description == "giphy.api_key_file (GIPHY_API_KEY_FILE): cannot use '\(path)': No such file or directory")
+            #expect(
+                error.description
+                    == "giphy.api_key_file (GIPHY_API_KEY_FILE): cannot use '\(path)': No such file or directory")
         }
     }
 
@@ -137,14 +155,29 @@ import Matrix
         let cases: [(environment: [String: String], message: String)] = [
             (["GIPHY_API_KEY_FILE": folder.url.path], "Is a directory"),
             (["GIPHY_API_KEY_FILE": try folder.file("empty", "\n")], "it is empty"),
-            (["GIPHY_API_KEY_FILE": try folder.file("binary", Data([0xFF, 0xFE] + Array(secret.utf8)))], "it is not UTF-8 text"),
-            (["GIPHY_API_KEY_FILE": try folder.file("huge", secret + String(repeating: "x", count: 70_000))], "it is larger than 64 KiB"),
-            (["GIPHY_API_KEY_FILE": try folder.file("key", secret), "GIPHY_API_KEY": "also-set"],
-             "set giphy.api_key (GIPHY_API_KEY) or giphy.api_key_file (GIPHY_API_KEY_FILE), not both"),
-            (["GIPHY_API_KEY": "g", "KLIPY_CUSTOMER_ID_SECRET_FILE": try folder.file("short", String(secret.prefix(10)) + "\n")],
-             "klipy.customer_id_secret (KLIPY_CUSTOMER_ID_SECRET) must be at least 16 characters; got (hidden)"),
-            (["GIPHY_API_KEY": "g", "DATABASE_URL_FILE": try folder.file("url", "postgres://u:\(secret)@/db")],
-             "database.url (DATABASE_URL): invalid PostgreSQL URL 'postgres://u:***@/db'"),
+            (
+                ["GIPHY_API_KEY_FILE": try folder.file("binary", Data([0xFF, 0xFE] + Array(secret.utf8)))],
+                "it is not UTF-8 text"
+            ),
+            (
+                ["GIPHY_API_KEY_FILE": try folder.file("huge", secret + String(repeating: "x", count: 70_000))],
+                "it is larger than 64 KiB"
+            ),
+            (
+                ["GIPHY_API_KEY_FILE": try folder.file("key", secret), "GIPHY_API_KEY": "also-set"],
+                "set giphy.api_key (GIPHY_API_KEY) or giphy.api_key_file (GIPHY_API_KEY_FILE), not both"
+            ),
+            (
+                [
+                    "GIPHY_API_KEY": "g",
+                    "KLIPY_CUSTOMER_ID_SECRET_FILE": try folder.file("short", String(secret.prefix(10)) + "\n"),
+                ],
+                "klipy.customer_id_secret (KLIPY_CUSTOMER_ID_SECRET) must be at least 16 characters; got (hidden)"
+            ),
+            (
+                ["GIPHY_API_KEY": "g", "DATABASE_URL_FILE": try folder.file("url", "postgres://u:\(secret)@/db")],
+                "database.url (DATABASE_URL): invalid PostgreSQL URL 'postgres://u:***@/db'"
+            ),
         ]
         for (environment, message) in cases {
             do {
@@ -160,9 +193,11 @@ import Matrix
     @Test func aSecretOnTheCommandLineIsWarnedAboutWithoutItsValue() async throws {
         let folder = try SecretFolder()
         let secret = "cli-secret-\(UUID().uuidString)"
-        let result = try await GifbotProcess.run(["console", "--giphy-api-key", secret], environment: [
-            "DATABASE_URL": folder.url.appendingPathComponent("bot.sqlite").path,
-        ], input: "!about\n")
+        let result = try await GifbotProcess.run(
+            ["console", "--giphy-api-key", secret],
+            environment: [
+                "DATABASE_URL": folder.url.appendingPathComponent("bot.sqlite").path
+            ], input: "!about\n")
         #expect(result.status == 0)
         #expect(result.stderr.contains("A secret was given on the command line"), "\(result.stderr)")
         #expect(result.stderr.contains("giphy.api_key") && result.stderr.contains("GIPHY_API_KEY_FILE"))
@@ -172,11 +207,16 @@ import Matrix
     @Test func theExecutableReportsAnUnusableFileInOneLine() async throws {
         let folder = try SecretFolder()
         let path = folder.url.appendingPathComponent("missing-key").path
-        let result = try await GifbotProcess.run(["console"], environment: [
-            "GIPHY_API_KEY_FILE": path, "DATABASE_URL": folder.url.appendingPathComponent("bot.sqlite").path,
-        ], input: "!about\n")
+        let result = try await GifbotProcess.run(
+            ["console"],
+            environment: [
+                "GIPHY_API_KEY_FILE": path, "DATABASE_URL": folder.url.appendingPathComponent("bot.sqlite").path,
+            ], input: "!about\n")
         #expect(result.status == 78)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "gifbot: configuration error: giphy.api_key_file (GIPHY_API_KEY_FILE): cannot use '\(path)': No such file or directory\n")
+        #expect(
+            result.stderr
+                == "gifbot: configuration error: giphy.api_key_file (GIPHY_API_KEY_FILE): cannot use '\(path)': No such file or directory\n"
+        )
     }
 }

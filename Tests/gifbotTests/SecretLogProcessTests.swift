@@ -18,17 +18,24 @@ import Testing
         let ircServer = try await IRCTestServer.shared(.inspircdAtheme)
         let giphyKey = "giphy-secret-\(UUID().uuidString)"
         try await withConsole(standIn: try await GiphyStandIn.start(apiKey: giphyKey)) { harness in
-            try await withCleanUp(try await KlipyStandIn.start(appKey: "klipy-secret-\(UUID().uuidString)"),
-                                  cleanUp: { klipy in _ = try? await klipy.stop() }) { klipy in
-                try await run(harness: harness, klipy: klipy, giphyKey: giphyKey, synapse: synapse, ircServer: ircServer)
+            try await withCleanUp(
+                try await KlipyStandIn.start(appKey: "klipy-secret-\(UUID().uuidString)"),
+                cleanUp: { klipy in _ = try? await klipy.stop() }
+            ) { klipy in
+                try await run(
+                    harness: harness, klipy: klipy, giphyKey: giphyKey, synapse: synapse, ircServer: ircServer)
             }
         }
     }
 
-    private func run(harness: ConsoleHarness, klipy: KlipyStandIn, giphyKey: String, synapse: SynapseServer,
-                     ircServer: IRCTestServer) async throws {
+    private func run(
+        harness: ConsoleHarness, klipy: KlipyStandIn, giphyKey: String, synapse: SynapseServer,
+        ircServer: IRCTestServer
+    ) async throws {
         let matrixPassword = "mx-secret-\(UUID().uuidString)"
-        let botUser = try await synapse.registerUser(SynapseServer.uniqueLocalpart("gbsecret"), password: matrixPassword).userID
+        let botUser = try await synapse.registerUser(
+            SynapseServer.uniqueLocalpart("gbsecret"), password: matrixPassword
+        ).userID
         let human = try await synapse.registerUser(SynapseServer.uniqueLocalpart("sina"), password: "sina-password")
         let sina = MatrixTestClient(server: synapse, user: human)
         let suffix = String(UUID().uuidString.prefix(5)).lowercased()
@@ -48,8 +55,10 @@ import Testing
         }
         var environment = harness.environment([
             "GIFS_SOURCES": "giphy,klipy", "KLIPY_BASE_URL": klipy.baseURL,
-            "KLIPY_APP_KEY": klipy.appKey, "IRC_PASSWORD": secrets["IRC_PASSWORD"]!, "MATRIX_ACCESS_TOKEN": secrets["MATRIX_ACCESS_TOKEN"]!,
-            "IRC_HOST": "127.0.0.1", "IRC_PORT": String(ircServer.ports.plain), "IRC_TLS": "false", "IRC_CHANNELS": channel,
+            "KLIPY_APP_KEY": klipy.appKey, "IRC_PASSWORD": secrets["IRC_PASSWORD"]!,
+            "MATRIX_ACCESS_TOKEN": secrets["MATRIX_ACCESS_TOKEN"]!,
+            "IRC_HOST": "127.0.0.1", "IRC_PORT": String(ircServer.ports.plain), "IRC_TLS": "false",
+            "IRC_CHANNELS": channel,
             "IRC_NICK": botNick, "IRC_SASL_USERNAME": "gifbot",
             "MATRIX_HOMESERVER": synapse.baseURL, "MATRIX_USER": botUser, "MATRIX_INVITE_ALLOW": human.userID,
             "MATRIX_UPLOAD_GIFS": "false", "LOG_LEVEL": "trace",
@@ -57,8 +66,10 @@ import Testing
         // The rest from files, as Docker and Kubernetes secrets provide them.
         let files = harness.directory.appendingPathComponent("secrets")
         try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
-        for (variable, value) in [("GIPHY_API_KEY", giphyKey), ("IRC_SASL_PASSWORD", secrets["IRC_SASL_PASSWORD"]!),
-                                  ("MATRIX_PASSWORD", matrixPassword), ("DATABASE_URL", harness.databaseURL)] {
+        for (variable, value) in [
+            ("GIPHY_API_KEY", giphyKey), ("IRC_SASL_PASSWORD", secrets["IRC_SASL_PASSWORD"]!),
+            ("MATRIX_PASSWORD", matrixPassword), ("DATABASE_URL", harness.databaseURL),
+        ] {
             let file = files.appendingPathComponent(variable.lowercased())
             try Data((value + "\n").utf8).write(to: file)
             environment[variable] = nil
@@ -70,7 +81,9 @@ import Testing
         let room = try await sina.createRoom(name: "secrets", invite: [botUser])
         let bot = try harness.launch(["run"], environment: environment)
         _ = try await olaf.waitFor(timeout: .seconds(20)) { $0.command == "JOIN" && $0.sourceNick == botNick }
-        _ = try await sina.waitForEvent(in: room, timeout: .seconds(30)) { $0.stateKey == botUser && $0.membership == "join" }
+        _ = try await sina.waitForEvent(in: room, timeout: .seconds(30)) {
+            $0.stateKey == botUser && $0.membership == "join"
+        }
 
         // GIPHY answers on IRC; then GIPHY fails and KLIPY answers on Matrix, with a customer_id.
         try await olaf.say(channel, "!gif cat")
@@ -94,8 +107,10 @@ import Testing
         secrets["generated KLIPY customer_id secret"] = storedSecret
 
         // The log shows the secrets were used, so their absence means something.
-        for evidence in ["→ PASS", "→ AUTHENTICATE", "The configured Matrix access token was refused", "Logged in to Matrix",
-                         "GIPHY call", "KLIPY call"] {
+        for evidence in [
+            "→ PASS", "→ AUTHENTICATE", "The configured Matrix access token was refused", "Logged in to Matrix",
+            "GIPHY call", "KLIPY call",
+        ] {
             #expect(result.stderr.contains(evidence), "the trace log lacks \(evidence)")
         }
         #expect(!klipy.requests(to: "gifs/search").isEmpty)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import gifbot
 
 /// Inputs the setting-values fuzz target (Fuzz/, scripts/fuzz) found.

@@ -26,7 +26,9 @@ import Testing
 
             let signalled = ContinuousClock.now
             bot.signal(SIGTERM)
-            let quit = try await client.waitFor(timeout: .seconds(10)) { $0.command == "QUIT" && $0.sourceNick == botNick }
+            let quit = try await client.waitFor(timeout: .seconds(10)) {
+                $0.command == "QUIT" && $0.sourceNick == botNick
+            }
             #expect(quit.parameters.first?.contains("GifBot is shutting down") == true)
             let result = await bot.finish(timeout: .seconds(10))
             #expect(ContinuousClock.now - signalled < .seconds(10))
@@ -37,7 +39,9 @@ import Testing
             let restarted = try harness.launch(["run"], environment: environment)
             _ = try await client.waitFor(timeout: .seconds(20)) { $0.command == "JOIN" && $0.sourceNick == botNick }
             try await client.say(channel, "!favs")
-            let listed = try await client.waitFor { $0.command == "PRIVMSG" && $0.sourceNick == botNick && $0.parameters.last?.contains("1. ") == true }
+            let listed = try await client.waitFor {
+                $0.command == "PRIVMSG" && $0.sourceNick == botNick && $0.parameters.last?.contains("1. ") == true
+            }
             #expect(listed.parameters.last?.contains("(C7RCCFdaixA3u)") == true)
             restarted.signal(SIGTERM)
             #expect(await restarted.finish(timeout: .seconds(10)).status == 0)
@@ -51,9 +55,12 @@ import Testing
             .bind(host: "127.0.0.1", port: 0).get()
         let port = try #require(mute.localAddress?.port)
         try await withConsole { harness in
-            let bot = try harness.launch(["run"], environment: harness.environment([
-                "IRC_HOST": "127.0.0.1", "IRC_PORT": "\(port)", "IRC_TLS": "false", "IRC_CHANNELS": "#x", "LOG_LEVEL": "debug",
-            ]))
+            let bot = try harness.launch(
+                ["run"],
+                environment: harness.environment([
+                    "IRC_HOST": "127.0.0.1", "IRC_PORT": "\(port)", "IRC_TLS": "false", "IRC_CHANNELS": "#x",
+                    "LOG_LEVEL": "debug",
+                ]))
             #expect(await bot.waitForErrors { $0.contains("Connecting") })
             // The second signal goes out as soon as the first is logged, from the pipe's reader
             // thread: the graceful shutdown lasts a few seconds, and a test task can be woken

@@ -14,10 +14,13 @@ import Testing
 
     @Test func aTrickledGIPHYBodyTimesOutAndTheNextCommandIsNotHeld() async throws {
         try await withConsole { harness in
-            let bot = try harness.launch(["console", "--user", "alice"], environment: harness.environment(["GIPHY_TIMEOUT": "2"]))
+            let bot = try harness.launch(
+                ["console", "--user", "alice"], environment: harness.environment(["GIPHY_TIMEOUT": "2"]))
             #expect(try await GiphyFaultTests.ask(bot, "!about", answers: 1).first?.hasPrefix("GifBot") == true)
-            harness.standIn.override("/v1/gifs/search", with: StandInResponse.fixture("react_api_search_2023.json").trickled())
-            try await Self.expectTimeoutThenNextAnswer(bot, reply: "GIPHY took too long to answer; try again in a moment.")
+            harness.standIn.override(
+                "/v1/gifs/search", with: StandInResponse.fixture("react_api_search_2023.json").trickled())
+            try await Self.expectTimeoutThenNextAnswer(
+                bot, reply: "GIPHY took too long to answer; try again in a moment.")
             bot.closeInput()
             #expect(await bot.finish(timeout: .seconds(20)).status == 0)
         }
@@ -29,7 +32,8 @@ import Testing
             let bot = try harness.console.launch(["console", "--user", "alice"], environment: environment)
             #expect(try await GiphyFaultTests.ask(bot, "!about", answers: 1).first?.hasPrefix("GifBot") == true)
             harness.klipy.fail(with: .trickled(every: .seconds(1)))
-            try await Self.expectTimeoutThenNextAnswer(bot, reply: "KLIPY took too long to answer; try again in a moment.")
+            try await Self.expectTimeoutThenNextAnswer(
+                bot, reply: "KLIPY took too long to answer; try again in a moment.")
             bot.closeInput()
             #expect(await bot.finish(timeout: .seconds(20)).status == 0)
         }
@@ -38,7 +42,8 @@ import Testing
     @Test func aRedirectToAnotherOriginIsNotFollowed() async throws {
         try await withConsole { harness in
             try await withCleanUp(try await GiphyStandIn.start(), cleanUp: { try? await $0.stop() }) { elsewhere in
-                let bot = try harness.launch(["console", "--user", "alice"], environment: harness.environment(["GIPHY_TIMEOUT": "5"]))
+                let bot = try harness.launch(
+                    ["console", "--user", "alice"], environment: harness.environment(["GIPHY_TIMEOUT": "5"]))
                 let target = "\(elsewhere.baseURL)/v1/gifs/search?api_key=\(GiphyStandIn.defaultAPIKey)&q=cat"
                 harness.standIn.override("/v1/gifs/search", with: .redirect(to: target))
                 let (reply, _) = try await GiphyFaultTests.timedAsk(bot, "!gif cat")
@@ -62,6 +67,7 @@ import Testing
         let arrivals = bot.stdoutLineArrivals.dropFirst(before)
         let first = try #require(arrivals.first), second = try #require(arrivals.dropFirst().first)
         #expect(first - written < timeout + margin, "the timeout reply came after \(first - written)")
-        #expect(second - written < timeout + margin + .milliseconds(500), "the next answer came after \(second - written)")
+        #expect(
+            second - written < timeout + margin + .milliseconds(500), "the next answer came after \(second - written)")
     }
 }

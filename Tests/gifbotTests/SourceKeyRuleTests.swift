@@ -1,8 +1,9 @@
-import Testing
-@testable import gifbot
 import ArgumentParser
 import Giphy
 import Klipy
+import Testing
+
+@testable import gifbot
 
 /// At start-up at least one configured source needs a key; GIPHY alone keeps today's error.
 @Suite struct SourceKeyRuleTests {
@@ -18,13 +19,19 @@ import Klipy
     }
 
     @Test func oneKeyedSourceOfTwoIsEnough() async throws {
-        #expect(try await configuration(["GIFS_SOURCES": "giphy,klipy", "KLIPY_APP_KEY": "k"]).gifSources.sources == [.giphy, .klipy])
+        #expect(
+            try await configuration(["GIFS_SOURCES": "giphy,klipy", "KLIPY_APP_KEY": "k"]).gifSources.sources == [
+                .giphy, .klipy,
+            ])
         #expect(try await configuration(["GIFS_SOURCES": "giphy,klipy", "GIPHY_API_KEY": "g"]).giphy.apiKey == "g")
     }
 
     @Test func sourcesFromTheCommandLine() async throws {
-        let options = try ConfigurationOptions.parse(["--gifs-sources", "klipy,giphy", "--klipy-app-key", "cli-key", "--klipy-locale", "us"])
-        let sources = try await ConfigurationSources.load(options: options.values, environment: ["KLIPY_APP_KEY": "env-key"], configFile: nil)
+        let options = try ConfigurationOptions.parse([
+            "--gifs-sources", "klipy,giphy", "--klipy-app-key", "cli-key", "--klipy-locale", "us",
+        ])
+        let sources = try await ConfigurationSources.load(
+            options: options.values, environment: ["KLIPY_APP_KEY": "env-key"], configFile: nil)
         let loaded = try AppConfiguration.load(from: sources)
         #expect(loaded.gifSources.sources == [.klipy, .giphy])
         #expect(loaded.gifSources.klipy?.appKey == "cli-key" && loaded.gifSources.klipy?.locale == "us")
@@ -32,9 +39,18 @@ import Klipy
 
     @Test(arguments: [
         ([:], "giphy.api_key (GIPHY_API_KEY) is required: your GIPHY API key from developers.giphy.com"),
-        (["GIFS_SOURCES": "giphy,klipy"], "giphy.api_key (GIPHY_API_KEY) is required: your GIPHY API key from developers.giphy.com"),
-        (["GIFS_SOURCES": "klipy,giphy"], "klipy.app_key (KLIPY_APP_KEY) is required: your KLIPY app key from its Partner Panel"),
-        (["GIFS_SOURCES": "klipy", "GIPHY_API_KEY": "g"], "klipy.app_key (KLIPY_APP_KEY) is required: your KLIPY app key from its Partner Panel"),
+        (
+            ["GIFS_SOURCES": "giphy,klipy"],
+            "giphy.api_key (GIPHY_API_KEY) is required: your GIPHY API key from developers.giphy.com"
+        ),
+        (
+            ["GIFS_SOURCES": "klipy,giphy"],
+            "klipy.app_key (KLIPY_APP_KEY) is required: your KLIPY app key from its Partner Panel"
+        ),
+        (
+            ["GIFS_SOURCES": "klipy", "GIPHY_API_KEY": "g"],
+            "klipy.app_key (KLIPY_APP_KEY) is required: your KLIPY app key from its Partner Panel"
+        ),
     ])
     func withoutAnyKeyTheFirstSourcesKeyIsAskedFor(_ environment: [String: String], _ message: String) async throws {
         do {

@@ -1,10 +1,10 @@
-import SeededRandom
-import Foundation
 import BotTestSupport
+import Foundation
+import GifBotCore
 import GiphyStandIn
 import Logging
 import SQLKit
-import GifBotCore
+import SeededRandom
 import Storage
 import Testing
 
@@ -17,7 +17,7 @@ import Testing
     @Test func sigkillAtRandomMomentsLosesNoConfirmedFavoriteAndInventsNone() async throws {
         try await withConsole { harness in
             var generator = SplitMix64(seed: 0x5EED_F00D)
-            var stored = Set<String>() // what the database held at the end of the last round
+            var stored = Set<String>()  // what the database held at the end of the last round
             for round in 1...20 {
                 let bot = try harness.launch(["console", "--user", "alice"], environment: harness.environment())
                 let commands = (0..<8).map { _ in
@@ -27,7 +27,10 @@ import Testing
                 // All commands at once, then the kill after a random number of their answers.
                 let answersBeforeKill = Int.random(in: 0...commands.count, using: &generator)
                 bot.write(commands.joined(separator: "\n") + "\n")
-                #expect(await bot.waitForOutput(timeout: .seconds(20)) { $0.split(separator: "\n").count >= answersBeforeKill })
+                #expect(
+                    await bot.waitForOutput(timeout: .seconds(20)) {
+                        $0.split(separator: "\n").count >= answersBeforeKill
+                    })
                 let output = await bot.killNow().stdoutLines
                 let confirmed = output.count
 
@@ -37,10 +40,13 @@ import Testing
                 #expect(database.incompleteRows == 0, "round \(round): a half-written favorite")
                 for id in Self.gifIDs {
                     let present = database.favorites.contains(id)
-                    #expect(expected[id, default: [false]].contains(present),
-                            "round \(round): \(id) is \(present ? "present" : "absent"); \(confirmed) of \(commands) confirmed: \(output)")
+                    #expect(
+                        expected[id, default: [false]].contains(present),
+                        "round \(round): \(id) is \(present ? "present" : "absent"); \(confirmed) of \(commands) confirmed: \(output)"
+                    )
                 }
-                #expect(Set(database.favorites).isSubset(of: Self.gifIDs), "round \(round): a favorite nobody asked for")
+                #expect(
+                    Set(database.favorites).isSubset(of: Self.gifIDs), "round \(round): a favorite nobody asked for")
                 stored = Set(database.favorites)
             }
         }
@@ -48,7 +54,8 @@ import Testing
 
     @Test func aFullDiskIsAShortErrorWritesNothingHalfAndIsRecoveredFrom() async throws {
         try await withConsole { harness in
-            let bot = try harness.launch(["console", "--user", "alice"], environment: harness.environment(), fileSizeSignalIgnored: true)
+            let bot = try harness.launch(
+                ["console", "--user", "alice"], environment: harness.environment(), fileSizeSignalIgnored: true)
             let (first, second) = (Self.gifIDs[0], Self.gifIDs[1])
             #expect(try await GiphyFaultTests.ask(bot, "!fav \(first)", answers: 1).first?.hasPrefix("Saved ") == true)
 
@@ -57,7 +64,9 @@ import Testing
             let whileFull = try await GiphyFaultTests.ask(bot, "!fav \(second)\n!unfav \(first)\n!favs", answers: 4)
             #expect(whileFull[0] == "Sorry, something went wrong on my side; please try again later.")
             #expect(whileFull[1] == "Sorry, something went wrong on my side; please try again later.")
-            #expect(whileFull[2] == "Your favorites (1, page 1/1, newest first):", "reads still work; nothing was half-written")
+            #expect(
+                whileFull[2] == "Your favorites (1, page 1/1, newest first):",
+                "reads still work; nothing was half-written")
             #expect(whileFull[3].contains("(\(first))"))
 
             try await Self.limitFileSize(of: bot, to: "unlimited")
@@ -78,7 +87,7 @@ import Testing
     static func limitFileSize(of bot: GifbotProcess, to limit: String) async throws {
         let prlimit = Process()
         prlimit.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
-        prlimit.arguments = ["--pid", String(bot.processIdentifier), "--fsize=\(limit):"] // the soft limit only
+        prlimit.arguments = ["--pid", String(bot.processIdentifier), "--fsize=\(limit):"]  // the soft limit only
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
             prlimit.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
             do { try prlimit.run() } catch { continuation.resume(throwing: error) }
@@ -121,7 +130,9 @@ import Testing
     static func check(_ path: String) async throws -> DatabaseState {
         let store = try await SQLiteStore.open(path: path, logger: Logger(label: "check"))
         do {
-            let integrity = try await store.database.raw("PRAGMA integrity_check").all().map { try $0.decode(column: "integrity_check", as: String.self) }
+            let integrity = try await store.database.raw("PRAGMA integrity_check").all().map {
+                try $0.decode(column: "integrity_check", as: String.self)
+            }
             let favorites = try await store.favorites(for: alice)
             let incomplete = favorites.filter { $0.title.isEmpty || $0.url.isEmpty || $0.gifID.isEmpty }.count
             try await store.close()

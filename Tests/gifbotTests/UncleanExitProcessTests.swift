@@ -10,7 +10,8 @@ import Testing
     @Test func aStartAfterAKillSaysThePreviousRunDidNotExitCleanly() async throws {
         try await withConsole { harness in
             // With PostgreSQL the marker lives in systemd's state directory.
-            let environment = harness.environment(ConsoleHarness.engine == "postgres" ? ["STATE_DIRECTORY": harness.directory.path] : [:])
+            let environment = harness.environment(
+                ConsoleHarness.engine == "postgres" ? ["STATE_DIRECTORY": harness.directory.path] : [:])
             let first = try await harness.run(["console"], environment: environment, input: "!about\n")
             #expect(first.status == 0)
             let afterClean = try await harness.run(["console"], environment: environment, input: "!about\n")
@@ -35,7 +36,8 @@ import Testing
 
     @Test func aSecondBotOnTheSameDatabaseIsNotTakenForACrash() async throws {
         try await withConsole { harness in
-            let environment = harness.environment(ConsoleHarness.engine == "postgres" ? ["STATE_DIRECTORY": harness.directory.path] : [:])
+            let environment = harness.environment(
+                ConsoleHarness.engine == "postgres" ? ["STATE_DIRECTORY": harness.directory.path] : [:])
             let running = try harness.launch(["console"], environment: environment)
             running.write("!about\n")
             #expect(await running.waitForOutput { !$0.isEmpty })

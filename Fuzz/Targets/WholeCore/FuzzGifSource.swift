@@ -13,7 +13,8 @@ struct FuzzGifSource: GifSource {
     static let numbers = [0, 1, -1, 7, 1_000_000, Int.max, Int.min, Int.max - 1]
     static let failures: [GifSourceError] = [
         .invalidKey, .rateLimited(retryAfterSeconds: Int.max), .rateLimited(retryAfterSeconds: Int.min),
-        .rateLimited(retryAfterSeconds: -1), .rateLimited(retryAfterSeconds: 59), .queryTooLong(maximum: Int.max), .notFound,
+        .rateLimited(retryAfterSeconds: -1), .rateLimited(retryAfterSeconds: 59), .queryTooLong(maximum: Int.max),
+        .notFound,
         .badRequest, .unavailable, .timeout, .networkUnreachable, .notConfigured, .unsupported,
     ]
 
@@ -34,12 +35,16 @@ struct FuzzGifSource: GifSource {
         let number = Self.numbers[Int(choice >> 4) % Self.numbers.count]
         let keyText = hostile ? text : (choice & 0x7 == 4 ? "klipy:\(key)" : key)
         let url = hostile ? "javascript:\(text)//x.gif" : "https://media.example/\(key)/\(index).gif"
-        let rendition = SourcedRendition(name: "downsized", url: url, width: number, height: 0 &- number, byteSize: number)
-        return SourcedGif(ref: GifRef(source: id, key: keyText), title: hostile ? text : "GIF \(index) for \(text.prefix(20))",
-                          rating: Self.ratings[(Int(choice >> 2) + index) % Self.ratings.count],
-                          pageURL: hostile ? "data:\(text)" : "https://example.com/\(key)", preferred: choice & 0x7 == 5 ? nil : rendition,
-                          renditions: [rendition, rendition], uploader: SourcedUploader(username: text, displayName: text, isVerified: true),
-                          importDate: text)
+        let rendition = SourcedRendition(
+            name: "downsized", url: url, width: number, height: 0 &- number, byteSize: number)
+        return SourcedGif(
+            ref: GifRef(source: id, key: keyText), title: hostile ? text : "GIF \(index) for \(text.prefix(20))",
+            rating: Self.ratings[(Int(choice >> 2) + index) % Self.ratings.count],
+            pageURL: hostile ? "data:\(text)" : "https://example.com/\(key)",
+            preferred: choice & 0x7 == 5 ? nil : rendition,
+            renditions: [rendition, rendition],
+            uploader: SourcedUploader(username: text, displayName: text, isVerified: true),
+            importDate: text)
     }
 
     private func page(_ text: String, offset: Int, limit: Int) throws -> SourcedPage {
@@ -47,7 +52,9 @@ struct FuzzGifSource: GifSource {
         try failIfScripted(choice)
         if choice & 0x7 == 2 { return SourcedPage(source: id, gifs: [], endIndex: offset) }
         let count = min(max(0, limit), Int(choice >> 5) + 1)
-        let gifs = (0..<count).map { gif(key: "k\(offset &+ $0)x", from: text, choice: behaviour(text + "\($0)"), index: offset &+ $0) }
+        let gifs = (0..<count).map {
+            gif(key: "k\(offset &+ $0)x", from: text, choice: behaviour(text + "\($0)"), index: offset &+ $0)
+        }
         let ends: [Int?] = [nil, offset &+ count, Int.max, Int.min, -1, 0]
         return SourcedPage(source: id, gifs: gifs, endIndex: ends[Int(choice >> 3) % ends.count])
     }
@@ -57,7 +64,9 @@ struct FuzzGifSource: GifSource {
         return choice & 0xF == 0xF ? Self.numbers[Int(choice >> 4) % Self.numbers.count] : nil
     }
 
-    func search(_ query: String, offset: Int, limit: Int, rating: ContentRating, user: SourceUser?) async throws -> SourcedPage {
+    func search(
+        _ query: String, offset: Int, limit: Int, rating: ContentRating, user: SourceUser?
+    ) async throws -> SourcedPage {
         try page(query, offset: offset, limit: limit)
     }
 

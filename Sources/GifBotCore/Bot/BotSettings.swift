@@ -15,9 +15,11 @@ public struct BotSettings: Sendable {
     /// Which GIF links a reply may carry.
     public var links: LinkPolicy
 
-    public init(prefix: String = "!", favoritesLimit: Int = 20, recentLimit: Int = 5,
-                maximumRating: ContentRating = .g, cooldownCommands: Int = 5,
-                cooldownWindow: Duration = .seconds(30), favoritesPageSize: Int = 5, links: LinkPolicy = LinkPolicy()) {
+    public init(
+        prefix: String = "!", favoritesLimit: Int = 20, recentLimit: Int = 5,
+        maximumRating: ContentRating = .g, cooldownCommands: Int = 5,
+        cooldownWindow: Duration = .seconds(30), favoritesPageSize: Int = 5, links: LinkPolicy = LinkPolicy()
+    ) {
         self.prefix = prefix
         self.favoritesLimit = favoritesLimit
         self.recentLimit = recentLimit

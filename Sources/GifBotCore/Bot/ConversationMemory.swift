@@ -62,7 +62,8 @@ actor ConversationMemory {
 
     func cursor(_ key: Key, query: String) -> SearchCursor {
         let normalised = Self.normalise(query)
-        return states[key]?.cursors.last { $0.normalisedQuery == normalised } ?? SearchCursor(query: query, normalisedQuery: normalised)
+        return states[key]?.cursors.last { $0.normalisedQuery == normalised }
+            ?? SearchCursor(query: query, normalisedQuery: normalised)
     }
 
     /// The cursor of the user's last search here, for `!more`.
@@ -87,10 +88,11 @@ actor ConversationMemory {
     /// conversation holds a few hundred bytes instead of kilobytes once the cache has let the
     /// GIF's page go (issue 9: per-user state was most of the heap after 10,000 commands).
     func setLastShown(_ shown: LastShown, for key: Key) {
-        let compact: LastShown = switch shown {
-        case .gif(let gif): .gif(gif.withoutRenditionList)
-        case .list: .list
-        }
+        let compact: LastShown =
+            switch shown {
+            case .gif(let gif): .gif(gif.withoutRenditionList)
+            case .list: .list
+            }
         update(key) { $0.lastShown = compact }
     }
 
@@ -123,7 +125,8 @@ actor ConversationMemory {
 extension SourcedGif {
     /// The same GIF without `renditions`; `preferred` stays.
     fileprivate var withoutRenditionList: SourcedGif {
-        SourcedGif(ref: ref, title: title, rating: rating, pageURL: pageURL, preferred: preferred, renditions: [],
-                   uploader: uploader, importDate: importDate)
+        SourcedGif(
+            ref: ref, title: title, rating: rating, pageURL: pageURL, preferred: preferred, renditions: [],
+            uploader: uploader, importDate: importDate)
     }
 }

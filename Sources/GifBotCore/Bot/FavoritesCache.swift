@@ -1,4 +1,3 @@
-
 /// Users' favorites as `!favs` and `!unfav` read them, through a `ReadThroughCache`: a list is
 /// read from the store at most once per `ReadThroughCache.defaultTimeToLive` while unchanged,
 /// and every change made here goes to the store first (favorites stay durable before the reply)

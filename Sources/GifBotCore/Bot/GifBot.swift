@@ -12,12 +12,17 @@ public final class GifBot: Sendable {
     private let turns = CommandTurns()
 
     /// - Parameter sources: the GIF sources in `gifs.sources` order, at least one.
-    public init(sources: [any GifSource], store: any CoreStore, settings: BotSettings,
-                names: any UserNameResolving = NetworkUserNames(), metrics: BotMetrics = BotMetrics(), logger: Logger) {
-        context = BotContext(sources: FallbackSources(sources, logger: logger), store: store, settings: settings, memory: ConversationMemory(),
-                             names: names, channelSettings: ChannelSettingsCache(store: store, logger: logger),
-                             favorites: FavoritesCache(store: store),
-                             recentSearches: RecentSearchWriter(store: store, limit: settings.recentLimit, logger: logger), logger: logger)
+    public init(
+        sources: [any GifSource], store: any CoreStore, settings: BotSettings,
+        names: any UserNameResolving = NetworkUserNames(), metrics: BotMetrics = BotMetrics(), logger: Logger
+    ) {
+        context = BotContext(
+            sources: FallbackSources(sources, logger: logger), store: store, settings: settings,
+            memory: ConversationMemory(),
+            names: names, channelSettings: ChannelSettingsCache(store: store, logger: logger),
+            favorites: FavoritesCache(store: store),
+            recentSearches: RecentSearchWriter(store: store, limit: settings.recentLimit, logger: logger),
+            logger: logger)
         parser = CommandParser(prefix: settings.prefix)
         cooldown = CommandCooldown()
         self.metrics = metrics
@@ -65,8 +70,10 @@ public final class GifBot: Sendable {
 
     private func answer(_ command: Command, _ message: ChatMessage) async -> ([Reply], CommandOutcome) {
         let limits = await context.cooldownLimits(for: message)
-        switch await cooldown.admit(message.user.storeKey, limit: limits.commands, window: limits.window,
-                                      now: message.receivedAt) {
+        switch await cooldown.admit(
+            message.user.storeKey, limit: limits.commands, window: limits.window,
+            now: message.receivedAt)
+        {
         case .allowed:
             break
         case .limited(let seconds):
@@ -77,9 +84,11 @@ public final class GifBot: Sendable {
         do {
             return (try await route(command, message), .ok)
         } catch let failure as GifSourceFailure {
-            context.logger.info("GIF source request failed", metadata: [
-                "source": "\(failure.source.rawValue)", "error": "\(failure.error)", "command": "\(command)",
-            ])
+            context.logger.info(
+                "GIF source request failed",
+                metadata: [
+                    "source": "\(failure.source.rawValue)", "error": "\(failure.error)", "command": "\(command)",
+                ])
             return ([.text(ErrorReplies.message(for: failure))], .giphyError)
         } catch {
             context.logger.error("Command failed", metadata: ["error": "\(error)", "command": "\(command)"])
@@ -101,7 +110,8 @@ public final class GifBot: Sendable {
         case .info(let id): try await InfoHandler(context: context).info(id: id, for: message)
         case .fav(let id): try await FavoritesHandler(context: context).fav(id: id, for: message)
         case .unfav(let target): try await FavoritesHandler(context: context).unfav(target, for: message)
-        case .favs(let user, let page): try await FavoritesHandler(context: context).favs(ofName: user, page: page, for: message)
+        case .favs(let user, let page):
+            try await FavoritesHandler(context: context).favs(ofName: user, page: page, for: message)
         case .recent: try await RecentHandler(context: context).recent(for: message)
         case .clearRecent: try await RecentHandler(context: context).clear(for: message)
         case .help(let topic): HelpHandler(context: context).help(topic: topic)

@@ -58,7 +58,8 @@ actor RecentSearchWriter {
                 try await store.recordSearches(batch, limit: limit)
             } catch {
                 // A store failure costs users only these entries: logged, and the bot goes on.
-                logger.error("Could not record recent searches", metadata: ["error": "\(error)", "searches": "\(batch.count)"])
+                logger.error(
+                    "Could not record recent searches", metadata: ["error": "\(error)", "searches": "\(batch.count)"])
             }
         }
         lastWrite = write

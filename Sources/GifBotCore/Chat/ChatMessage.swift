@@ -12,8 +12,10 @@ public struct ChatMessage: Sendable, Equatable {
     /// a busy process got round to them, so a burst cannot slip past the limit by being slow.
     public let receivedAt: ContinuousClock.Instant
 
-    public init(user: ChatUser, conversation: String, isPrivate: Bool = false, text: String, senderIsAdmin: Bool = false,
-                receivedAt: ContinuousClock.Instant = .now) {
+    public init(
+        user: ChatUser, conversation: String, isPrivate: Bool = false, text: String, senderIsAdmin: Bool = false,
+        receivedAt: ContinuousClock.Instant = .now
+    ) {
         self.user = user
         self.conversation = conversation
         self.isPrivate = isPrivate

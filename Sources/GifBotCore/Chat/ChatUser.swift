@@ -1,4 +1,3 @@
-
 /// Someone who talks to the bot, as an adapter identifies them.
 public struct ChatUser: Sendable, Hashable {
     /// The network the user is on (an IRC network name, a Matrix homeserver, "console").

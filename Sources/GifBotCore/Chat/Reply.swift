@@ -46,8 +46,10 @@ public struct GifCard: Sendable, Equatable {
     /// The source's name ("KLIPY") when the GIF came from a source other than the first one.
     public let via: String?
 
-    public init(id: String, title: String, url: String, width: Int?, height: Int?, byteSize: Int?,
-                rating: String?, pageURL: String?, label: String? = nil, renditions: [GifRenditionLink] = [], via: String? = nil) {
+    public init(
+        id: String, title: String, url: String, width: Int?, height: Int?, byteSize: Int?,
+        rating: String?, pageURL: String?, label: String? = nil, renditions: [GifRenditionLink] = [], via: String? = nil
+    ) {
         self.id = id
         self.title = title
         self.url = url
@@ -72,8 +74,9 @@ public struct GifCard: Sendable, Equatable {
     }
 
     func labelled(_ label: String) -> GifCard {
-        GifCard(id: id, title: title, url: url, width: width, height: height, byteSize: byteSize,
-                rating: rating, pageURL: pageURL, label: label, renditions: renditions, via: via)
+        GifCard(
+            id: id, title: title, url: url, width: width, height: height, byteSize: byteSize,
+            rating: rating, pageURL: pageURL, label: label, renditions: renditions, via: via)
     }
 }
 

@@ -32,7 +32,9 @@ public struct CommandParser: Sendable {
         case .translate: return text.map { .translate(phrase: $0) } ?? .usage(.translate)
         case .trending:
             guard let text else { return .trending(count: 1) }
-            guard let count = ChatNumber.value(text, in: 1...Self.maximumTrendingCount) else { return .usage(.trending) }
+            guard let count = ChatNumber.value(text, in: 1...Self.maximumTrendingCount) else {
+                return .usage(.trending)
+            }
             return .trending(count: count)
         case .trends: return .trends
         case .suggest: return text.map { .suggest(prefix: $0) } ?? .usage(.suggest)
@@ -52,8 +54,10 @@ public struct CommandParser: Sendable {
             return ContentRating(parameter: text).map { .rating($0) } ?? .usage(.rating)
         case .cooldown:
             if arguments.isEmpty { return .showCooldown }
-            guard arguments.count == 2, let commands = ChatNumber.value(arguments[0], in: ChannelSettingLimits.cooldownCommands),
-                  let seconds = ChatNumber.value(arguments[1], in: ChannelSettingLimits.cooldownSeconds) else { return .usage(.cooldown) }
+            guard arguments.count == 2,
+                let commands = ChatNumber.value(arguments[0], in: ChannelSettingLimits.cooldownCommands),
+                let seconds = ChatNumber.value(arguments[1], in: ChannelSettingLimits.cooldownSeconds)
+            else { return .usage(.cooldown) }
             return .cooldown(commands: commands, seconds: seconds)
         }
     }

@@ -28,7 +28,8 @@ enum GifCardBuilder {
     }
 
     private static func link(_ rendition: SourcedRendition) -> GifRenditionLink {
-        GifRenditionLink(name: rendition.name, url: TextSanitizer.clean(rendition.url), width: rendition.width,
-                         height: rendition.height, byteSize: rendition.byteSize)
+        GifRenditionLink(
+            name: rendition.name, url: TextSanitizer.clean(rendition.url), width: rendition.width,
+            height: rendition.height, byteSize: rendition.byteSize)
     }
 }

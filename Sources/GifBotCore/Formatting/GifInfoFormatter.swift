@@ -15,7 +15,9 @@ enum GifInfoFormatter {
     static func uploader(of gif: SourcedGif) -> String {
         let user = gif.uploader
         let username = [user?.username].compactMap { $0.map(TextSanitizer.clean) }.first { !$0.isEmpty }
-        let displayName = user?.displayName.map(TextSanitizer.clean).flatMap { $0.isEmpty ? nil : TextSanitizer.truncate($0, to: 40) }
+        let displayName = user?.displayName.map(TextSanitizer.clean).flatMap {
+            $0.isEmpty ? nil : TextSanitizer.truncate($0, to: 40)
+        }
         var text: String
         switch (displayName, username) {
         case let (name?, handle?): text = "by \(name) (@\(handle))"
@@ -30,7 +32,9 @@ enum GifInfoFormatter {
     /// "480×270 px, 1.2 MB" of the rendition the bot posts.
     static func size(of card: GifCard) -> String? {
         var parts: [String] = []
-        if let width = card.width, let height = card.height, width > 0, height > 0 { parts.append("\(width)×\(height) px") }
+        if let width = card.width, let height = card.height, width > 0, height > 0 {
+            parts.append("\(width)×\(height) px")
+        }
         if let bytes = card.byteSize, bytes > 0 { parts.append(byteCount(bytes)) }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
@@ -48,7 +52,8 @@ enum GifInfoFormatter {
         guard let raw, raw.count >= 10 else { return nil }
         let date = String(raw.prefix(10))
         guard !date.hasPrefix("0000"), !date.hasPrefix("1970-01-01"),
-              date.allSatisfy({ $0.isNumber || $0 == "-" }) else { return nil }
+            date.allSatisfy({ $0.isNumber || $0 == "-" })
+        else { return nil }
         return date
     }
 

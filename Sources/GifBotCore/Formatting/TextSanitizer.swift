@@ -8,13 +8,13 @@ public enum TextSanitizer {
         var scalars = Array(text.unicodeScalars)[...]
         while let scalar = scalars.popFirst() {
             switch scalar.value {
-            case 0x03: // colour: ^C[fg[,bg]] with one or two digits each
+            case 0x03:  // colour: ^C[fg[,bg]] with one or two digits each
                 dropDigits(&scalars, max: 2)
                 if scalars.first == ",", scalars.dropFirst().first.map(isDigit) == true {
                     scalars.removeFirst()
                     dropDigits(&scalars, max: 2)
                 }
-            case 0x04: // hex colour: ^D[RRGGBB[,RRGGBB]]
+            case 0x04:  // hex colour: ^D[RRGGBB[,RRGGBB]]
                 dropHex(&scalars)
                 if scalars.first == ",", scalars.dropFirst().first.map(isHex) == true {
                     scalars.removeFirst()
@@ -45,7 +45,9 @@ public enum TextSanitizer {
     static func isAlreadyClean(_ text: String) -> Bool {
         var previous: UInt8 = UInt8(ascii: " ")
         for byte in text.utf8 {
-            guard (0x20...0x7E).contains(byte), byte != UInt8(ascii: " ") || previous != UInt8(ascii: " ") else { return false }
+            guard (0x20...0x7E).contains(byte), byte != UInt8(ascii: " ") || previous != UInt8(ascii: " ") else {
+                return false
+            }
             previous = byte
         }
         return previous != UInt8(ascii: " ") || text.isEmpty

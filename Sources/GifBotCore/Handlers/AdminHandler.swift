@@ -13,10 +13,15 @@ struct AdminHandler {
         }
         if let refusal = refusal(for: message) { return [.text(refusal)] }
         guard requested <= maximum else {
-            return [.text("This bot never posts above \(maximum); choose \(ContentRating.allCases.filter { $0 <= maximum }.map(\.parameter).joined(separator: ", ")).")]
+            return [
+                .text(
+                    "This bot never posts above \(maximum); choose \(ContentRating.allCases.filter { $0 <= maximum }.map(\.parameter).joined(separator: ", "))."
+                )
+            ]
         }
-        try await context.channelSettings.change(.rating(requested.parameter), network: message.user.network,
-                                                 channel: message.conversation)
+        try await context.channelSettings.change(
+            .rating(requested.parameter), network: message.user.network,
+            channel: message.conversation)
         return [.text("From now on I post GIFs rated at most \(requested) in this channel.")]
     }
 
@@ -28,8 +33,9 @@ struct AdminHandler {
 
     func setCooldown(commands: Int, seconds: Int, for message: ChatMessage) async throws -> [Reply] {
         if let refusal = refusal(for: message) { return [.text(refusal)] }
-        try await context.channelSettings.change(.cooldown(commands: commands, seconds: seconds),
-                                                 network: message.user.network, channel: message.conversation)
+        try await context.channelSettings.change(
+            .cooldown(commands: commands, seconds: seconds),
+            network: message.user.network, channel: message.conversation)
         if commands == 0 { return [.text("There is no command limit in this channel any more.")] }
         return [.text("From now on each user may send \(commands) commands per \(seconds) s in this channel.")]
     }

@@ -13,10 +13,18 @@ struct DiscoveryHandler {
         let randomID = await personalRandomID(for: message)
         for _ in 0..<Self.randomAttempts {
             let found = try await context.sources.firstAnswer(needing: .random) { source in
-                (source.id, try await source.random(tag: tag, rating: rating, randomID: source.id == randomID?.source ? randomID?.id : nil))
+                (
+                    source.id,
+                    try await source.random(
+                        tag: tag, rating: rating, randomID: source.id == randomID?.source ? randomID?.id : nil)
+                )
             }
             guard let gif = found.1 else {
-                return [.text(tag.map { "No random GIF found for \"\($0)\"." } ?? "\(found.0.displayName) found no random GIF; try again.")]
+                return [
+                    .text(
+                        tag.map { "No random GIF found for \"\($0)\"." }
+                            ?? "\(found.0.displayName) found no random GIF; try again.")
+                ]
             }
             if ContentPolicy.allows(gif, maximum: rating), let card = context.card(for: gif) {
                 await context.memory.setLastShown(.gif(gif), for: context.memoryKey(message))
@@ -64,7 +72,9 @@ struct DiscoveryHandler {
     /// GIPHY's. Without it `random` still works, so failures only get logged.
     private func personalRandomID(for message: ChatMessage) async -> (source: GifSourceID, id: String)? {
         let user = message.user.storeKey
-        guard let source = context.sources.sources.first(where: { $0.capabilities.contains(.random) }), source.id == .giphy else {
+        guard let source = context.sources.sources.first(where: { $0.capabilities.contains(.random) }),
+            source.id == .giphy
+        else {
             return nil
         }
         do {

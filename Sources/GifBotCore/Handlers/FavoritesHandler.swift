@@ -19,7 +19,11 @@ struct FavoritesHandler {
         case .alreadyFavorite:
             return [.text("\"\(card.title)\" (\(card.id)) is already one of your favorites.")]
         case .limitReached:
-            return [.text("Your favorites are full (\(limit)/\(limit)); remove one with \(context.prefix)unfav <id or number> first.")]
+            return [
+                .text(
+                    "Your favorites are full (\(limit)/\(limit)); remove one with \(context.prefix)unfav <id or number> first."
+                )
+            ]
         }
     }
 
@@ -31,8 +35,13 @@ struct FavoritesHandler {
         case .number(let number) where favorites.indices.contains(number - 1):
             favorite = favorites[number - 1]
         case .number, .outOfRange:
-            return [.text(favorites.isEmpty ? "You have no favorites to remove."
-                          : "There is no favorite number \(TextSanitizer.truncate(target, to: 20)); you have \(favorites.count).")]
+            return [
+                .text(
+                    favorites.isEmpty
+                        ? "You have no favorites to remove."
+                        : "There is no favorite number \(TextSanitizer.truncate(target, to: 20)); you have \(favorites.count)."
+                )
+            ]
         case .notANumber:
             guard let match = favorites.first(where: { $0.gifID == target }) else {
                 return [.text("\"\(TextSanitizer.truncate(target, to: 20))\" is not one of your favorites.")]
@@ -41,35 +50,50 @@ struct FavoritesHandler {
         }
         _ = try await context.favorites.remove(favorite.gifID, for: user)
         guard ContentPolicy.allows(rated: favorite.rating, maximum: await context.rating(for: message)) else {
-            return [.text("Removed \(favorite.gifID) (\(Self.ratingWords(favorite.rating)), title hidden here) from your favorites.")]
+            return [
+                .text(
+                    "Removed \(favorite.gifID) (\(Self.ratingWords(favorite.rating)), title hidden here) from your favorites."
+                )
+            ]
         }
         return [.text("Removed \"\(favorite.title)\" (\(favorite.gifID)) from your favorites.")]
     }
 
     func favs(ofName name: String?, page: Int, for message: ChatMessage) async throws -> [Reply] {
         let network = message.user.network
-        let owner = name.map { UserKey(network: network, userID: context.names.userID(forName: $0, network: network)) }
+        let owner =
+            name.map { UserKey(network: network, userID: context.names.userID(forName: $0, network: network)) }
             ?? message.user.storeKey
         let isOwn = owner == message.user.storeKey
         let whose = isOwn ? "Your" : "\(TextSanitizer.truncate(name ?? "", to: 30))'s"
         let favorites = try await context.favorites.favorites(for: owner)
         guard !favorites.isEmpty else {
-            return [.text(isOwn
-                ? "You have no favorites yet: after a GIF, say \(context.prefix)fav to keep it (or \(context.prefix)fav <id>)."
-                : "\(TextSanitizer.truncate(name ?? "", to: 30)) has no favorites yet.")]
+            return [
+                .text(
+                    isOwn
+                        ? "You have no favorites yet: after a GIF, say \(context.prefix)fav to keep it (or \(context.prefix)fav <id>)."
+                        : "\(TextSanitizer.truncate(name ?? "", to: 30)) has no favorites yet.")
+            ]
         }
         let pageSize = max(1, context.settings.favoritesPageSize)
         let pageCount = (favorites.count + pageSize - 1) / pageSize
         guard page <= pageCount else {
-            return [.text("There is no page \(page): \(whose.lowercasedFirst) favorites fill \(pageCount) page\(pageCount == 1 ? "" : "s").")]
+            return [
+                .text(
+                    "There is no page \(page): \(whose.lowercasedFirst) favorites fill \(pageCount) page\(pageCount == 1 ? "" : "s")."
+                )
+            ]
         }
         let rating = await context.rating(for: message)
         let first = (page - 1) * pageSize
-        var replies: [Reply] = [.text("\(whose) favorites (\(favorites.count), page \(page)/\(pageCount), newest first):")]
+        var replies: [Reply] = [
+            .text("\(whose) favorites (\(favorites.count), page \(page)/\(pageCount), newest first):")
+        ]
         for (offset, favorite) in favorites[first..<min(favorites.count, first + pageSize)].enumerated() {
             let number = first + offset + 1
             if !ContentPolicy.allows(rated: favorite.rating, maximum: rating) {
-                replies.append(.text("\(number). (\(favorite.gifID), \(Self.ratingWords(favorite.rating)), hidden here)"))
+                replies.append(
+                    .text("\(number). (\(favorite.gifID), \(Self.ratingWords(favorite.rating)), hidden here)"))
             } else {
                 replies.append(.text("\(number). \(favorite.title) (\(favorite.gifID)) \(favorite.url)"))
             }

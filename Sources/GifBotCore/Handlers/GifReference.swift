@@ -28,9 +28,10 @@ struct GifReference {
             case .list:
                 return .refusal("Which one? Use \(prefix)\(command.rawValue) <id> with an id from the list.")
             case nil:
-                return .refusal(command == .fav
-                    ? "No GIF shown to you here yet: search with \(prefix)gif first, or use \(prefix)fav <id>."
-                    : "No GIF shown to you here yet: use \(prefix)\(command.rawValue) <id>, or search first.")
+                return .refusal(
+                    command == .fav
+                        ? "No GIF shown to you here yet: search with \(prefix)gif first, or use \(prefix)fav <id>."
+                        : "No GIF shown to you here yet: use \(prefix)\(command.rawValue) <id>, or search first.")
             }
         }
         let rating = await context.rating(for: message)

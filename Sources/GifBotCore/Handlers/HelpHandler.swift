@@ -1,4 +1,5 @@
 import GifSources
+
 /// `!help`, `!about`, and the usage line of a command used wrongly.
 struct HelpHandler {
     let context: BotContext
@@ -6,13 +7,21 @@ struct HelpHandler {
     func help(topic: String?) -> [Reply] {
         let prefix = context.prefix
         guard let topic else {
-            let names = CommandName.allCases.filter { !$0.isAdminCommand }.map { "\(prefix)\($0.rawValue)" }.joined(separator: " ")
-            let admin = CommandName.allCases.filter(\.isAdminCommand).map { "\(prefix)\($0.rawValue)" }.joined(separator: " ")
-            return [.text("Commands: \(names). Channel settings: \(admin). Say \(prefix)help <command> for one of them. \(attribution)")]
+            let names = CommandName.allCases.filter { !$0.isAdminCommand }.map { "\(prefix)\($0.rawValue)" }.joined(
+                separator: " ")
+            let admin = CommandName.allCases.filter(\.isAdminCommand).map { "\(prefix)\($0.rawValue)" }.joined(
+                separator: " ")
+            return [
+                .text(
+                    "Commands: \(names). Channel settings: \(admin). Say \(prefix)help <command> for one of them. \(attribution)"
+                )
+            ]
         }
         let word = topic.hasPrefix(prefix) ? String(topic.dropFirst(prefix.count)) : topic
         guard let name = CommandName.named(word) else {
-            return [.text("There is no command \"\(TextSanitizer.truncate(word, to: 20))\"; \(prefix)help lists them all.")]
+            return [
+                .text("There is no command \"\(TextSanitizer.truncate(word, to: 20))\"; \(prefix)help lists them all.")
+            ]
         }
         return [.text(describe(name))]
     }

@@ -22,7 +22,8 @@ struct SearchHandler {
     func gifs(_ query: String, for message: ChatMessage) async throws -> [Reply] {
         await context.recordSearch(query, for: message)
         let rating = await context.rating(for: message)
-        let results = try await SearchPager(context: context, rating: rating, user: context.sourceUser(message)).top(Self.listSize, of: query)
+        let results = try await SearchPager(context: context, rating: rating, user: context.sourceUser(message)).top(
+            Self.listSize, of: query)
         guard !results.isEmpty else { return [.text("No GIFs found for \"\(query)\".")] }
         await context.memory.setLastShown(.list, for: context.memoryKey(message))
         return results.enumerated().map { index, result in .gif(result.1.labelled("\(index + 1).")) }
@@ -31,7 +32,9 @@ struct SearchHandler {
     private func show(from cursor: ConversationMemory.SearchCursor, for message: ChatMessage) async throws -> [Reply] {
         let rating = await context.rating(for: message)
         let key = context.memoryKey(message)
-        switch try await SearchPager(context: context, rating: rating, user: context.sourceUser(message)).next(after: cursor) {
+        switch try await SearchPager(context: context, rating: rating, user: context.sourceUser(message)).next(
+            after: cursor)
+        {
         case .found(let gif, let card, let advanced):
             await context.memory.save(advanced, for: key)
             await context.memory.setLastShown(.gif(gif), for: key)
@@ -42,7 +45,11 @@ struct SearchHandler {
             return [.text("That was the last result for \"\(cursor.query)\"; try another search.")]
         case .nothingSuitable(let advanced):
             await context.memory.save(advanced, for: key)
-            return [.text("No more results for \"\(cursor.query)\" suitable for this channel's rating (\(rating)); try \(context.prefix)more again or another search.")]
+            return [
+                .text(
+                    "No more results for \"\(cursor.query)\" suitable for this channel's rating (\(rating)); try \(context.prefix)more again or another search."
+                )
+            ]
         }
     }
 }

@@ -14,7 +14,7 @@ public enum ProcessMemory {
         // mallopt is in <malloc.h>, which the Glibc module does not export: looked up instead.
         guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallopt") else { return }
         let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
-        let arenaMaximum: Int32 = -8, mmapThreshold: Int32 = -3 // M_ARENA_MAX, M_MMAP_THRESHOLD
+        let arenaMaximum: Int32 = -8, mmapThreshold: Int32 = -3  // M_ARENA_MAX, M_MMAP_THRESHOLD
         _ = mallopt(arenaMaximum, 2)
         _ = mallopt(mmapThreshold, 128 * 1024)
         #endif

@@ -1,4 +1,3 @@
-
 /// Per-user flood protection: at most `limit` commands in a sliding `window`. The first command
 /// over the limit gets one short notice; the rest are ignored silently until the window frees up,
 /// so a flooding user cannot make the bot flood the channel in turn.
@@ -41,7 +40,8 @@ actor CommandCooldown {
         if history.warned { return .ignored }
         history.warned = true
         let wait = window - (now - history.times[0])
-        return .limited(retryAfterSeconds: max(1, Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0)))
+        return .limited(
+            retryAfterSeconds: max(1, Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0)))
     }
 
     /// Forgets users whose window has passed, so memory stays bounded by active users.

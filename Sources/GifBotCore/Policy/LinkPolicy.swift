@@ -15,7 +15,9 @@ public struct LinkPolicy: Sendable, Equatable {
 
     public func allows(_ url: String) -> Bool {
         guard url.utf8.count <= Self.maximumLength,
-              url.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !"\"'<>\\`".unicodeScalars.contains($0) })
+            url.unicodeScalars.allSatisfy({
+                $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !"\"'<>\\`".unicodeScalars.contains($0)
+            })
         else { return false }
         let lowered = url.lowercased()
         let isHTTPS = lowered.hasPrefix("https://")

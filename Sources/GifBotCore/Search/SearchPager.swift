@@ -26,8 +26,9 @@ struct SearchPager {
         for _ in 0..<Self.maximumPagesPerCommand {
             if cursor.isExhausted { return .exhausted(cursor) }
             var pageOffset = cursor.nextIndex - cursor.nextIndex % Self.pageSize
-            let page = try await context.sources.search(cursor.query, offset: pageOffset, limit: Self.pageSize, rating: rating,
-                                                        user: user, continuing: cursor.source)
+            let page = try await context.sources.search(
+                cursor.query, offset: pageOffset, limit: Self.pageSize, rating: rating,
+                user: user, continuing: cursor.source)
             if page.source != cursor.source {
                 // Its source failed mid-search: the results start over on another one. Shown ids
                 // carry their source, so none repeats.
@@ -40,7 +41,8 @@ struct SearchPager {
                 for gif in page.gifs[firstIndex...] {
                     cursor.nextIndex += 1
                     guard !cursor.shown.contains(gif.ref), ContentPolicy.allows(gif, maximum: rating),
-                          let card = context.card(for: gif) else { continue }
+                        let card = context.card(for: gif)
+                    else { continue }
                     cursor.shown.insert(gif.ref)
                     return .found(gif, card, cursor)
                 }
@@ -52,7 +54,8 @@ struct SearchPager {
 
     /// The first `count` showable results of the first page, for `!gifs`.
     func top(_ count: Int, of query: String) async throws -> [(SourcedGif, GifCard)] {
-        let page = try await context.sources.search(query, offset: 0, limit: Self.pageSize, rating: rating, user: user, continuing: nil)
+        let page = try await context.sources.search(
+            query, offset: 0, limit: Self.pageSize, rating: rating, user: user, continuing: nil)
         return context.showable(page.gifs, rating: rating, count: count)
     }
 }

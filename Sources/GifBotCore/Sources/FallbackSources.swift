@@ -28,8 +28,10 @@ struct FallbackSources: Sendable {
     }
 
     /// The first answer in order from the sources that can do `capability`.
-    func firstAnswer<Value>(needing capability: GifCapability? = nil, skipping skipped: GifSourceID? = nil,
-                            _ ask: (any GifSource) async throws -> Value) async throws -> Value {
+    func firstAnswer<Value>(
+        needing capability: GifCapability? = nil, skipping skipped: GifSourceID? = nil,
+        _ ask: (any GifSource) async throws -> Value
+    ) async throws -> Value {
         let candidates = sources.filter { source in
             source.id != skipped && capability.map { source.capabilities.contains($0) } != false
         }
@@ -40,7 +42,8 @@ struct FallbackSources: Sendable {
         for (index, source) in candidates.enumerated() {
             let isLast = index == candidates.count - 1
             if !isLast, let seconds = await source.coolingDown() {
-                firstFailure = firstFailure ?? GifSourceFailure(source: source.id, error: .rateLimited(retryAfterSeconds: seconds))
+                firstFailure =
+                    firstFailure ?? GifSourceFailure(source: source.id, error: .rateLimited(retryAfterSeconds: seconds))
                 logger.debug("GIF source cooling down, asking the next", metadata: ["source": "\(source.id.rawValue)"])
                 continue
             }
@@ -48,9 +51,11 @@ struct FallbackSources: Sendable {
                 return try await ask(source)
             } catch let failure as GifSourceFailure where failure.error.shouldFallBack && !isLast {
                 firstFailure = firstFailure ?? failure
-                logger.info("GIF source failed, asking the next", metadata: [
-                    "source": "\(source.id.rawValue)", "error": "\(failure.error)",
-                ])
+                logger.info(
+                    "GIF source failed, asking the next",
+                    metadata: [
+                        "source": "\(source.id.rawValue)", "error": "\(failure.error)",
+                    ])
             } catch let failure as GifSourceFailure where failure.error.shouldFallBack {
                 throw firstFailure ?? failure
             }
@@ -61,17 +66,23 @@ struct FallbackSources: Sendable {
 
     /// A search page. A cursor stays on the source that gave its first page; if that source now
     /// fails, the search starts over (at offset 0) on the others, and the page says where it is from.
-    func search(_ query: String, offset: Int, limit: Int, rating: ContentRating, user: SourceUser?,
-                continuing current: GifSourceID?) async throws -> SourcedPage {
+    func search(
+        _ query: String, offset: Int, limit: Int, rating: ContentRating, user: SourceUser?,
+        continuing current: GifSourceID?
+    ) async throws -> SourcedPage {
         guard let current, offset > 0, let source = sources.first(where: { $0.id == current }) else {
-            return try await firstAnswer { try await $0.search(query, offset: offset, limit: limit, rating: rating, user: user) }
+            return try await firstAnswer {
+                try await $0.search(query, offset: offset, limit: limit, rating: rating, user: user)
+            }
         }
         do {
             return try await source.search(query, offset: offset, limit: limit, rating: rating, user: user)
         } catch let failure as GifSourceFailure where failure.error.shouldFallBack && sources.count > 1 {
-            logger.info("GIF source failed mid-search, starting over on the next", metadata: [
-                "source": "\(current.rawValue)", "error": "\(failure.error)",
-            ])
+            logger.info(
+                "GIF source failed mid-search, starting over on the next",
+                metadata: [
+                    "source": "\(current.rawValue)", "error": "\(failure.error)",
+                ])
             do {
                 return try await firstAnswer(skipping: current) {
                     try await $0.search(query, offset: 0, limit: limit, rating: rating, user: user)

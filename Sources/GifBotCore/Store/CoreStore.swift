@@ -1,4 +1,3 @@
-
 /// What the core keeps per user and per channel, as the core needs it: narrow protocols the
 /// SQL store implements (`BotStore+CoreStore.swift`) and an in-memory store can too (the
 /// whole-core fuzz target, fast tests). The values (`UserKey`, `Favorite`, …) are plain structs.

@@ -12,7 +12,8 @@ extension Duration {
 
     private func whole(per second: Int64) -> Int64 {
         let (scaled, overflow) = components.seconds.multipliedReportingOverflow(by: second)
-        let (total, overflowAgain) = scaled.addingReportingOverflow(components.attoseconds / (1_000_000_000_000_000_000 / second))
+        let (total, overflowAgain) = scaled.addingReportingOverflow(
+            components.attoseconds / (1_000_000_000_000_000_000 / second))
         guard !overflow, !overflowAgain else { return components.seconds < 0 ? .min : .max }
         return total
     }

@@ -53,8 +53,10 @@ actor ResponseCache {
 
     /// Runs `fetch` unless a call for the same key is already under way, in which case its
     /// result is shared. A successful result is stored.
-    func singleFlight<Value: CacheCosting>(_ key: String, store: Bool,
-                                           fetch: @escaping @Sendable () async throws -> Value) async throws -> any Sendable {
+    func singleFlight<Value: CacheCosting>(
+        _ key: String, store: Bool,
+        fetch: @escaping @Sendable () async throws -> Value
+    ) async throws -> any Sendable {
         if let running = inFlight[key] {
             return try await running.value
         }
@@ -62,19 +64,24 @@ actor ResponseCache {
         inFlight[key] = task
         defer { inFlight[key] = nil }
         let value = try await task.value
-        if store, let costed = value as? Value { insert(costed, bytes: costed.estimatedBytes + CacheCost.of(key) + CacheCost.entry, for: key) }
+        if store, let costed = value as? Value {
+            insert(costed, bytes: costed.estimatedBytes + CacheCost.of(key) + CacheCost.entry, for: key)
+        }
         return value
     }
 
     private func insert(_ value: any Sendable, bytes: Int, for key: String) {
         guard timeToLive > .zero, bytes <= maximumBytes else { return }
         useCounter += 1
-        if let replaced = entries.updateValue(Entry(value: value, bytes: bytes, storedAt: .now, lastUsed: useCounter), forKey: key) {
+        if let replaced = entries.updateValue(
+            Entry(value: value, bytes: bytes, storedAt: .now, lastUsed: useCounter), forKey: key)
+        {
             totalBytes -= replaced.bytes
         }
         totalBytes += bytes
         while entries.count > capacity || totalBytes > maximumBytes,
-              let oldest = entries.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
+            let oldest = entries.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key
+        {
             totalBytes -= entries.removeValue(forKey: oldest)?.bytes ?? 0
         }
         entriesGauge?.record(entries.count)

@@ -19,13 +19,16 @@ public final class SourceCallPipeline: Sendable {
     /// The error for a shared answer of the wrong type (two endpoints under one cache key).
     private let unavailable: @Sendable () -> any Error
 
-    public init(metrics: SourceMetrics, cacheCapacity: Int, cacheMaximumBytes: Int, cacheTimeToLive: Duration,
-                rateLimitCooldown: Duration, sharedCooldown: (any RateLimitCooldownStore)? = nil,
-                rateLimited: @escaping @Sendable (Int) -> any Error,
-                unavailable: @escaping @Sendable () -> any Error) {
+    public init(
+        metrics: SourceMetrics, cacheCapacity: Int, cacheMaximumBytes: Int, cacheTimeToLive: Duration,
+        rateLimitCooldown: Duration, sharedCooldown: (any RateLimitCooldownStore)? = nil,
+        rateLimited: @escaping @Sendable (Int) -> any Error,
+        unavailable: @escaping @Sendable () -> any Error
+    ) {
         counter = CallCounter(metrics: metrics)
-        cache = ResponseCache(capacity: cacheCapacity, maximumBytes: cacheMaximumBytes, timeToLive: cacheTimeToLive,
-                              entries: metrics.cacheEntriesGauge(), bytes: metrics.cacheBytesGauge())
+        cache = ResponseCache(
+            capacity: cacheCapacity, maximumBytes: cacheMaximumBytes, timeToLive: cacheTimeToLive,
+            entries: metrics.cacheEntriesGauge(), bytes: metrics.cacheBytesGauge())
         gate = RateLimitGate(cooldown: rateLimitCooldown, shared: sharedCooldown)
         self.rateLimited = rateLimited
         self.unavailable = unavailable
@@ -42,8 +45,10 @@ public final class SourceCallPipeline: Sendable {
 
     /// Cache, then rate-limit gate, then one shared call. `cacheKey` must name the source and
     /// hold no secret.
-    public func fetch<Value: CacheCosting>(endpoint: String, cacheKey key: String, cacheable: Bool,
-                                           call: @escaping @Sendable () async throws -> Value) async throws -> Value {
+    public func fetch<Value: CacheCosting>(
+        endpoint: String, cacheKey key: String, cacheable: Bool,
+        call: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
         if cacheable {
             // Unwrapped before the cast: nil cast to an optional `Value` would succeed.
             if let cached = await cache.fresh(key), let cached = cached as? Value {

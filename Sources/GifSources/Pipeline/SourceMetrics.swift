@@ -37,7 +37,9 @@ public struct SourceMetrics: Sendable {
         if outcome == CallOutcome.cacheHit {
             handles.counter(Self.name(Self.cacheHits, for: source), [("endpoint", endpoint), sourceLabel]).increment()
         } else {
-            handles.counter(Self.name(Self.calls, for: source), [("endpoint", endpoint), ("outcome", outcome), sourceLabel]).increment()
+            handles.counter(
+                Self.name(Self.calls, for: source), [("endpoint", endpoint), ("outcome", outcome), sourceLabel]
+            ).increment()
         }
     }
 
@@ -46,7 +48,8 @@ public struct SourceMetrics: Sendable {
     }
 
     func called(endpoint: String, took duration: Duration) {
-        handles.timer(Self.name(Self.requestDuration, for: source), [("endpoint", endpoint), sourceLabel]).recordNanoseconds(duration.nanoseconds)
+        handles.timer(Self.name(Self.requestDuration, for: source), [("endpoint", endpoint), sourceLabel])
+            .recordNanoseconds(duration.nanoseconds)
     }
 
     func cacheEntriesGauge() -> Gauge {

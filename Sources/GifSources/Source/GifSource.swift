@@ -6,7 +6,9 @@ public protocol GifSource: Sendable {
     /// Seconds left in this source's 429 cool-down, or nil: lets a fallback skip it unasked.
     func coolingDown() async -> Int?
     /// Results from position `offset`; `user` personalises where the source supports it.
-    func search(_ query: String, offset: Int, limit: Int, rating: ContentRating, user: SourceUser?) async throws -> SourcedPage
+    func search(
+        _ query: String, offset: Int, limit: Int, rating: ContentRating, user: SourceUser?
+    ) async throws -> SourcedPage
     func trending(offset: Int, limit: Int, rating: ContentRating, user: SourceUser?) async throws -> SourcedPage
     /// One GIF by its key (`GifRef.key`); `.notFound` when there is none.
     func gif(_ key: String) async throws -> SourcedGif

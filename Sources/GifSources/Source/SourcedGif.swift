@@ -16,8 +16,10 @@ public struct SourcedGif: Sendable, Hashable {
     /// When the source imported the GIF, as it wrote it ("2019-06-11 20:30:00").
     public let importDate: String?
 
-    public init(ref: GifRef, title: String, rating: String?, pageURL: String?, preferred: SourcedRendition?,
-                renditions: [SourcedRendition], uploader: SourcedUploader? = nil, importDate: String? = nil) {
+    public init(
+        ref: GifRef, title: String, rating: String?, pageURL: String?, preferred: SourcedRendition?,
+        renditions: [SourcedRendition], uploader: SourcedUploader? = nil, importDate: String? = nil
+    ) {
         self.ref = ref
         self.title = title
         self.rating = rating

@@ -9,7 +9,9 @@ extension GiphyGif: CacheCosting {
     public var estimatedBytes: Int {
         let strings = [id, title, rating, pageURL, username, importDatetime, user?.username, user?.displayName]
             .reduce(0) { $0 + CacheCost.of($1) }
-        let table = CacheCost.heapObject + renditions.capacity * (MemoryLayout<String>.stride + MemoryLayout<GiphyRendition>.stride + 1)
+        let table =
+            CacheCost.heapObject + renditions.capacity
+            * (MemoryLayout<String>.stride + MemoryLayout<GiphyRendition>.stride + 1)
         return MemoryLayout<Self>.stride + (user == nil ? 0 : MemoryLayout<GiphyUser>.stride) + strings + table
             + renditions.values.reduce(0) { $0 + CacheCost.of($1.url) }
     }

@@ -14,13 +14,16 @@ public final class GiphyClient: Sendable {
     private let logger: Logger
 
     /// - Parameter sharedCooldown: where other instances with the same key see a 429 cool-down.
-    public init(configuration: GiphyClientConfiguration, transport: any HTTPGetTransport,
-                metrics: SourceMetrics = SourceMetrics(source: .giphy), sharedCooldown: (any RateLimitCooldownStore)? = nil,
-                logger: Logger) {
+    public init(
+        configuration: GiphyClientConfiguration, transport: any HTTPGetTransport,
+        metrics: SourceMetrics = SourceMetrics(source: .giphy), sharedCooldown: (any RateLimitCooldownStore)? = nil,
+        logger: Logger
+    ) {
         self.configuration = configuration
         self.transport = transport
         self.pipeline = SourceCallPipeline(
-            metrics: metrics, cacheCapacity: configuration.cacheCapacity, cacheMaximumBytes: configuration.cacheMaximumBytes,
+            metrics: metrics, cacheCapacity: configuration.cacheCapacity,
+            cacheMaximumBytes: configuration.cacheMaximumBytes,
             cacheTimeToLive: configuration.cacheTimeToLive, rateLimitCooldown: configuration.rateLimitCooldown,
             sharedCooldown: sharedCooldown,
             rateLimited: { GiphyError.rateLimited(retryAfterSeconds: $0) }, unavailable: { GiphyError.unavailable })
@@ -35,7 +38,8 @@ public final class GiphyClient: Sendable {
     public func search(_ query: String, offset: Int, limit: Int, rating: ContentRating) async throws -> GifPage {
         try checkLength(query)
         let offset = min(max(0, offset), GiphyLimits.maximumSearchOffset)
-        let endpoint = GiphyEndpoint.search(query, offset: offset, limit: limit, rating: rating, lang: configuration.language)
+        let endpoint = GiphyEndpoint.search(
+            query, offset: offset, limit: limit, rating: rating, lang: configuration.language)
         return try await page(endpoint, offset: offset)
     }
 
@@ -45,28 +49,37 @@ public final class GiphyClient: Sendable {
 
     public func translate(_ phrase: String, rating: ContentRating) async throws -> GiphyGif? {
         try checkLength(phrase)
-        return try await fetch(.translate(phrase, rating: rating, lang: configuration.language), GiphyPayload.singleGif) { $0.data ?? nil }
+        return try await fetch(.translate(phrase, rating: rating, lang: configuration.language), GiphyPayload.singleGif)
+        { $0.data ?? nil }
     }
 
     public func random(tag: String?, rating: ContentRating, randomID: String?) async throws -> GiphyGif? {
         if let tag { try checkLength(tag) }
-        return try await fetch(.random(tag: tag, rating: rating, randomID: randomID), GiphyPayload.singleGif) { $0.data ?? nil }
+        return try await fetch(.random(tag: tag, rating: rating, randomID: randomID), GiphyPayload.singleGif) {
+            $0.data ?? nil
+        }
     }
 
     public func gif(id: String) async throws -> GiphyGif {
-        guard let gif = try await fetch(.gif(id: id), GiphyPayload.singleGif, { $0.data ?? nil }) else { throw GiphyError.notFound }
+        guard let gif = try await fetch(.gif(id: id), GiphyPayload.singleGif, { $0.data ?? nil }) else {
+            throw GiphyError.notFound
+        }
         return gif
     }
 
     public func gifs(ids: [String], rating: ContentRating) async throws -> [GiphyGif] {
         guard !ids.isEmpty else { return [] }
         let ids = Array(ids.prefix(GiphyLimits.maximumIDsPerCall))
-        return try await fetch(.gifs(ids: ids, rating: rating), GiphyPayload.gifList) { try GiphyPayload.required($0.data).elements }
+        return try await fetch(.gifs(ids: ids, rating: rating), GiphyPayload.gifList) {
+            try GiphyPayload.required($0.data).elements
+        }
     }
 
     public func autocomplete(_ prefix: String, limit: Int) async throws -> [String] {
         try checkLength(prefix)
-        return try await fetch(.autocomplete(prefix, limit: limit), GiphyPayload.terms) { try GiphyPayload.required($0.data).elements }
+        return try await fetch(.autocomplete(prefix, limit: limit), GiphyPayload.terms) {
+            try GiphyPayload.required($0.data).elements
+        }
     }
 
     public func relatedTerms(_ term: String) async throws -> [String] {
@@ -94,16 +107,21 @@ public final class GiphyClient: Sendable {
     }
 
     /// Cache, then rate-limit gate, then one shared call (`SourceCallPipeline`).
-    private func fetch<Payload, Value: CacheCosting>(_ endpoint: GiphyEndpoint, _ payload: @escaping @Sendable (inout JSONReader) throws -> Payload,
-                                                     _ value: @escaping @Sendable (GiphyBody<Payload>) throws -> Value) async throws -> Value {
-        try await pipeline.fetch(endpoint: endpoint.name, cacheKey: endpoint.cacheKey, cacheable: endpoint.isCacheable) { [self] in
+    private func fetch<Payload, Value: CacheCosting>(
+        _ endpoint: GiphyEndpoint, _ payload: @escaping @Sendable (inout JSONReader) throws -> Payload,
+        _ value: @escaping @Sendable (GiphyBody<Payload>) throws -> Value
+    ) async throws -> Value {
+        try await pipeline.fetch(endpoint: endpoint.name, cacheKey: endpoint.cacheKey, cacheable: endpoint.isCacheable)
+        { [self] in
             try await self.call(endpoint, payload, value)
         }
     }
 
     /// One HTTP call: logged without the key, classified and read in one pass.
-    private func call<Payload, Value>(_ endpoint: GiphyEndpoint, _ payload: (inout JSONReader) throws -> Payload,
-                                      _ value: (GiphyBody<Payload>) throws -> Value) async throws -> Value {
+    private func call<Payload, Value>(
+        _ endpoint: GiphyEndpoint, _ payload: (inout JSONReader) throws -> Payload,
+        _ value: (GiphyBody<Payload>) throws -> Value
+    ) async throws -> Value {
         let started = ContinuousClock.now
         do {
             let raw: HTTPGetResponse
@@ -119,8 +137,9 @@ public final class GiphyClient: Sendable {
             let body = try? GiphyBody(json: raw.body, data: payload)
             // Only a body that could not be read with its payload is read again, for its envelope.
             let envelope = body?.envelope ?? (try? GiphyBody(json: raw.body, data: GiphyPayload.skipped).envelope)
-            try ResponseClassifier.check(status: raw.status, envelope: envelope,
-                                         rateLimitCooldownSeconds: await pipeline.rateLimitCooldownSeconds)
+            try ResponseClassifier.check(
+                status: raw.status, envelope: envelope,
+                rateLimitCooldownSeconds: await pipeline.rateLimitCooldownSeconds)
             // A body that reads but lacks what its endpoint always sends is no answer either.
             guard let body, let result = try? value(body) else { throw GiphyError.unavailable }
             log(endpoint, outcome: CallOutcome.success, since: started)
@@ -132,12 +151,14 @@ public final class GiphyClient: Sendable {
     }
 
     private func log(_ endpoint: GiphyEndpoint, outcome: String, since started: ContinuousClock.Instant) {
-        logger.debug("GIPHY call", metadata: [
-            "endpoint": "\(endpoint.name)",
-            "url": "\(url(for: endpoint, includingKey: false))",
-            "outcome": "\(outcome)",
-            "duration_ms": "\((ContinuousClock.now - started).milliseconds)",
-        ])
+        logger.debug(
+            "GIPHY call",
+            metadata: [
+                "endpoint": "\(endpoint.name)",
+                "url": "\(url(for: endpoint, includingKey: false))",
+                "outcome": "\(outcome)",
+                "duration_ms": "\((ContinuousClock.now - started).milliseconds)",
+            ])
     }
 
     /// The request URL. Logged URLs are built with `includingKey: false`, so the key cannot leak

@@ -15,9 +15,11 @@ public struct GiphyClientConfiguration: Sendable {
     /// How long to stay away after a 429.
     public var rateLimitCooldown: Duration
 
-    public init(baseURL: String = "https://api.giphy.com", apiKey: String, language: String = "en",
-                timeout: Duration = .seconds(8), cacheTimeToLive: Duration = .seconds(300),
-                cacheCapacity: Int = 512, cacheMaximumBytes: Int = 8 * 1024 * 1024, rateLimitCooldown: Duration = .seconds(60)) {
+    public init(
+        baseURL: String = "https://api.giphy.com", apiKey: String, language: String = "en",
+        timeout: Duration = .seconds(8), cacheTimeToLive: Duration = .seconds(300),
+        cacheCapacity: Int = 512, cacheMaximumBytes: Int = 8 * 1024 * 1024, rateLimitCooldown: Duration = .seconds(60)
+    ) {
         self.baseURL = baseURL
         self.apiKey = apiKey
         self.language = language

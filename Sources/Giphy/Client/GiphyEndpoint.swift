@@ -25,28 +25,36 @@ public struct GiphyEndpoint: Sendable, Hashable {
 
 extension GiphyEndpoint {
     static func search(_ query: String, offset: Int, limit: Int, rating: ContentRating, lang: String) -> GiphyEndpoint {
-        GiphyEndpoint(name: "search", path: "/v1/gifs/search", query: [
-            ("q", query), ("limit", String(limit)), ("offset", String(offset)),
-            ("rating", rating.parameter), ("lang", lang),
-        ] + lean)
+        GiphyEndpoint(
+            name: "search", path: "/v1/gifs/search",
+            query: [
+                ("q", query), ("limit", String(limit)), ("offset", String(offset)),
+                ("rating", rating.parameter), ("lang", lang),
+            ] + lean)
     }
 
     static func trending(offset: Int, limit: Int, rating: ContentRating) -> GiphyEndpoint {
-        GiphyEndpoint(name: "trending", path: "/v1/gifs/trending", query: [
-            ("limit", String(limit)), ("offset", String(offset)), ("rating", rating.parameter),
-        ] + lean)
+        GiphyEndpoint(
+            name: "trending", path: "/v1/gifs/trending",
+            query: [
+                ("limit", String(limit)), ("offset", String(offset)), ("rating", rating.parameter),
+            ] + lean)
     }
 
     static func translate(_ phrase: String, rating: ContentRating, lang: String) -> GiphyEndpoint {
-        GiphyEndpoint(name: "translate", path: "/v1/gifs/translate", query: [
-            ("s", phrase), ("rating", rating.parameter), ("lang", lang),
-        ])
+        GiphyEndpoint(
+            name: "translate", path: "/v1/gifs/translate",
+            query: [
+                ("s", phrase), ("rating", rating.parameter), ("lang", lang),
+            ])
     }
 
     static func random(tag: String?, rating: ContentRating, randomID: String?) -> GiphyEndpoint {
-        GiphyEndpoint(name: "random", path: "/v1/gifs/random", query: [
-            ("tag", tag), ("rating", rating.parameter), ("random_id", randomID),
-        ] + lean)
+        GiphyEndpoint(
+            name: "random", path: "/v1/gifs/random",
+            query: [
+                ("tag", tag), ("rating", rating.parameter), ("random_id", randomID),
+            ] + lean)
     }
 
     static func gif(id: String) -> GiphyEndpoint {
@@ -54,9 +62,11 @@ extension GiphyEndpoint {
     }
 
     static func gifs(ids: [String], rating: ContentRating) -> GiphyEndpoint {
-        GiphyEndpoint(name: "gifs_by_ids", path: "/v1/gifs", query: [
-            ("ids", ids.joined(separator: ",")), ("rating", rating.parameter),
-        ] + lean)
+        GiphyEndpoint(
+            name: "gifs_by_ids", path: "/v1/gifs",
+            query: [
+                ("ids", ids.joined(separator: ",")), ("rating", rating.parameter),
+            ] + lean)
     }
 
     /// Asks GIPHY for only what `GiphyGif` reads: a full page is ~250 kB, most of it
@@ -71,13 +81,16 @@ extension GiphyEndpoint {
 
     /// The `fields` value sent with every GIF call: the keys `GiphyGif` reads, and of the
     /// renditions only `RenditionName.requested`.
-    public static let fields = (["id", "title", "rating", "url", "username", "user", "import_datetime"]
+    public static let fields =
+        (["id", "title", "rating", "url", "username", "user", "import_datetime"]
         + RenditionName.requested.map { "images.\($0.rawValue)" }).joined(separator: ",")
 
     static func autocomplete(_ prefix: String, limit: Int) -> GiphyEndpoint {
-        GiphyEndpoint(name: "autocomplete", path: "/v1/gifs/search/tags", query: [
-            ("q", prefix), ("limit", String(limit)),
-        ])
+        GiphyEndpoint(
+            name: "autocomplete", path: "/v1/gifs/search/tags",
+            query: [
+                ("q", prefix), ("limit", String(limit)),
+            ])
     }
 
     static func related(_ term: String) -> GiphyEndpoint {

@@ -1,5 +1,6 @@
 import GifSources
 import HTTPTransport
+
 /// Turns a raw GIPHY answer into a typed error, or lets it through. Both error body families
 /// are understood: `{"meta":{"status","msg"}}` and the gateway's `{"message": …}`.
 enum ResponseClassifier {

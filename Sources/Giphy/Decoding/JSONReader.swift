@@ -50,7 +50,7 @@ struct JSONReader {
         try body.withUnsafeBufferPointer { buffer in
             var reader = JSONReader(bytes: buffer)
             let value = try read(&reader)
-            guard reader.nextByte() == nil else { throw Failure.malformed } // nothing after the value
+            guard reader.nextByte() == nil else { throw Failure.malformed }  // nothing after the value
             return value
         }
     }
@@ -259,17 +259,20 @@ struct JSONReader {
     /// Moves past the string at the cursor; returns where its closing quote is.
     @discardableResult
     private mutating func skipString() throws -> Int {
-        index += 1 // the opening quote
+        index += 1  // the opening quote
         let start = index
         guard let base = bytes.baseAddress else { throw Failure.malformed }
         while true {
             guard index < bytes.count,
-                  let found = memchr(base + index, Int32(UInt8(ascii: "\"")), bytes.count - index) else {
+                let found = memchr(base + index, Int32(UInt8(ascii: "\"")), bytes.count - index)
+            else {
                 throw Failure.malformed
             }
             let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             var backslashes = 0
-            while quote - backslashes - 1 >= start, bytes[quote - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+            while quote - backslashes - 1 >= start, bytes[quote - backslashes - 1] == UInt8(ascii: "\\") {
+                backslashes += 1
+            }
             index = quote + 1
             if backslashes % 2 == 0 { return quote }
         }
@@ -278,7 +281,8 @@ struct JSONReader {
     private static func isNumberByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"),
-             UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): true
+            UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+            true
         default: false
         }
     }

@@ -27,9 +27,11 @@ extension JSONReader {
                 // Copy the run up to the next backslash at once.
                 let rest = raw.count - index
                 let found = memchr(raw.baseAddress! + index, Int32(UInt8(ascii: "\\")), rest)
-                let run = found.map { raw.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self)) - index } ?? rest
+                let run =
+                    found.map { raw.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self)) - index } ?? rest
                 if run > 0 {
-                    UnsafeMutableRawPointer(output.baseAddress! + written).copyMemory(from: raw.baseAddress! + index, byteCount: run)
+                    UnsafeMutableRawPointer(output.baseAddress! + written).copyMemory(
+                        from: raw.baseAddress! + index, byteCount: run)
                     written += run
                     index += run
                 }
@@ -54,13 +56,15 @@ extension JSONReader {
                     }
                     index += 4
                     if (0xD800..<0xDC00).contains(unit), index + 1 < raw.count, raw[index] == UInt8(ascii: "\\"),
-                       raw[index + 1] == UInt8(ascii: "u"), let low = hex(raw, at: index + 2), (0xDC00..<0xE000).contains(low) {
+                        raw[index + 1] == UInt8(ascii: "u"), let low = hex(raw, at: index + 2),
+                        (0xDC00..<0xE000).contains(low)
+                    {
                         index += 6
                         append(scalar: Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}")
                     } else {
                         append(scalar: Unicode.Scalar(unit) ?? "\u{FFFD}")
                     }
-                default: append(kind) // \" \\ \/ and, leniently, anything else as itself
+                default: append(kind)  // \" \\ \/ and, leniently, anything else as itself
                 }
             }
             return written

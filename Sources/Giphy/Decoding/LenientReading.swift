@@ -62,7 +62,7 @@ extension JSONReader {
             let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
             let (sum, overflowAgain) = shifted.subtractingReportingOverflow(Int(byte - UInt8(ascii: "0")))
             guard !overflow, !overflowAgain else { return nil }
-            value = sum // accumulated negative, so Int.min fits
+            value = sum  // accumulated negative, so Int.min fits
         }
         if negative { return value }
         let (positive, overflow) = (0).subtractingReportingOverflow(value)

@@ -26,7 +26,8 @@ extension GifPage {
     }
 
     init(body: GiphyBody<LossyList<GiphyGif>>, requestedOffset: Int) throws {
-        self.init(gifs: try GiphyPayload.required(body.data).elements, offset: body.pagination?.offset ?? requestedOffset,
-                  totalCount: body.pagination?.totalCount)
+        self.init(
+            gifs: try GiphyPayload.required(body.data).elements, offset: body.pagination?.offset ?? requestedOffset,
+            totalCount: body.pagination?.totalCount)
     }
 }

@@ -18,8 +18,10 @@ public struct GiphyGif: Sendable, Equatable {
     /// The animated renditions (see `RenditionName`), by GIPHY's name.
     public let renditions: [String: GiphyRendition]
 
-    public init(id: String, title: String, rating: String?, pageURL: String? = nil, username: String? = nil,
-                user: GiphyUser? = nil, importDatetime: String? = nil, renditions: [String: GiphyRendition]) {
+    public init(
+        id: String, title: String, rating: String?, pageURL: String? = nil, username: String? = nil,
+        user: GiphyUser? = nil, importDatetime: String? = nil, renditions: [String: GiphyRendition]
+    ) {
         self.id = id
         self.title = title
         self.rating = rating
@@ -36,9 +38,11 @@ public struct GiphyGif: Sendable, Equatable {
         case importDatetime = "import_datetime"
         case legacyOriginalURL = "image_original_url", legacyImageURL = "image_url"
         case legacyWidth = "image_width", legacyHeight = "image_height"
-        case fixedHeightDownsampledURL = "fixed_height_downsampled_url", fixedHeightDownsampledWidth = "fixed_height_downsampled_width"
+        case fixedHeightDownsampledURL = "fixed_height_downsampled_url", fixedHeightDownsampledWidth =
+            "fixed_height_downsampled_width"
         case fixedHeightDownsampledHeight = "fixed_height_downsampled_height"
-        case fixedWidthDownsampledURL = "fixed_width_downsampled_url", fixedWidthDownsampledWidth = "fixed_width_downsampled_width"
+        case fixedWidthDownsampledURL = "fixed_width_downsampled_url", fixedWidthDownsampledWidth =
+            "fixed_width_downsampled_width"
         case fixedWidthDownsampledHeight = "fixed_width_downsampled_height"
         case fixedHeightSmallURL = "fixed_height_small_url", fixedHeightSmallWidth = "fixed_height_small_width"
         case fixedHeightSmallHeight = "fixed_height_small_height"
@@ -88,8 +92,9 @@ public struct GiphyGif: Sendable, Equatable {
         }
         guard let id, !id.isEmpty else { return nil }
         let trimmedRating = rating?.trimmingSpaces
-        return GiphyGif(id: id, title: title ?? "", rating: (trimmedRating?.isEmpty ?? true) ? nil : trimmedRating,
-                        pageURL: pageURL, username: username, user: user, importDatetime: importDatetime,
-                        renditions: renditions.isEmpty ? legacy.renditions : renditions)
+        return GiphyGif(
+            id: id, title: title ?? "", rating: (trimmedRating?.isEmpty ?? true) ? nil : trimmedRating,
+            pageURL: pageURL, username: username, user: user, importDatetime: importDatetime,
+            renditions: renditions.isEmpty ? legacy.renditions : renditions)
     }
 }

@@ -54,8 +54,10 @@ enum RenditionName: String, JSONKey, CaseIterable, Sendable {
     static let table = JSONKeyTable<Self>()
     case original, source, downsized, preview = "preview_gif"
     case downsizedLarge = "downsized_large", downsizedMedium = "downsized_medium"
-    case fixedHeight = "fixed_height", fixedHeightDownsampled = "fixed_height_downsampled", fixedHeightSmall = "fixed_height_small"
-    case fixedWidth = "fixed_width", fixedWidthDownsampled = "fixed_width_downsampled", fixedWidthSmall = "fixed_width_small"
+    case fixedHeight = "fixed_height", fixedHeightDownsampled = "fixed_height_downsampled", fixedHeightSmall =
+        "fixed_height_small"
+    case fixedWidth = "fixed_width", fixedWidthDownsampled = "fixed_width_downsampled", fixedWidthSmall =
+        "fixed_width_small"
 
     /// The renditions asked of GIPHY (`fields=images.<name>`): a ladder of sizes for uploads,
     /// from the original through `downsized_large` (at most 8 MB), `downsized_medium` (5 MB)
@@ -65,8 +67,10 @@ enum RenditionName: String, JSONKey, CaseIterable, Sendable {
     /// (`fixed_width*`) or are a few frames long (`preview_gif`). Renditions are ~90% of a
     /// page's bytes; asking for 8 of the 11 animated ones makes each cache miss cheaper to
     /// fetch and read (issue 9). Full responses (older ones, none of `fields`) are still read whole.
-    static let requested: [RenditionName] = [.original, .downsizedLarge, .downsizedMedium, .downsized, .fixedHeight,
-                                             .fixedHeightSmall, .fixedHeightDownsampled, .fixedWidthSmall]
+    static let requested: [RenditionName] = [
+        .original, .downsizedLarge, .downsizedMedium, .downsized, .fixedHeight,
+        .fixedHeightSmall, .fixedHeightDownsampled, .fixedWidthSmall,
+    ]
 
     /// Read from `images`; the rest of its ~25 entries are skipped.
     static func readAll(_ reader: inout JSONReader) throws -> [String: GiphyRendition] {

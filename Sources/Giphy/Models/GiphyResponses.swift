@@ -174,8 +174,10 @@ enum GiphyPayload {
         case randomID = "random_id"
     }
 
-    private static func lossyList<Element>(_ reader: inout JSONReader,
-                                           _ element: (inout JSONReader) throws -> Element?) throws -> LossyList<Element> {
+    private static func lossyList<Element>(
+        _ reader: inout JSONReader,
+        _ element: (inout JSONReader) throws -> Element?
+    ) throws -> LossyList<Element> {
         var list = LossyList<Element>()
         try reader.beginArray()
         while try reader.hasNextElement() {

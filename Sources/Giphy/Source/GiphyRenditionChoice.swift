@@ -14,7 +14,9 @@ enum GiphyRenditionChoice {
     /// Both choices for one GIF: the preferred rendition, and every animated GIF rendition,
     /// smallest first (those without a size last, ties by name). Each rendition is turned into
     /// the seam's value once, and that list is the one sorted.
-    static func choose(_ renditions: [String: GiphyRendition]) -> (preferred: SourcedRendition?, animated: [SourcedRendition]) {
+    static func choose(
+        _ renditions: [String: GiphyRendition]
+    ) -> (preferred: SourcedRendition?, animated: [SourcedRendition]) {
         var animated: [SourcedRendition] = []
         animated.reserveCapacity(renditions.count)
         for (name, rendition) in renditions where isAnimatedGif(name: name, rendition) {
@@ -27,9 +29,12 @@ enum GiphyRenditionChoice {
         return (preferred(renditions, smallestAnimated: animated.first), animated)
     }
 
-    private static func preferred(_ renditions: [String: GiphyRendition], smallestAnimated: SourcedRendition?) -> SourcedRendition? {
+    private static func preferred(
+        _ renditions: [String: GiphyRendition], smallestAnimated: SourcedRendition?
+    ) -> SourcedRendition? {
         if let downsized = renditions["downsized"], downsized.isUsable,
-           (downsized.size ?? 0) <= downsizedLimitBytes {
+            (downsized.size ?? 0) <= downsizedLimitBytes
+        {
             return link("downsized", downsized)
         }
         if let smallestAnimated { return smallestAnimated }
@@ -38,7 +43,10 @@ enum GiphyRenditionChoice {
     }
 
     private static func link(_ name: String, _ rendition: GiphyRendition) -> SourcedRendition? {
-        rendition.url.map { SourcedRendition(name: name, url: $0, width: rendition.width, height: rendition.height, byteSize: rendition.size) }
+        rendition.url.map {
+            SourcedRendition(
+                name: name, url: $0, width: rendition.width, height: rendition.height, byteSize: rendition.size)
+        }
     }
 
     /// GIPHY names its stills `…_still`; only GIF files are animated GIFs.
@@ -65,12 +73,14 @@ extension GiphyGif {
     /// The GIF in the seam's terms.
     var sourced: SourcedGif {
         let choice = GiphyRenditionChoice.choose(renditions)
-        return SourcedGif(ref: GifRef(source: .giphy, key: id), title: title, rating: rating, pageURL: pageURL,
-                          preferred: choice.preferred, renditions: choice.animated,
-                          uploader: (user != nil || username != nil)
-                              ? SourcedUploader(username: user?.username ?? username, displayName: user?.displayName,
-                                                isVerified: user?.isVerified ?? false)
-                              : nil,
-                          importDate: importDatetime)
+        return SourcedGif(
+            ref: GifRef(source: .giphy, key: id), title: title, rating: rating, pageURL: pageURL,
+            preferred: choice.preferred, renditions: choice.animated,
+            uploader: (user != nil || username != nil)
+                ? SourcedUploader(
+                    username: user?.username ?? username, displayName: user?.displayName,
+                    isVerified: user?.isVerified ?? false)
+                : nil,
+            importDate: importDatetime)
     }
 }

@@ -16,15 +16,23 @@ public struct GiphySource: GifSource {
         await client.coolingDown()
     }
 
-    public func search(_ query: String, offset: Int, limit: Int, rating: ContentRating, user: SourceUser?) async throws -> SourcedPage {
+    public func search(
+        _ query: String, offset: Int, limit: Int, rating: ContentRating, user: SourceUser?
+    ) async throws -> SourcedPage {
         // GIPHY's offsets end at 4999: past it, the results are over.
-        guard offset <= GiphyLimits.maximumSearchOffset else { return SourcedPage(source: .giphy, gifs: [], endIndex: offset) }
-        return page(try await answer { try await client.search(query, offset: offset, limit: limit, rating: rating) },
-                    offset: offset, limit: limit)
+        guard offset <= GiphyLimits.maximumSearchOffset else {
+            return SourcedPage(source: .giphy, gifs: [], endIndex: offset)
+        }
+        return page(
+            try await answer { try await client.search(query, offset: offset, limit: limit, rating: rating) },
+            offset: offset, limit: limit)
     }
 
-    public func trending(offset: Int, limit: Int, rating: ContentRating, user: SourceUser?) async throws -> SourcedPage {
-        page(try await answer { try await client.trending(offset: offset, limit: limit, rating: rating) }, offset: offset, limit: limit)
+    public func trending(offset: Int, limit: Int, rating: ContentRating, user: SourceUser?) async throws -> SourcedPage
+    {
+        page(
+            try await answer { try await client.trending(offset: offset, limit: limit, rating: rating) },
+            offset: offset, limit: limit)
     }
 
     public func gif(_ key: String) async throws -> SourcedGif {
@@ -58,11 +66,12 @@ public struct GiphySource: GifSource {
     /// The end of the results is known from a short page or from GIPHY's total count, which is
     /// capped where GIPHY's offsets end.
     private func page(_ page: GifPage, offset: Int, limit: Int) -> SourcedPage {
-        let end: Int? = if page.gifs.count < limit {
-            offset + page.gifs.count
-        } else {
-            page.totalCount.map { min($0, GiphyLimits.maximumSearchOffset + limit) }
-        }
+        let end: Int? =
+            if page.gifs.count < limit {
+                offset + page.gifs.count
+            } else {
+                page.totalCount.map { min($0, GiphyLimits.maximumSearchOffset + limit) }
+            }
         return SourcedPage(source: .giphy, gifs: page.gifs, endIndex: end)
     }
 

@@ -24,11 +24,14 @@ public final class IRCAdapter: Service {
     /// Connected, registered and in every configured channel, or why not: for `/readyz`.
     public var status: AdapterStatus { health.status }
 
-    public init(configuration: IRCNetworkConfiguration, bot: GifBot, names: NetworkUserNames, version: String,
-                logger: Logger, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
-                metrics: any MetricsFactory = MetricsSystem.factory) {
+    public init(
+        configuration: IRCNetworkConfiguration, bot: GifBot, names: NetworkUserNames, version: String,
+        logger: Logger, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        metrics: any MetricsFactory = MetricsSystem.factory
+    ) {
         self.configuration = configuration
-        self.health = IRCSessionHealth(status: AdapterStatus(kind: "irc", name: configuration.statusName, factory: metrics), factory: metrics)
+        self.health = IRCSessionHealth(
+            status: AdapterStatus(kind: "irc", name: configuration.statusName, factory: metrics), factory: metrics)
         self.bot = bot
         self.version = version
         self.group = group
@@ -43,8 +46,9 @@ public final class IRCAdapter: Service {
     public var registeredConnections: Int { connections.load(ordering: .relaxed) }
 
     public func run() async throws {
-        var backoff = ReconnectBackoff(initial: configuration.timing.reconnectInitial, maximum: configuration.timing.reconnectMaximum,
-                                       stableAfter: configuration.timing.stableConnection)
+        var backoff = ReconnectBackoff(
+            initial: configuration.timing.reconnectInitial, maximum: configuration.timing.reconnectMaximum,
+            stableAfter: configuration.timing.stableConnection)
         await withGracefulShutdownHandler {
             while !Task.isCancelled, !control.isShuttingDown {
                 let started = ContinuousClock.now
@@ -57,7 +61,9 @@ public final class IRCAdapter: Service {
                 backoff.disconnected(at: .now)
                 guard !Task.isCancelled, !control.isShuttingDown else { break }
                 let delay = backoff.nextDelay()
-                logger.warning("Disconnected; reconnecting", metadata: ["reason": "\(reason)", "in_seconds": "\(delay.components.seconds)"])
+                logger.warning(
+                    "Disconnected; reconnecting",
+                    metadata: ["reason": "\(reason)", "in_seconds": "\(delay.components.seconds)"])
                 // A shutdown must not wait out a backoff of minutes.
                 do { try await cancelWhenGracefulShutdown { try await Task.sleep(for: delay) } } catch { break }
             }
@@ -69,17 +75,22 @@ public final class IRCAdapter: Service {
 
     /// One connection from connect to close; never throws, returns why it ended.
     private func connectOnce() async -> String {
-        logger.info("Connecting", metadata: ["host": "\(configuration.host)", "port": "\(configuration.port)", "tls": "\(configuration.useTLS)"])
+        logger.info(
+            "Connecting",
+            metadata: [
+                "host": "\(configuration.host)", "port": "\(configuration.port)", "tls": "\(configuration.useTLS)",
+            ])
         let connection: IRCConnector.Connection
         do {
             connection = try await IRCConnector(configuration: configuration, group: group).connect()
         } catch {
             return "could not connect: \(error)"
         }
-        let session = IRCSession(configuration: configuration, channels: channels.withLock { $0 },
-                                 nickLengthLimit: nickLengthLimit.withLock { $0 }, bot: bot, directory: directory,
-                                 control: control, version: version, logger: logger,
-                                 onRegistered: { [self] in self.connections.add(1, ordering: .relaxed) }, health: health)
+        let session = IRCSession(
+            configuration: configuration, channels: channels.withLock { $0 },
+            nickLengthLimit: nickLengthLimit.withLock { $0 }, bot: bot, directory: directory,
+            control: control, version: version, logger: logger,
+            onRegistered: { [self] in self.connections.add(1, ordering: .relaxed) }, health: health)
         do {
             let outcome = try await session.run(connection)
             channels.withLock { $0 = outcome.channels }

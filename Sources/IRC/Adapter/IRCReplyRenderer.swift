@@ -34,7 +34,9 @@ struct IRCReplyRenderer {
         var tags: [String: String] = [:]
         if canTagReplies, let messageID = chat.messageID { tags["+reply"] = messageID }
         return IRCMessageSplitter.split(clean, maximumBytes: max(16, budget)).map { piece in
-            IRCMessage(tags: tags, command: "PRIVMSG", parameters: [chat.replyTarget, address + guarded(piece, isPrivate: chat.isPrivate)])
+            IRCMessage(
+                tags: tags, command: "PRIVMSG",
+                parameters: [chat.replyTarget, address + guarded(piece, isPrivate: chat.isPrivate)])
         }
     }
 
@@ -56,8 +58,10 @@ struct IRCReplyRenderer {
         guard line.utf8.count > budget else { return line }
         let titleBudget = budget - (line.utf8.count - card.title.utf8.count)
         guard let title = IRCTitleShortener.shorten(card.title, toBytes: titleBudget) else { return line }
-        return GifCard(id: card.id, title: title, url: card.url, width: card.width, height: card.height, byteSize: card.byteSize,
-                       rating: card.rating, pageURL: card.pageURL, label: card.label, renditions: card.renditions, via: card.via).line
+        return GifCard(
+            id: card.id, title: title, url: card.url, width: card.width, height: card.height, byteSize: card.byteSize,
+            rating: card.rating, pageURL: card.pageURL, label: card.label, renditions: card.renditions, via: card.via
+        ).line
     }
 
     private func notice(_ text: String, to nick: String) -> [IRCMessage] {
@@ -72,7 +76,8 @@ struct IRCReplyRenderer {
 
     private func guarded(_ piece: String, isPrivate: Bool) -> String {
         guard isPrivate, let first = piece.unicodeScalars.first,
-              !(first.properties.isAlphabetic || ("0"..."9").contains(first)) else { return piece }
+            !(first.properties.isAlphabetic || ("0"..."9").contains(first))
+        else { return piece }
         return Self.marker + piece
     }
 }

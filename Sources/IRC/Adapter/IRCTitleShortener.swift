@@ -20,7 +20,9 @@ enum IRCTitleShortener {
         }
         var cut = title[..<end]
         let endsAWord = end < title.endIndex && title[end] == " "
-        if !endsAWord, let lastSpace, title.distance(from: title.startIndex, to: lastSpace) * 2 > title.distance(from: title.startIndex, to: end) {
+        if !endsAWord, let lastSpace,
+            title.distance(from: title.startIndex, to: lastSpace) * 2 > title.distance(from: title.startIndex, to: end)
+        {
             cut = title[..<lastSpace]
         }
         while cut.last?.isWhitespace == true { cut.removeLast() }

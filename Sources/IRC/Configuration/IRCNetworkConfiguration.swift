@@ -53,12 +53,14 @@ public struct IRCNetworkConfiguration: Sendable, Equatable {
     public var timing: IRCTiming
     public var flood: IRCFloodSettings
 
-    public init(name: String, host: String, port: Int? = nil, useTLS: Bool = true, verifyTLS: Bool = true,
-                tlsCAFile: String? = nil, tlsClientCertificateFile: String? = nil, tlsClientKeyFile: String? = nil,
-                nick: String = "gifbot", username: String? = nil, realname: String? = nil, password: String? = nil,
-                saslUsername: String? = nil, saslPassword: String? = nil, saslMechanism: SASLMechanism = .plain,
-                continueWithoutSASL: Bool = true, channels: [Channel] = [], admins: [String] = [],
-                timing: IRCTiming = IRCTiming(), flood: IRCFloodSettings = IRCFloodSettings()) {
+    public init(
+        name: String, host: String, port: Int? = nil, useTLS: Bool = true, verifyTLS: Bool = true,
+        tlsCAFile: String? = nil, tlsClientCertificateFile: String? = nil, tlsClientKeyFile: String? = nil,
+        nick: String = "gifbot", username: String? = nil, realname: String? = nil, password: String? = nil,
+        saslUsername: String? = nil, saslPassword: String? = nil, saslMechanism: SASLMechanism = .plain,
+        continueWithoutSASL: Bool = true, channels: [Channel] = [], admins: [String] = [],
+        timing: IRCTiming = IRCTiming(), flood: IRCFloodSettings = IRCFloodSettings()
+    ) {
         self.name = name
         self.host = host
         self.port = port ?? (useTLS ? 6697 : 6667)

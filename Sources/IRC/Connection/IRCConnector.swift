@@ -57,7 +57,8 @@ struct IRCConnector {
         }
         if let certificateFile = configuration.tlsClientCertificateFile {
             tls.certificateChain = try NIOSSLCertificate.fromPEMFile(certificateFile).map { .certificate($0) }
-            tls.privateKey = .privateKey(try NIOSSLPrivateKey(file: configuration.tlsClientKeyFile ?? certificateFile, format: .pem))
+            tls.privateKey = .privateKey(
+                try NIOSSLPrivateKey(file: configuration.tlsClientKeyFile ?? certificateFile, format: .pem))
         }
         return try NIOSSLContext(configuration: tls)
     }

@@ -13,7 +13,8 @@ public enum CTCP {
         let commandEnd = body.firstIndex(of: " ") ?? body.endIndex
         let command = String(Substring(body[..<commandEnd])).uppercased()
         guard !command.isEmpty else { return nil }
-        let argument = commandEnd < body.endIndex
+        let argument =
+            commandEnd < body.endIndex
             ? String(Substring(body[body.index(after: commandEnd)...]))
             : ""
         return (command, argument)

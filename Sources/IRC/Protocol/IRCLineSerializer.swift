@@ -42,7 +42,8 @@ public enum IRCLineSerializer {
     }
 
     private static func trailingParameter(_ parameter: String) -> String {
-        let needsColon = parameter.isEmpty
+        let needsColon =
+            parameter.isEmpty
             || parameter.unicodeScalars.contains(" ")
             || parameter.unicodeScalars.first == ":"
         return needsColon ? ":" + parameter : parameter

@@ -35,8 +35,9 @@ public enum IRCMessageParser {
         // "\t" is no command at all, and CR, LF and NUL are stripped on the way out (a command
         // of NULs became none, and the first parameter was read back as tags).
         guard let first = command.utf8.first, first != .colon, first != .at,
-              command.contains(where: { !$0.isWhitespace }),
-              !command.unicodeScalars.contains(where: IRCLineSerializer.isLineBreaker) else { return nil }
+            command.contains(where: { !$0.isWhitespace }),
+            !command.unicodeScalars.contains(where: IRCLineSerializer.isLineBreaker)
+        else { return nil }
 
         var parameters: [String] = []
         while true {

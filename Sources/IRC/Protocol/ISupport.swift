@@ -85,8 +85,9 @@ public struct ISupport: Sendable, Equatable {
         var index = 0
         while index < input.count {
             if input[index] == UInt8(ascii: "\\"), index + 3 < input.count,
-               input[index + 1] == UInt8(ascii: "x"),
-               let high = hexValue(input[index + 2]), let low = hexValue(input[index + 3]) {
+                input[index + 1] == UInt8(ascii: "x"),
+                let high = hexValue(input[index + 2]), let low = hexValue(input[index + 3])
+            {
                 output.append(high << 4 | low)
                 index += 4
             } else {

@@ -20,7 +20,9 @@ extension IRCClientState {
             for (name, _) in list { enabledCapabilities.insert(name) }
             let removed = (message.parameters.last ?? "").split(separator: " ").filter { $0.hasPrefix("-") }
             for name in removed { enabledCapabilities.remove(String(name.dropFirst()).lowercased()) }
-            var actions: [IRCClientAction] = [.log(.debug, "capabilities enabled: \(enabledCapabilities.sorted().joined(separator: " "))")]
+            var actions: [IRCClientAction] = [
+                .log(.debug, "capabilities enabled: \(enabledCapabilities.sorted().joined(separator: " "))")
+            ]
             if list.keys.contains("sasl"), phase == .registering, sasl == .idle, configuration.wantsSASL {
                 actions += beginSASL(now: now)
             }
@@ -32,7 +34,9 @@ extension IRCClientState {
             let refused = Array(list.keys)
             if refused.count > 1 {
                 pendingCapabilityRequests += refused.count
-                return refused.sorted().map { .send(IRCMessage(command: "CAP", parameters: ["REQ", $0]), bypassFloodControl: true) }
+                return refused.sorted().map {
+                    .send(IRCMessage(command: "CAP", parameters: ["REQ", $0]), bypassFloodControl: true)
+                }
             }
             return [.log(.debug, "capability refused: \(refused.joined())")] + endNegotiationIfDone()
         case "NEW":
@@ -49,13 +53,18 @@ extension IRCClientState {
         }
     }
 
-    private mutating func requestCapabilities(_ offered: Set<String>, now: ContinuousClock.Instant) -> [IRCClientAction] {
+    private mutating func requestCapabilities(_ offered: Set<String>, now: ContinuousClock.Instant) -> [IRCClientAction]
+    {
         var wanted = Self.wantedCapabilities
         if configuration.wantsSASL, phase == .registering, saslMechanismOffered { wanted.insert("sasl") }
         let request = offered.intersection(wanted).subtracting(enabledCapabilities).sorted()
         guard !request.isEmpty else { return endNegotiationIfDone() }
         pendingCapabilityRequests += 1
-        return [.send(IRCMessage(command: "CAP", parameters: ["REQ", request.joined(separator: " ")]), bypassFloodControl: true)]
+        return [
+            .send(
+                IRCMessage(command: "CAP", parameters: ["REQ", request.joined(separator: " ")]),
+                bypassFloodControl: true)
+        ]
     }
 
     /// Whether the server lists the configured mechanism (`sasl=PLAIN,EXTERNAL`; a bare `sasl`
@@ -69,7 +78,8 @@ extension IRCClientState {
     /// `CAP END` once nothing is pending: no request unanswered and SASL not under way.
     mutating func endNegotiationIfDone() -> [IRCClientAction] {
         guard phase == .registering, !capabilityNegotiationEnded, capabilityListComplete,
-              pendingCapabilityRequests == 0 else { return [] }
+            pendingCapabilityRequests == 0
+        else { return [] }
         if case .waiting = sasl { return [] }
         capabilityNegotiationEnded = true
         return [.send(IRCMessage(command: "CAP", parameters: ["END"]), bypassFloodControl: true)]

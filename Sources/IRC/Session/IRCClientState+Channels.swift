@@ -17,7 +17,12 @@ extension IRCClientState {
             joinedChannels.remove(fold(channel))
             let configured = channels.first { fold($0.name) == fold(channel) } ?? .init(name: channel)
             scheduledRejoins.append((configured, now + configuration.timing.rejoinAfterKick))
-            return [.log(.warning, "kicked from \(channel) by \(message.sourceNick ?? "?"): \(message.parameters.count > 2 ? message.parameters[2] : ""); rejoining in \(configuration.timing.rejoinAfterKick)")]
+            return [
+                .log(
+                    .warning,
+                    "kicked from \(channel) by \(message.sourceNick ?? "?"): \(message.parameters.count > 2 ? message.parameters[2] : ""); rejoining in \(configuration.timing.rejoinAfterKick)"
+                )
+            ]
         case "INVITE":
             guard message.parameters.count >= 2, let inviter = message.sourceNick else { return [] }
             let channel = message.parameters[1]
@@ -27,7 +32,10 @@ extension IRCClientState {
             }
             let joined = IRCNetworkConfiguration.Channel(name: channel)
             if !channels.contains(where: { fold($0.name) == fold(channel) }) { channels.append(joined) }
-            return [.log(.info, "invited to \(channel) by admin \(inviter)"), .send(IRCMessage(command: "JOIN", parameters: [channel]), bypassFloodControl: false)]
+            return [
+                .log(.info, "invited to \(channel) by admin \(inviter)"),
+                .send(IRCMessage(command: "JOIN", parameters: [channel]), bypassFloodControl: false),
+            ]
         case "PRIVMSG":
             return receivePrivateMessage(message, now: now)
         default:
@@ -38,9 +46,12 @@ extension IRCClientState {
     /// Channels the bot should be in: configured ones plus those an admin invited it to.
     public var wantedChannels: [IRCNetworkConfiguration.Channel] { channels }
 
-    private mutating func receivePrivateMessage(_ message: IRCMessage, now: ContinuousClock.Instant) -> [IRCClientAction] {
+    private mutating func receivePrivateMessage(
+        _ message: IRCMessage, now: ContinuousClock.Instant
+    ) -> [IRCClientAction] {
         guard phase == .registered, message.parameters.count >= 2, let sender = message.sourceNick,
-              !isOwnNick(sender) else { return [] } // our own echo (echo-message)
+            !isOwnNick(sender)
+        else { return [] }  // our own echo (echo-message)
         let target = message.parameters[0]
         let text = message.parameters[1]
         if let ctcp = CTCP.parse(text) {
@@ -48,19 +59,29 @@ extension IRCClientState {
         }
         let isPrivate = !isupport.channelTypes.contains(where: { target.hasPrefix(String($0)) })
         let account = message.tags["account"].flatMap { $0.isEmpty || $0 == "*" ? nil : $0 }
-        return [.chat(IncomingChat(
-            nick: sender, account: account, replyTarget: isPrivate ? sender : target, isPrivate: isPrivate,
-            text: text, messageID: message.tags["msgid"], senderIsAdmin: isAdmin(nick: sender, account: account)))]
+        return [
+            .chat(
+                IncomingChat(
+                    nick: sender, account: account, replyTarget: isPrivate ? sender : target, isPrivate: isPrivate,
+                    text: text, messageID: message.tags["msgid"], senderIsAdmin: isAdmin(nick: sender, account: account)
+                ))
+        ]
     }
 
     /// VERSION and PING get a NOTICE; ACTION and everything else are ignored. At most one answer
     /// every two seconds, so CTCP floods cannot make the bot flood.
-    private mutating func answerCTCP(_ command: String, _ argument: String, to sender: String, now: ContinuousClock.Instant) -> [IRCClientAction] {
+    private mutating func answerCTCP(
+        _ command: String, _ argument: String, to sender: String, now: ContinuousClock.Instant
+    ) -> [IRCClientAction] {
         guard command == "VERSION" || command == "PING" else { return [] }
         if let last = lastCTCPReply, now - last < .seconds(2) { return [] }
         lastCTCPReply = now
         let answer = command == "VERSION" ? "GifBot \(version), GIFs powered by GIPHY" : String(argument.prefix(100))
-        return [.send(IRCMessage(command: "NOTICE", parameters: [sender, CTCP.encode(command: command, argument: answer)]), bypassFloodControl: false)]
+        return [
+            .send(
+                IRCMessage(command: "NOTICE", parameters: [sender, CTCP.encode(command: command, argument: answer)]),
+                bypassFloodControl: false)
+        ]
     }
 
     /// Admins are matched by account where the server tells accounts (a nick can be taken by

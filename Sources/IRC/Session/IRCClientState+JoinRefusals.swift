@@ -17,10 +17,16 @@ extension IRCClientState {
         let name = message.parameters[1]
         let folded = fold(name)
         // 403 and 477 also answer other commands; only a JOIN the bot is waiting on counts.
-        guard !joinedChannels.contains(folded), let channel = channels.first(where: { fold($0.name) == folded }) else { return [] }
-        var failure = joinFailures[folded]
-            ?? JoinFailure(refusal: refusal, backoff: ReconnectBackoff(initial: configuration.timing.joinRetryInitial,
-                                                                       maximum: configuration.timing.joinRetryMaximum))
+        guard !joinedChannels.contains(folded), let channel = channels.first(where: { fold($0.name) == folded }) else {
+            return []
+        }
+        var failure =
+            joinFailures[folded]
+            ?? JoinFailure(
+                refusal: refusal,
+                backoff: ReconnectBackoff(
+                    initial: configuration.timing.joinRetryInitial,
+                    maximum: configuration.timing.joinRetryMaximum))
         failure.refusal = refusal
         let serverText = message.parameters.count > 2 ? String(": \(message.parameters.last ?? "")".prefix(120)) : ""
         let what = "cannot join \(channel.name): \(refusal.reason) (\(refusal.rawValue)\(serverText))"
@@ -44,7 +50,8 @@ extension IRCClientState {
     mutating func followInviteToRefusedChannel(_ channel: String) -> [IRCClientAction]? {
         let folded = fold(channel)
         guard joinFailures[folded] != nil, !joinedChannels.contains(folded),
-              let wanted = channels.first(where: { fold($0.name) == folded }) else { return nil }
+            let wanted = channels.first(where: { fold($0.name) == folded })
+        else { return nil }
         let caseMapping = caseMapping
         scheduledRejoins.removeAll { caseMapping.fold($0.channel.name) == folded }
         return [.log(.info, "invited into \(wanted.name), which refused the bot before; joining")]

@@ -13,6 +13,7 @@ extension IRCClientState {
         let joined = wanted.intersection(joinedChannels).count
         guard joined < wanted.count else { return nil }
         let refused = refusedChannelReasons
-        return "joined \(joined) of \(wanted.count) channels" + (refused.isEmpty ? "" : "; refused: " + refused.joined(separator: ", "))
+        return "joined \(joined) of \(wanted.count) channels"
+            + (refused.isEmpty ? "" : "; refused: " + refused.joined(separator: ", "))
     }
 }

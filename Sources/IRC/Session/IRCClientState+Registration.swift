@@ -44,10 +44,12 @@ extension IRCClientState {
     private mutating func tryAnotherNick(after message: IRCMessage) -> [IRCClientAction] {
         let named = message.parameters.count >= 3 ? message.parameters[1] : nil
         let caseMapping = caseMapping
-        let next = message.command == "432" ? nickChoice.refused() : nickChoice.taken(named: named, fold: caseMapping.fold)
+        let next =
+            message.command == "432" ? nickChoice.refused() : nickChoice.taken(named: named, fold: caseMapping.fold)
         guard let next else {
             phase = .closing
-            let reason = "the server accepted none of \(NickChoice.maximumAttempts) nicks; last refused: \(named ?? nick) (\(message.command) \(message.parameters.last ?? ""))"
+            let reason =
+                "the server accepted none of \(NickChoice.maximumAttempts) nicks; last refused: \(named ?? nick) (\(message.command) \(message.parameters.last ?? ""))"
             return [.log(.error, reason), .disconnect(reason: "no nick accepted")]
         }
         nick = next
@@ -58,7 +60,8 @@ extension IRCClientState {
     private mutating func regainNickIfFreed(by message: IRCMessage, now: ContinuousClock.Instant) -> [IRCClientAction] {
         let wanted = nickChoice.wanted
         guard phase == .registered, fold(nick) != fold(wanted),
-              let leaver = message.sourceNick, fold(leaver) == fold(wanted) else { return [] }
+            let leaver = message.sourceNick, fold(leaver) == fold(wanted)
+        else { return [] }
         lastNickRegainAttempt = now
         return [.send(IRCMessage(command: "NICK", parameters: [wanted]), bypassFloodControl: false)]
     }

@@ -7,7 +7,9 @@ extension IRCClientState {
         var actions = checkSASLTimeout(now: now)
         if phase == .registering, now - connectedAt >= configuration.timing.registrationTimeout {
             phase = .closing
-            return actions + [.disconnect(reason: "registration did not finish within \(configuration.timing.registrationTimeout)")]
+            return actions + [
+                .disconnect(reason: "registration did not finish within \(configuration.timing.registrationTimeout)")
+            ]
         }
         actions += checkLiveness(now: now)
         guard phase == .registered else { return actions }
@@ -16,9 +18,11 @@ extension IRCClientState {
         scheduledRejoins.removeAll { $0.at <= now }
         actions += joinLines(for: due.map(\.channel)).map { .send($0, bypassFloodControl: false) }
         if fold(nick) != fold(nickChoice.wanted),
-           lastNickRegainAttempt.map({ now - $0 >= configuration.timing.nickRegainInterval }) ?? true {
+            lastNickRegainAttempt.map({ now - $0 >= configuration.timing.nickRegainInterval }) ?? true
+        {
             lastNickRegainAttempt = now
-            actions.append(.send(IRCMessage(command: "NICK", parameters: [nickChoice.wanted]), bypassFloodControl: false))
+            actions.append(
+                .send(IRCMessage(command: "NICK", parameters: [nickChoice.wanted]), bypassFloodControl: false))
         }
         return actions
     }

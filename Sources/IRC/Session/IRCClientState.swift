@@ -63,8 +63,10 @@ public struct IRCClientState: Sendable {
     var lastCTCPReply: ContinuousClock.Instant?
 
     /// `nickLengthLimit`: the server's nick length as an earlier connection learned it.
-    public init(configuration: IRCNetworkConfiguration, channels: [IRCNetworkConfiguration.Channel]? = nil,
-                nickLengthLimit: Int? = nil, version: String, now: ContinuousClock.Instant) {
+    public init(
+        configuration: IRCNetworkConfiguration, channels: [IRCNetworkConfiguration.Channel]? = nil,
+        nickLengthLimit: Int? = nil, version: String, now: ContinuousClock.Instant
+    ) {
         self.configuration = configuration
         self.version = version
         nickChoice = NickChoice(configured: configuration.nick, lengthLimit: nickLengthLimit)
@@ -92,7 +94,8 @@ public struct IRCClientState: Sendable {
             lines.append(IRCMessage(command: "PASS", parameters: [password]))
         }
         lines.append(IRCMessage(command: "NICK", parameters: [nick]))
-        lines.append(IRCMessage(command: "USER", parameters: [configuration.username, "0", "*", configuration.realname]))
+        lines.append(
+            IRCMessage(command: "USER", parameters: [configuration.username, "0", "*", configuration.realname]))
         return lines.map { .send($0, bypassFloodControl: true) }
     }
 
@@ -103,7 +106,11 @@ public struct IRCClientState: Sendable {
         outstandingPing = nil
         switch message.command {
         case "PING":
-            return [.send(IRCMessage(command: "PONG", parameters: message.parameters.isEmpty ? [""] : message.parameters), bypassFloodControl: true)]
+            return [
+                .send(
+                    IRCMessage(command: "PONG", parameters: message.parameters.isEmpty ? [""] : message.parameters),
+                    bypassFloodControl: true)
+            ]
         case "PONG":
             return []
         case "ERROR":

@@ -39,7 +39,9 @@ struct IRCSession {
                 let logger = logger
                 group.addTask {
                     let writer = IRCLineWriter(queue: queue, flood: configuration.flood) { message in
-                        if logger.logLevel <= .trace { logger.trace("→ \(IRCLineSerializer.serialize(Self.redacted(message)))") }
+                        if logger.logLevel <= .trace {
+                            logger.trace("→ \(IRCLineSerializer.serialize(Self.redacted(message)))")
+                        }
                     }
                     do { try await writer.run(outbound) } catch { sink.yield(.inboundClosed("write failed: \(error)")) }
                 }
@@ -77,16 +79,22 @@ struct IRCSession {
         }
     }
 
-    private func message(for chat: IncomingChat, renderer: IRCReplyRenderer, receivedAt: ContinuousClock.Instant) -> ChatMessage {
-        let user = ChatUser(network: configuration.name, id: directory.userID(nick: chat.nick, account: chat.account),
-                            displayName: chat.nick)
+    private func message(
+        for chat: IncomingChat, renderer: IRCReplyRenderer, receivedAt: ContinuousClock.Instant
+    ) -> ChatMessage {
+        let user = ChatUser(
+            network: configuration.name, id: directory.userID(nick: chat.nick, account: chat.account),
+            displayName: chat.nick)
         let conversation = chat.isPrivate ? user.id : renderer.fold(chat.replyTarget)
-        return ChatMessage(user: user, conversation: conversation, isPrivate: chat.isPrivate, text: chat.text,
-                           senderIsAdmin: chat.senderIsAdmin, receivedAt: receivedAt)
+        return ChatMessage(
+            user: user, conversation: conversation, isPrivate: chat.isPrivate, text: chat.text,
+            senderIsAdmin: chat.senderIsAdmin, receivedAt: receivedAt)
     }
 
     /// Asks the bot; the lines go back to the loop, which queues them in order.
-    private func answer(_ message: ChatMessage, in turn: CommandTurn, chat: IncomingChat, renderer: IRCReplyRenderer) async -> [IRCMessage] {
+    private func answer(
+        _ message: ChatMessage, in turn: CommandTurn, chat: IncomingChat, renderer: IRCReplyRenderer
+    ) async -> [IRCMessage] {
         let replies = await bot.handle(message, in: turn)
         health.status.repliesSent(replies.count)
         return renderer.lines(for: replies, answering: chat)
@@ -101,8 +109,10 @@ struct IRCSession {
 
     /// Passwords never reach a log line, not even at trace level.
     static func redacted(_ message: IRCMessage) -> IRCMessage {
-        let isSecret = message.command == "PASS"
-            || (message.command == "AUTHENTICATE" && !["PLAIN", "EXTERNAL", "*", "+"].contains(message.parameters.first ?? ""))
+        let isSecret =
+            message.command == "PASS"
+            || (message.command == "AUTHENTICATE"
+                && !["PLAIN", "EXTERNAL", "*", "+"].contains(message.parameters.first ?? ""))
         return isSecret ? IRCMessage(command: message.command, parameters: ["<redacted>"]) : message
     }
 }

@@ -27,7 +27,8 @@ struct ReplyOrder {
 
     /// Takes the answer for `ticket`; returns the lines that may be sent now, in order.
     mutating func release(_ lines: [IRCMessage], for ticket: Ticket) -> [IRCMessage] {
-        guard var state = targets[ticket.target], ticket.number >= state.nextToRelease, state.ready[ticket.number] == nil
+        guard var state = targets[ticket.target], ticket.number >= state.nextToRelease,
+            state.ready[ticket.number] == nil
         else { return [] }
         state.ready[ticket.number] = lines
         var releasable: [IRCMessage] = []

@@ -16,8 +16,9 @@ struct SessionLoop {
     init(session: IRCSession, queue: IRCOutgoingQueue, now: ContinuousClock.Instant) {
         self.session = session
         self.queue = queue
-        state = IRCClientState(configuration: session.configuration, channels: session.channels,
-                               nickLengthLimit: session.nickLengthLimit, version: session.version, now: now)
+        state = IRCClientState(
+            configuration: session.configuration, channels: session.channels,
+            nickLengthLimit: session.nickLengthLimit, version: session.version, now: now)
     }
 
     typealias ChatHandler = (IncomingChat, IRCReplyRenderer, ReplyOrder.Ticket) -> Void
@@ -74,8 +75,9 @@ struct SessionLoop {
                 queue.enqueue([message], bypassFloodControl: bypass)
             case .chat(let chat):
                 session.directory.update(caseMapping: state.caseMapping, knowsAccounts: state.knowsAccounts)
-                let renderer = IRCReplyRenderer(ownPrefix: state.ownPrefix,
-                                                canTagReplies: state.canTagReplies, caseMapping: state.caseMapping)
+                let renderer = IRCReplyRenderer(
+                    ownPrefix: state.ownPrefix,
+                    canTagReplies: state.canTagReplies, caseMapping: state.caseMapping)
                 onChat(chat, renderer, order.ticket(for: renderer.fold(chat.replyTarget)))
             case .log(let level, let text):
                 session.logger.log(level: level, "\(text)", metadata: ["network": "\(session.configuration.name)"])
@@ -88,10 +90,12 @@ struct SessionLoop {
 
     private func outcome(_ reason: String) -> IRCSession.Outcome {
         if order.outstanding > 0 {
-            session.logger.notice("Connection ended with answers in flight; they are dropped",
-                                  metadata: ["answers": "\(order.outstanding)", "reason": "\(reason)"])
+            session.logger.notice(
+                "Connection ended with answers in flight; they are dropped",
+                metadata: ["answers": "\(order.outstanding)", "reason": "\(reason)"])
         }
-        return IRCSession.Outcome(registered: state.hasRegistered, channels: state.wantedChannels,
-                                  nickLengthLimit: state.nickLengthLimit, reason: reason)
+        return IRCSession.Outcome(
+            registered: state.hasRegistered, channels: state.wantedChannels,
+            nickLengthLimit: state.nickLengthLimit, reason: reason)
     }
 }

@@ -7,7 +7,8 @@ extension KlipyRendition: CacheCosting {
 
 extension KlipyGif: CacheCosting {
     public var estimatedBytes: Int {
-        MemoryLayout<Self>.stride + CacheCost.of(id) + CacheCost.of(slug) + CacheCost.of(title) + renditions.estimatedBytes
+        MemoryLayout<Self>.stride + CacheCost.of(id) + CacheCost.of(slug) + CacheCost.of(title)
+            + renditions.estimatedBytes
     }
 }
 

@@ -14,13 +14,16 @@ public final class KlipyClient: Sendable {
     private let logger: Logger
 
     /// - Parameter sharedCooldown: where other instances with the same key see a 429 cool-down.
-    public init(configuration: KlipyClientConfiguration, transport: any HTTPGetTransport,
-                metrics: SourceMetrics = SourceMetrics(source: .klipy), sharedCooldown: (any RateLimitCooldownStore)? = nil,
-                logger: Logger) {
+    public init(
+        configuration: KlipyClientConfiguration, transport: any HTTPGetTransport,
+        metrics: SourceMetrics = SourceMetrics(source: .klipy), sharedCooldown: (any RateLimitCooldownStore)? = nil,
+        logger: Logger
+    ) {
         self.configuration = configuration
         self.transport = transport
         self.pipeline = SourceCallPipeline(
-            metrics: metrics, cacheCapacity: configuration.cacheCapacity, cacheMaximumBytes: configuration.cacheMaximumBytes,
+            metrics: metrics, cacheCapacity: configuration.cacheCapacity,
+            cacheMaximumBytes: configuration.cacheMaximumBytes,
             cacheTimeToLive: configuration.cacheTimeToLive, rateLimitCooldown: configuration.rateLimitCooldown,
             sharedCooldown: sharedCooldown,
             rateLimited: { KlipyError.rateLimited(retryAfterSeconds: $0) }, unavailable: { KlipyError.unavailable })
@@ -36,17 +39,23 @@ public final class KlipyClient: Sendable {
     }
 
     /// A page of search results; `page` is 1-based. `perPage` is kept within KLIPY's 8...50.
-    public func search(_ query: String, page: Int = 1, perPage: Int, rating: ContentRating,
-                       customer: KlipyCustomerID? = nil) async throws -> KlipyPage {
+    public func search(
+        _ query: String, page: Int = 1, perPage: Int, rating: ContentRating,
+        customer: KlipyCustomerID? = nil
+    ) async throws -> KlipyPage {
         guard !query.trimmingCharacters(in: .whitespaces).isEmpty else { throw KlipyError.badRequest }
-        let endpoint = KlipyEndpoint.search(query, page: page, perPage: perPage, filter: KlipyContentFilter(rating: rating),
-                                            customerID: customer?.value, locale: configuration.locale)
+        let endpoint = KlipyEndpoint.search(
+            query, page: page, perPage: perPage, filter: KlipyContentFilter(rating: rating),
+            customerID: customer?.value, locale: configuration.locale)
         return try await list(endpoint, page: page)
     }
 
-    public func trending(page: Int = 1, perPage: Int, rating: ContentRating, customer: KlipyCustomerID? = nil) async throws -> KlipyPage {
-        let endpoint = KlipyEndpoint.trending(page: page, perPage: perPage, filter: KlipyContentFilter(rating: rating),
-                                              customerID: customer?.value, locale: configuration.locale)
+    public func trending(
+        page: Int = 1, perPage: Int, rating: ContentRating, customer: KlipyCustomerID? = nil
+    ) async throws -> KlipyPage {
+        let endpoint = KlipyEndpoint.trending(
+            page: page, perPage: perPage, filter: KlipyContentFilter(rating: rating),
+            customerID: customer?.value, locale: configuration.locale)
         return try await list(endpoint, page: page)
     }
 
@@ -83,11 +92,14 @@ public final class KlipyClient: Sendable {
     private func list(_ endpoint: KlipyEndpoint, page: Int) async throws -> KlipyPage {
         try await fetch(endpoint, as: KlipyListResponse.self) { [logger] response in
             if response.skippedItems > 0 {
-                logger.debug("KLIPY items skipped", metadata: ["endpoint": "\(endpoint.name)", "skipped": "\(response.skippedItems)"])
+                logger.debug(
+                    "KLIPY items skipped",
+                    metadata: ["endpoint": "\(endpoint.name)", "skipped": "\(response.skippedItems)"])
             }
-            return KlipyPage(gifs: response.gifs, page: response.currentPage ?? max(1, page),
-                             perPage: response.perPage ?? response.gifs.count, hasNext: response.hasNext,
-                             skippedItems: response.skippedItems)
+            return KlipyPage(
+                gifs: response.gifs, page: response.currentPage ?? max(1, page),
+                perPage: response.perPage ?? response.gifs.count, hasNext: response.hasNext,
+                skippedItems: response.skippedItems)
         }
     }
 
@@ -97,18 +109,22 @@ public final class KlipyClient: Sendable {
         _ endpoint: KlipyEndpoint, as type: Response.Type, _ value: @escaping @Sendable (Response) throws -> Value
     ) async throws -> Value {
         guard hasAppKey else { throw KlipyError.invalidAppKey }
-        return try await pipeline.fetch(endpoint: endpoint.name, cacheKey: endpoint.cacheKey, cacheable: true) { [self] in
+        return try await pipeline.fetch(endpoint: endpoint.name, cacheKey: endpoint.cacheKey, cacheable: true) {
+            [self] in
             try value(try await self.call(endpoint, as: type))
         }
     }
 
     /// One HTTP call: classified, decoded, and logged without the key.
-    private func call<Response: Decodable & Sendable>(_ endpoint: KlipyEndpoint, as type: Response.Type) async throws -> Response {
+    private func call<Response: Decodable & Sendable>(
+        _ endpoint: KlipyEndpoint, as type: Response.Type
+    ) async throws -> Response {
         let started = ContinuousClock.now
         do {
             let raw: HTTPGetResponse
             do {
-                raw = try await transport.get(configuration.url(for: endpoint, includingKey: true), timeout: configuration.timeout)
+                raw = try await transport.get(
+                    configuration.url(for: endpoint, includingKey: true), timeout: configuration.timeout)
             } catch TransportFailure.timeout {
                 throw KlipyError.timeout
             } catch TransportFailure.oversizedAnswer {
@@ -119,7 +135,8 @@ public final class KlipyClient: Sendable {
                 throw KlipyError.networkUnreachable
             }
             let body = try KlipyResponseClassifier.classify(
-                raw, rateLimitCooldownSeconds: Int(configuration.rateLimitCooldown.components.seconds), lookup: endpoint.isLookup)
+                raw, rateLimitCooldownSeconds: Int(configuration.rateLimitCooldown.components.seconds),
+                lookup: endpoint.isLookup)
             let response: Response
             do {
                 response = try JSONDecoder().decode(Response.self, from: Data(body))
@@ -135,12 +152,15 @@ public final class KlipyClient: Sendable {
     }
 
     private func log(_ endpoint: KlipyEndpoint, outcome: String, since started: ContinuousClock.Instant) {
-        let url = KlipyRedaction.redact(configuration.url(for: endpoint, includingKey: false), appKey: configuration.appKey)
-        logger.debug("KLIPY call", metadata: [
-            "endpoint": "\(endpoint.name)",
-            "url": "\(url)",
-            "outcome": "\(outcome)",
-            "duration_ms": "\((ContinuousClock.now - started).milliseconds)",
-        ])
+        let url = KlipyRedaction.redact(
+            configuration.url(for: endpoint, includingKey: false), appKey: configuration.appKey)
+        logger.debug(
+            "KLIPY call",
+            metadata: [
+                "endpoint": "\(endpoint.name)",
+                "url": "\(url)",
+                "outcome": "\(outcome)",
+                "duration_ms": "\((ContinuousClock.now - started).milliseconds)",
+            ])
     }
 }

@@ -23,9 +23,11 @@ public struct KlipyClientConfiguration: Sendable {
     /// The cache's byte budget, as `CacheCosting` estimates.
     public var cacheMaximumBytes: Int
 
-    public init(baseURL: String = defaultBaseURL, appKey: String, locale: String? = nil,
-                timeout: Duration = .seconds(8), rateLimitCooldown: Duration = .seconds(60),
-                cacheTimeToLive: Duration = .seconds(300), cacheCapacity: Int = 512, cacheMaximumBytes: Int = 8 * 1024 * 1024) {
+    public init(
+        baseURL: String = defaultBaseURL, appKey: String, locale: String? = nil,
+        timeout: Duration = .seconds(8), rateLimitCooldown: Duration = .seconds(60),
+        cacheTimeToLive: Duration = .seconds(300), cacheCapacity: Int = 512, cacheMaximumBytes: Int = 8 * 1024 * 1024
+    ) {
         self.baseURL = baseURL
         self.appKey = appKey
         self.locale = locale

@@ -45,21 +45,31 @@ public enum KlipyLimits {
 }
 
 extension KlipyEndpoint {
-    static func search(_ query: String, page: Int, perPage: Int, filter: KlipyContentFilter, customerID: String?,
-                       locale: String?) -> KlipyEndpoint {
-        KlipyEndpoint(name: "search", path: "gifs/search", query: [
-            ("q", query), ("page", String(max(1, page))), ("per_page", String(perPage.clamped(to: KlipyLimits.searchPageSizes))),
-            ("customer_id", customerID), ("locale", locale), ("content_filter", filter.parameter),
-            ("format_filter", KlipyLimits.formatFilter),
-        ])
+    static func search(
+        _ query: String, page: Int, perPage: Int, filter: KlipyContentFilter, customerID: String?,
+        locale: String?
+    ) -> KlipyEndpoint {
+        KlipyEndpoint(
+            name: "search", path: "gifs/search",
+            query: [
+                ("q", query), ("page", String(max(1, page))),
+                ("per_page", String(perPage.clamped(to: KlipyLimits.searchPageSizes))),
+                ("customer_id", customerID), ("locale", locale), ("content_filter", filter.parameter),
+                ("format_filter", KlipyLimits.formatFilter),
+            ])
     }
 
-    static func trending(page: Int, perPage: Int, filter: KlipyContentFilter, customerID: String?, locale: String?) -> KlipyEndpoint {
-        KlipyEndpoint(name: "trending", path: "gifs/trending", query: [
-            ("page", String(max(1, page))), ("per_page", String(perPage.clamped(to: KlipyLimits.trendingPageSizes))),
-            ("customer_id", customerID), ("locale", locale), ("content_filter", filter.parameter),
-            ("format_filter", KlipyLimits.formatFilter),
-        ])
+    static func trending(
+        page: Int, perPage: Int, filter: KlipyContentFilter, customerID: String?, locale: String?
+    ) -> KlipyEndpoint {
+        KlipyEndpoint(
+            name: "trending", path: "gifs/trending",
+            query: [
+                ("page", String(max(1, page))),
+                ("per_page", String(perPage.clamped(to: KlipyLimits.trendingPageSizes))),
+                ("customer_id", customerID), ("locale", locale), ("content_filter", filter.parameter),
+                ("format_filter", KlipyLimits.formatFilter),
+            ])
     }
 
     /// The documented single-item lookup is by slug, not id: `gifs/items?slugs=a,b`.
@@ -72,13 +82,15 @@ extension KlipyEndpoint {
     }
 
     static func autocomplete(_ prefix: String, limit: Int) -> KlipyEndpoint {
-        KlipyEndpoint(name: "autocomplete", path: "autocomplete/\(PercentEncoding.encode(prefix))",
-                      query: [("limit", String(limit.clamped(to: KlipyLimits.termLimits)))])
+        KlipyEndpoint(
+            name: "autocomplete", path: "autocomplete/\(PercentEncoding.encode(prefix))",
+            query: [("limit", String(limit.clamped(to: KlipyLimits.termLimits)))])
     }
 
     static func searchSuggestions(_ term: String, limit: Int) -> KlipyEndpoint {
-        KlipyEndpoint(name: "search_suggestions", path: "search-suggestions/\(PercentEncoding.encode(term))",
-                      query: [("limit", String(limit.clamped(to: KlipyLimits.termLimits)))])
+        KlipyEndpoint(
+            name: "search_suggestions", path: "search-suggestions/\(PercentEncoding.encode(term))",
+            query: [("limit", String(limit.clamped(to: KlipyLimits.termLimits)))])
     }
 }
 

@@ -28,7 +28,8 @@ public enum KlipyRedaction {
         while let range = rest.range(of: marker) {
             result += rest[..<range.upperBound]
             rest = rest[range.upperBound...]
-            let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" || $0 == " " || $0 == "\"" } ?? rest.endIndex
+            let end =
+                rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" || $0 == " " || $0 == "\"" } ?? rest.endIndex
             if rest[..<end].isEmpty == false { result += placeholder }
             rest = rest[end...]
         }

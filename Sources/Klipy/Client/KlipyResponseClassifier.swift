@@ -6,7 +6,9 @@ import HTTPTransport
 /// body and none was ever recorded, so the status decides; a 2xx must also be
 /// `{"result": true, "data": …}`, because clients report `result: false` bodies as failures.
 enum KlipyResponseClassifier {
-    static func classify(_ response: HTTPGetResponse, rateLimitCooldownSeconds: Int, lookup: Bool = false) throws -> [UInt8] {
+    static func classify(
+        _ response: HTTPGetResponse, rateLimitCooldownSeconds: Int, lookup: Bool = false
+    ) throws -> [UInt8] {
         switch response.status {
         case 200..<300:
             break
@@ -23,7 +25,8 @@ enum KlipyResponseClassifier {
             throw KlipyError.unavailable
         }
         guard let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(response.body)),
-              envelope.result == true, envelope.hasData else {
+            envelope.result == true, envelope.hasData
+        else {
             throw KlipyError.unavailable
         }
         return response.body

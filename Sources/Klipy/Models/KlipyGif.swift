@@ -26,7 +26,9 @@ public struct KlipyGif: Sendable, Hashable {
         "https://klipy.com/gifs/" + PercentEncoding.encode(slug)
     }
 
-    public func rendition(_ sizeClass: KlipyRendition.SizeClass, _ format: KlipyRendition.Format = .gif) -> KlipyRendition? {
+    public func rendition(
+        _ sizeClass: KlipyRendition.SizeClass, _ format: KlipyRendition.Format = .gif
+    ) -> KlipyRendition? {
         renditions.first { $0.sizeClass == sizeClass && $0.format == format }
     }
 
@@ -37,7 +39,9 @@ public struct KlipyGif: Sendable, Hashable {
         var order: [KlipyRendition] = []
         let medium = rendition(.md)
         let high = rendition(.hd)
-        if let medium, let high, let highBytes = high.byteSize, let mediumBytes = medium.byteSize, highBytes < mediumBytes {
+        if let medium, let high, let highBytes = high.byteSize, let mediumBytes = medium.byteSize,
+            highBytes < mediumBytes
+        {
             order = [high, medium]
         } else {
             order = [medium, high].compactMap { $0 }
@@ -79,8 +83,10 @@ enum KlipyListedItem: Decodable, Sendable {
             self = .unusable
             return
         }
-        self = .gif(KlipyGif(id: container.klipyID(.id), slug: slug,
-                             title: container.klipyText(.title) ?? "", renditions: renditions))
+        self = .gif(
+            KlipyGif(
+                id: container.klipyID(.id), slug: slug,
+                title: container.klipyText(.title) ?? "", renditions: renditions))
     }
 
     /// GIF items nest `file.<size>.<format>` objects; clip items send flat `file.<format>` URL
@@ -94,8 +100,10 @@ enum KlipyListedItem: Decodable, Sendable {
         return KlipyRendition.Format.allCases.compactMap { format in
             guard let url = flat.urls[format] else { return nil }
             let dimensions = meta?[format.rawValue]
-            return KlipyFileEntry(url: url, width: dimensions?.width, height: dimensions?.height, size: dimensions?.size)
-                .rendition(.md, format)
+            return KlipyFileEntry(
+                url: url, width: dimensions?.width, height: dimensions?.height, size: dimensions?.size
+            )
+            .rendition(.md, format)
         }
     }
 
@@ -107,8 +115,11 @@ enum KlipyListedItem: Decodable, Sendable {
             var renditions: [KlipyRendition] = []
             for sizeClass in KlipyRendition.SizeClass.allCases {
                 guard let key = SizeKey(stringValue: sizeClass.rawValue),
-                      let formats = try? container.decodeIfPresent(FormatFiles.self, forKey: key) else { continue }
-                renditions += KlipyRendition.Format.allCases.compactMap { formats.entries[$0]?.rendition(sizeClass, $0) }
+                    let formats = try? container.decodeIfPresent(FormatFiles.self, forKey: key)
+                else { continue }
+                renditions += KlipyRendition.Format.allCases.compactMap {
+                    formats.entries[$0]?.rendition(sizeClass, $0)
+                }
             }
             self.renditions = renditions
         }
@@ -122,7 +133,9 @@ enum KlipyListedItem: Decodable, Sendable {
             var entries: [KlipyRendition.Format: KlipyFileEntry] = [:]
             for format in KlipyRendition.Format.allCases {
                 guard let key = SizeKey(stringValue: format.rawValue) else { continue }
-                if let entry = try? container.decodeIfPresent(KlipyFileEntry.self, forKey: key) { entries[format] = entry }
+                if let entry = try? container.decodeIfPresent(KlipyFileEntry.self, forKey: key) {
+                    entries[format] = entry
+                }
             }
             self.entries = entries
         }

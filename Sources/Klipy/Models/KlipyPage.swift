@@ -40,7 +40,8 @@ public struct KlipyCategory: Sendable, Hashable, Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let name = container.klipyText(.name) ?? container.klipyText(.query)
         guard let name else {
-            throw DecodingError.dataCorruptedError(forKey: .name, in: container, debugDescription: "category without a name")
+            throw DecodingError.dataCorruptedError(
+                forKey: .name, in: container, debugDescription: "category without a name")
         }
         self.init(name: name, query: container.klipyText(.query) ?? name, previewURL: container.klipyText(.previewURL))
     }

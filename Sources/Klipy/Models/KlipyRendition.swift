@@ -59,6 +59,7 @@ struct KlipyFileEntry: Decodable, Sendable {
 
     func rendition(_ sizeClass: KlipyRendition.SizeClass, _ format: KlipyRendition.Format) -> KlipyRendition? {
         guard let url, url.hasPrefix("http") else { return nil }
-        return KlipyRendition(sizeClass: sizeClass, format: format, url: url, width: width, height: height, byteSize: size)
+        return KlipyRendition(
+            sizeClass: sizeClass, format: format, url: url, width: width, height: height, byteSize: size)
     }
 }

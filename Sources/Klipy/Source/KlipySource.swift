@@ -21,18 +21,23 @@ public struct KlipySource: GifSource {
         await client.coolingDown()
     }
 
-    public func search(_ query: String, offset: Int, limit: Int, rating: ContentRating, user: SourceUser?) async throws -> SourcedPage {
+    public func search(
+        _ query: String, offset: Int, limit: Int, rating: ContentRating, user: SourceUser?
+    ) async throws -> SourcedPage {
         let limit = limit.clamped(to: KlipyLimits.searchPageSizes)
         let page = try await answer {
-            try await client.search(query, page: offset / limit + 1, perPage: limit, rating: rating, customer: customer(user))
+            try await client.search(
+                query, page: offset / limit + 1, perPage: limit, rating: rating, customer: customer(user))
         }
         return sourced(page, offset: offset, rating: rating)
     }
 
-    public func trending(offset: Int, limit: Int, rating: ContentRating, user: SourceUser?) async throws -> SourcedPage {
+    public func trending(offset: Int, limit: Int, rating: ContentRating, user: SourceUser?) async throws -> SourcedPage
+    {
         let limit = limit.clamped(to: KlipyLimits.trendingPageSizes)
         let page = try await answer {
-            try await client.trending(page: offset / limit + 1, perPage: limit, rating: rating, customer: customer(user))
+            try await client.trending(
+                page: offset / limit + 1, perPage: limit, rating: rating, customer: customer(user))
         }
         return sourced(page, offset: offset, rating: rating)
     }
@@ -74,8 +79,9 @@ public struct KlipySource: GifSource {
 
     private func sourced(_ page: KlipyPage, offset: Int, rating: ContentRating) -> SourcedPage {
         let implied = KlipyContentFilter(rating: rating).impliedRating
-        return SourcedPage(source: .klipy, gifs: page.gifs.map { $0.sourced(key: $0.slug, rating: implied) },
-                           endIndex: page.hasNext ? nil : offset + page.gifs.count)
+        return SourcedPage(
+            source: .klipy, gifs: page.gifs.map { $0.sourced(key: $0.slug, rating: implied) },
+            endIndex: page.hasNext ? nil : offset + page.gifs.count)
     }
 
     private func answer<Value>(_ call: () async throws -> Value) async throws -> Value {
@@ -92,14 +98,17 @@ extension KlipyGif {
         let gifs = renditions.filter { $0.format == .gif }
             .sorted { ($0.byteSize ?? .max) < ($1.byteSize ?? .max) }
             .map(\.sourced)
-        return SourcedGif(ref: GifRef(source: .klipy, key: key), title: title, rating: rating?.parameter, pageURL: pageURL,
-                          preferred: bestGIF()?.sourced, renditions: gifs)
+        return SourcedGif(
+            ref: GifRef(source: .klipy, key: key), title: title, rating: rating?.parameter, pageURL: pageURL,
+            preferred: bestGIF()?.sourced, renditions: gifs)
     }
 }
 
 extension KlipyRendition {
     var sourced: SourcedRendition {
-        SourcedRendition(name: "\(sizeClass.rawValue)_\(format.rawValue)", url: url, width: width, height: height, byteSize: byteSize)
+        SourcedRendition(
+            name: "\(sizeClass.rawValue)_\(format.rawValue)", url: url, width: width, height: height, byteSize: byteSize
+        )
     }
 }
 

@@ -26,10 +26,13 @@ struct MatrixClient: Sendable {
             "initial_device_display_name": "GifBot",
         ]
         if let deviceID { body["device_id"] = .string(deviceID) }
-        let json = try await http.request(.POST, "/_matrix/client/v3/login", json: .object(body), accessToken: nil,
-                                          timeout: timing.requestTimeout).json()
+        let json = try await http.request(
+            .POST, "/_matrix/client/v3/login", json: .object(body), accessToken: nil,
+            timeout: timing.requestTimeout
+        ).json()
         guard let userID = json["user_id"]?.string, let token = json["access_token"]?.string,
-              let device = json["device_id"]?.string else { throw .transport("login answer without a token") }
+            let device = json["device_id"]?.string
+        else { throw .transport("login answer without a token") }
         return Login(userID: userID, accessToken: token, deviceID: device)
     }
 
@@ -48,14 +51,18 @@ struct MatrixClient: Sendable {
             "room": [
                 // Member events too: the bot's own join marks where a room's history ends.
                 // Encryption state and encrypted events: the bot must know where it cannot read.
-                "timeline": ["limit": 50, "types": ["m.room.message", "m.room.member", "m.room.encryption", "m.room.encrypted"]],
+                "timeline": [
+                    "limit": 50, "types": ["m.room.message", "m.room.member", "m.room.encryption", "m.room.encrypted"],
+                ],
                 "state": ["types": ["m.room.encryption"], "lazy_load_members": true],
                 "ephemeral": ["types": []],
                 "account_data": ["types": []],
             ],
         ]
-        let json = try await http.request(.POST, "/_matrix/client/v3/user/\(PercentEncoding.encode(userID))/filter", json: filter,
-                                          accessToken: accessToken, timeout: timing.requestTimeout).json()
+        let json = try await http.request(
+            .POST, "/_matrix/client/v3/user/\(PercentEncoding.encode(userID))/filter", json: filter,
+            accessToken: accessToken, timeout: timing.requestTimeout
+        ).json()
         guard let id = json["filter_id"]?.string else { throw .transport("filter answer without an id") }
         return id
     }
@@ -64,8 +71,9 @@ struct MatrixClient: Sendable {
     func sync(since: String?, filterID: String, timeout: Duration) async throws(MatrixError) -> SyncResponse {
         var query = [("filter", filterID), ("timeout", String(timeout.components.seconds * 1000))]
         if let since { query.append(("since", since)) }
-        let response = try await http.request(.GET, "/_matrix/client/v3/sync", query: query, accessToken: accessToken,
-                                              timeout: timeout + max(.seconds(5), timeout / 2))
+        let response = try await http.request(
+            .GET, "/_matrix/client/v3/sync", query: query, accessToken: accessToken,
+            timeout: timeout + max(.seconds(5), timeout / 2))
         do {
             return try JSONDecoder().decode(SyncResponse.self, from: response.body)
         } catch {
@@ -76,7 +84,8 @@ struct MatrixClient: Sendable {
     /// The room's encryption algorithm, or nil when the room has no `m.room.encryption` state.
     func encryptionAlgorithm(in roomID: String) async throws(MatrixError) -> String? {
         do {
-            let json = try await get("/_matrix/client/v3/rooms/\(PercentEncoding.encode(roomID))/state/m.room.encryption/")
+            let json = try await get(
+                "/_matrix/client/v3/rooms/\(PercentEncoding.encode(roomID))/state/m.room.encryption/")
             return json["algorithm"]?.string ?? RoomEncryption.unknownAlgorithm
         } catch {
             if error.code == "M_NOT_FOUND" { return nil }
@@ -85,23 +94,32 @@ struct MatrixClient: Sendable {
     }
 
     func join(_ roomIDOrAlias: String) async throws(MatrixError) -> String {
-        let json = try await http.request(.POST, "/_matrix/client/v3/join/\(PercentEncoding.encode(roomIDOrAlias))", json: [:],
-                                          accessToken: accessToken, timeout: timing.requestTimeout).json()
+        let json = try await http.request(
+            .POST, "/_matrix/client/v3/join/\(PercentEncoding.encode(roomIDOrAlias))", json: [:],
+            accessToken: accessToken, timeout: timing.requestTimeout
+        ).json()
         return json["room_id"]?.string ?? roomIDOrAlias
     }
 
     /// Sends an event; the same `transactionID` sent again returns the same event, so retries
     /// never post twice.
-    func send(_ content: JSONValue, type: String = "m.room.message", to roomID: String, transactionID: String) async throws(MatrixError) -> String {
-        let path = "/_matrix/client/v3/rooms/\(PercentEncoding.encode(roomID))/send/\(type)/\(PercentEncoding.encode(transactionID))"
-        let json = try await http.request(.PUT, path, json: content, accessToken: accessToken, timeout: timing.requestTimeout).json()
+    func send(
+        _ content: JSONValue, type: String = "m.room.message", to roomID: String, transactionID: String
+    ) async throws(MatrixError) -> String {
+        let path =
+            "/_matrix/client/v3/rooms/\(PercentEncoding.encode(roomID))/send/\(type)/\(PercentEncoding.encode(transactionID))"
+        let json = try await http.request(
+            .PUT, path, json: content, accessToken: accessToken, timeout: timing.requestTimeout
+        ).json()
         guard let eventID = json["event_id"]?.string else { throw .transport("send answer without an event id") }
         return eventID
     }
 
     func redact(_ eventID: String, in roomID: String, reason: String, transactionID: String) async throws(MatrixError) {
-        let path = "/_matrix/client/v3/rooms/\(PercentEncoding.encode(roomID))/redact/\(PercentEncoding.encode(eventID))/\(PercentEncoding.encode(transactionID))"
-        _ = try await http.request(.PUT, path, json: ["reason": .string(reason)], accessToken: accessToken, timeout: timing.requestTimeout)
+        let path =
+            "/_matrix/client/v3/rooms/\(PercentEncoding.encode(roomID))/redact/\(PercentEncoding.encode(eventID))/\(PercentEncoding.encode(transactionID))"
+        _ = try await http.request(
+            .PUT, path, json: ["reason": .string(reason)], accessToken: accessToken, timeout: timing.requestTimeout)
     }
 
     /// The largest upload the homeserver accepts, when it says.
@@ -114,9 +132,13 @@ struct MatrixClient: Sendable {
 
     /// Uploads bytes; returns the `mxc://` URI.
     func upload(_ bytes: [UInt8], contentType: String, filename: String) async throws(MatrixError) -> String {
-        let json = try await http.request(.POST, "/_matrix/media/v3/upload", query: [("filename", filename)],
-                                          body: (bytes, contentType), accessToken: accessToken, timeout: timing.requestTimeout).json()
-        guard let uri = json["content_uri"]?.string, uri.hasPrefix("mxc://") else { throw .transport("upload answer without a content URI") }
+        let json = try await http.request(
+            .POST, "/_matrix/media/v3/upload", query: [("filename", filename)],
+            body: (bytes, contentType), accessToken: accessToken, timeout: timing.requestTimeout
+        ).json()
+        guard let uri = json["content_uri"]?.string, uri.hasPrefix("mxc://") else {
+            throw .transport("upload answer without a content URI")
+        }
         return uri
     }
 

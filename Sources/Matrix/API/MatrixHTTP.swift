@@ -3,8 +3,8 @@ import Foundation
 import GifSources
 import HTTPTransport
 import NIOCore
-import NIOHTTP1
 import NIOFoundationEssentialsCompat
+import NIOHTTP1
 
 /// Requests to the homeserver over the process's one HTTP client: JSON in and out, bounded
 /// bodies, a deadline on every whole exchange, and Matrix errors decoded into `MatrixError`.
@@ -29,8 +29,10 @@ struct MatrixHTTP: Sendable {
         }
     }
 
-    func request(_ method: HTTPMethod, _ path: String, query: [(String, String)] = [], json: JSONValue? = nil,
-                 body: (bytes: [UInt8], contentType: String)? = nil, accessToken: String?, timeout: Duration) async throws(MatrixError) -> Response {
+    func request(
+        _ method: HTTPMethod, _ path: String, query: [(String, String)] = [], json: JSONValue? = nil,
+        body: (bytes: [UInt8], contentType: String)? = nil, accessToken: String?, timeout: Duration
+    ) async throws(MatrixError) -> Response {
         var request = HTTPClientRequest(url: url(path, query: query))
         request.method = method
         request.headers.add(name: "Accept", value: "application/json")
@@ -48,13 +50,15 @@ struct MatrixHTTP: Sendable {
         // body would otherwise hold the sync loop past any timeout.
         let response: CompleteHTTPResponse
         do {
-            response = try await client.completeExchange(request, deadline: .now + timeout, maximumBodyBytes: Self.maximumResponseBytes)
+            response = try await client.completeExchange(
+                request, deadline: .now + timeout, maximumBodyBytes: Self.maximumResponseBytes)
         } catch is CancellationError {
             throw .transport("cancelled")
         } catch {
             throw .transport(String(describing: error))
         }
-        let result = Response(status: Int(response.status.code), headers: response.headers, body: Data(buffer: response.body))
+        let result = Response(
+            status: Int(response.status.code), headers: response.headers, body: Data(buffer: response.body))
         guard (200..<300).contains(result.status) else { throw Self.error(from: result) }
         return result
     }
@@ -69,8 +73,9 @@ struct MatrixHTTP: Sendable {
         } else if let milliseconds = body?["retry_after_ms"]?.int {
             retryAfter = ServerRequestedWait.fromMilliseconds(milliseconds)
         }
-        return .api(status: response.status, code: body?["errcode"]?.string ?? "HTTP_\(response.status)",
-                    message: String((body?["error"]?.string ?? "").prefix(200)), retryAfter: retryAfter)
+        return .api(
+            status: response.status, code: body?["errcode"]?.string ?? "HTTP_\(response.status)",
+            message: String((body?["error"]?.string ?? "").prefix(200)), retryAfter: retryAfter)
     }
 
     private func url(_ path: String, query: [(String, String)]) -> String {

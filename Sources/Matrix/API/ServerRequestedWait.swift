@@ -9,7 +9,9 @@ enum ServerRequestedWait {
 
     /// A `Retry-After` in seconds (HTTP dates are ignored: homeservers send seconds).
     static func fromHeader(_ value: String) -> Duration? {
-        guard let seconds = Double(value.trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds >= 0 else { return nil }
+        guard let seconds = Double(value.trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds >= 0 else {
+            return nil
+        }
         let ceilingSeconds = Double(ceiling.components.seconds)
         return seconds >= ceilingSeconds ? ceiling : .milliseconds(Int64((seconds * 1000).rounded(.up)))
     }

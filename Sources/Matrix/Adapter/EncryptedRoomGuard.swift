@@ -49,8 +49,9 @@ struct EncryptedRoomGuard: Sendable {
             await rooms.learnEncrypted(roomID, algorithm: algorithm)
             return true
         } catch {
-            logger.warning("Could not check whether a room is encrypted; not answering this event",
-                           metadata: ["room_id": "\(roomID)", "error": "\(error)"])
+            logger.warning(
+                "Could not check whether a room is encrypted; not answering this event",
+                metadata: ["room_id": "\(roomID)", "error": "\(error)"])
             return true
         }
     }
@@ -59,11 +60,15 @@ struct EncryptedRoomGuard: Sendable {
     func tell(_ roomID: String, because reason: RoomEncryption.Reason) async {
         let date = now()
         guard await rooms.claimNotice(in: roomID, at: date, because: reason) else {
-            logger.debug("Encryption notice not due", metadata: ["room_id": "\(roomID)", "reason": "\(reason.rawValue)"])
+            logger.debug(
+                "Encryption notice not due", metadata: ["room_id": "\(roomID)", "reason": "\(reason.rawValue)"])
             return
         }
         let transaction = MatrixTransactionID.unprompted()
-        guard await sender.send(MatrixContent.notice(notice.text, inReplyTo: nil), to: roomID, transactionID: transaction) != nil else { return }
+        guard
+            await sender.send(MatrixContent.notice(notice.text, inReplyTo: nil), to: roomID, transactionID: transaction)
+                != nil
+        else { return }
         await rooms.noticeSent(in: roomID, at: date)
         logger.debug("Encryption notice sent", metadata: ["room_id": "\(roomID)", "reason": "\(reason.rawValue)"])
     }

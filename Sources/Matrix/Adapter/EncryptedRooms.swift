@@ -75,7 +75,8 @@ actor EncryptedRooms {
         do {
             try await store.recordEncryptionNotice(in: roomID, account: account, at: date)
         } catch {
-            logger.error("Could not store an encryption notice", metadata: ["room_id": "\(roomID)", "error": "\(error)"])
+            logger.error(
+                "Could not store an encryption notice", metadata: ["room_id": "\(roomID)", "error": "\(error)"])
         }
     }
 
@@ -83,7 +84,8 @@ actor EncryptedRooms {
     /// logged when something happens there, not at start.
     private func logOnce(_ roomID: String, _ metadata: Logger.Metadata) {
         guard logged.insert(roomID).inserted else { return }
-        logger.info("The room is end-to-end encrypted; I cannot read it and do not answer there",
-                    metadata: metadata.merging(["room_id": "\(roomID)"]) { $1 })
+        logger.info(
+            "The room is end-to-end encrypted; I cannot read it and do not answer there",
+            metadata: metadata.merging(["room_id": "\(roomID)"]) { $1 })
     }
 }

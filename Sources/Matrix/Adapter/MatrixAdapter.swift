@@ -28,8 +28,10 @@ public final class MatrixAdapter: Service {
     /// Logged in and synced, or why not: for `/readyz`.
     public let status: AdapterStatus
 
-    public init(configuration: MatrixConfiguration, bot: GifBot, store: BotStore, names: NetworkUserNames,
-                httpClient: HTTPClient, logger: Logger, metrics: any MetricsFactory = MetricsSystem.factory) {
+    public init(
+        configuration: MatrixConfiguration, bot: GifBot, store: BotStore, names: NetworkUserNames,
+        httpClient: HTTPClient, logger: Logger, metrics: any MetricsFactory = MetricsSystem.factory
+    ) {
         self.configuration = configuration
         self.status = AdapterStatus(kind: "matrix", name: configuration.statusName, factory: metrics)
         self.bot = bot
@@ -68,8 +70,10 @@ public final class MatrixAdapter: Service {
             let client: MatrixClient, userID: String
             status.connecting()
             do {
-                (client, userID) = try await MatrixSession(configuration: configuration, http: http, store: store, logger: logger)
-                    .authenticate(avoiding: refusedToken)
+                (client, userID) = try await MatrixSession(
+                    configuration: configuration, http: http, store: store, logger: logger
+                )
+                .authenticate(avoiding: refusedToken)
             } catch {
                 switch error {
                 case .refused(let reason):
@@ -125,13 +129,15 @@ public final class MatrixAdapter: Service {
                 if isStopping { return .stopped }
                 if error.isUnknownToken { return .tokenRefused }
                 if position != nil, Self.rejectsPosition(error) {
-                    logger.warning("The homeserver forgot the sync position; starting from now", metadata: ["error": "\(error)"])
+                    logger.warning(
+                        "The homeserver forgot the sync position; starting from now", metadata: ["error": "\(error)"])
                     since = nil
                     continue
                 }
                 var delay = backoff.nextDelay()
                 if case .api(_, _, _, let retryAfter?) = error, error.isRateLimited {
-                    delay = max(delay, ServerRequestedWait.capped(retryAfter, at: configuration.timing.maximumServerWait).wait)
+                    delay = max(
+                        delay, ServerRequestedWait.capped(retryAfter, at: configuration.timing.maximumServerWait).wait)
                 }
                 logger.warning("Sync failed; retrying", metadata: ["error": "\(error)", "delay": "\(delay)"])
                 status.disconnected("sync failing")
@@ -165,7 +171,9 @@ public final class MatrixAdapter: Service {
                 return .some(position?.isEmpty == false ? position : nil)
             } catch {
                 let delay = backoff.nextDelay()
-                logger.error("Could not read the stored sync position; retrying", metadata: ["error": "\(error)", "delay": "\(delay)"])
+                logger.error(
+                    "Could not read the stored sync position; retrying",
+                    metadata: ["error": "\(error)", "delay": "\(delay)"])
                 guard await pause(delay) else { return nil }
             }
         }
@@ -177,19 +185,25 @@ public final class MatrixAdapter: Service {
         if configuration.uploadGIFs {
             let serverLimit = await client.uploadLimit()
             let limit = min(configuration.maxUploadBytes, serverLimit ?? configuration.maxUploadBytes)
-            let downloader = GIFDownloader(client: httpClient, timeout: configuration.timing.downloadTimeout,
-                                           rule: MediaDestinationRule(policy: configuration.media))
-            uploader = GIFUploader(client: client, downloader: downloader, store: store, storeNetwork: configuration.homeserver,
-                                   limit: limit, logger: logger)
+            let downloader = GIFDownloader(
+                client: httpClient, timeout: configuration.timing.downloadTimeout,
+                rule: MediaDestinationRule(policy: configuration.media))
+            uploader = GIFUploader(
+                client: client, downloader: downloader, store: store, storeNetwork: configuration.homeserver,
+                limit: limit, logger: logger)
         }
-        let sender = MatrixReplySender(client: client, uploader: uploader, posted: posted,
-                                       maximumServerWait: configuration.timing.maximumServerWait, logger: logger)
-        let encryptedRooms = await EncryptedRooms.load(store: store, account: "\(configuration.homeserver) \(userID)", logger: logger)
-        let encryption = EncryptedRoomGuard(rooms: encryptedRooms, client: client, sender: sender,
-                                            notice: EncryptionNotice(commandPrefix: bot.commandPrefix), logger: logger, now: { Date() })
-        return MatrixSyncHandler(client: client, userID: userID, bot: bot, sender: sender, seen: seen,
-                                 invites: InviteAllowList(patterns: configuration.inviteAllow, admins: configuration.admins),
-                                 admins: Set(configuration.admins), encryption: encryption, status: status, logger: logger)
+        let sender = MatrixReplySender(
+            client: client, uploader: uploader, posted: posted,
+            maximumServerWait: configuration.timing.maximumServerWait, logger: logger)
+        let encryptedRooms = await EncryptedRooms.load(
+            store: store, account: "\(configuration.homeserver) \(userID)", logger: logger)
+        let encryption = EncryptedRoomGuard(
+            rooms: encryptedRooms, client: client, sender: sender,
+            notice: EncryptionNotice(commandPrefix: bot.commandPrefix), logger: logger, now: { Date() })
+        return MatrixSyncHandler(
+            client: client, userID: userID, bot: bot, sender: sender, seen: seen,
+            invites: InviteAllowList(patterns: configuration.inviteAllow, admins: configuration.admins),
+            admins: Set(configuration.admins), encryption: encryption, status: status, logger: logger)
     }
 
     private func joinConfiguredRooms(_ client: MatrixClient) async {
@@ -217,7 +231,9 @@ public final class MatrixAdapter: Service {
     }
 
     static func serverName(_ configuration: MatrixConfiguration) -> String {
-        if let colon = configuration.user.firstIndex(of: ":") { return String(configuration.user[configuration.user.index(after: colon)...]) }
+        if let colon = configuration.user.firstIndex(of: ":") {
+            return String(configuration.user[configuration.user.index(after: colon)...])
+        }
         return URL(string: configuration.homeserver)?.host ?? "localhost"
     }
 }

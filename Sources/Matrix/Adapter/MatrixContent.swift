@@ -1,6 +1,6 @@
+import Foundation
 import GifBotCore
 import Storage
-import Foundation
 
 /// Event contents the bot sends. Text replies are `m.notice`: clients and other bots must not
 /// answer notices, so bots never answer each other in circles.
@@ -15,23 +15,32 @@ enum MatrixContent {
         // The core lets only https links (and http on hosts the operator allows) into a card;
         // an href is still never written for any other scheme (`javascript:`, `data:`).
         let scheme = card.url.prefix { $0 != ":" }.lowercased()
-        let title = scheme == "https" || scheme == "http"
+        let title =
+            scheme == "https" || scheme == "http"
             ? "<a href=\"\(escape(card.url))\">\(escape(card.title))</a>" : escape(card.title)
         let html = "\(escape(label))\(title) (\(escape(card.id)))\(escape(card.viaSuffix))"
-        return withReply(["msgtype": "m.notice", "body": .string(card.line), "format": "org.matrix.custom.html",
-                          "formatted_body": .string(html)], to: eventID)
+        return withReply(
+            [
+                "msgtype": "m.notice", "body": .string(card.line), "format": "org.matrix.custom.html",
+                "formatted_body": .string(html),
+            ], to: eventID)
     }
 
     /// The GIF itself, shown inline.
     static func image(_ card: GifCard, media: UploadedMedia, inReplyTo eventID: String?) -> JSONValue {
-        var info: [String: JSONValue] = ["mimetype": .string(media.mimetype), "size": .number(Double(media.byteSize)),
-                                         "is_animated": true, "org.matrix.msc4230.is_animated": true]
+        var info: [String: JSONValue] = [
+            "mimetype": .string(media.mimetype), "size": .number(Double(media.byteSize)),
+            "is_animated": true, "org.matrix.msc4230.is_animated": true,
+        ]
         if let width = media.width { info["w"] = .number(Double(width)) }
         if let height = media.height { info["h"] = .number(Double(height)) }
         let label = card.label.map { "\($0) " } ?? ""
-        return withReply(["msgtype": "m.image", "body": .string("\(label)\(card.title) (\(card.id))\(card.viaSuffix)"),
-                          "filename": .string("\(card.id).gif"), "url": .string(media.contentURI), "info": .object(info)],
-                         to: eventID)
+        return withReply(
+            [
+                "msgtype": "m.image", "body": .string("\(label)\(card.title) (\(card.id))\(card.viaSuffix)"),
+                "filename": .string("\(card.id).gif"), "url": .string(media.contentURI), "info": .object(info),
+            ],
+            to: eventID)
     }
 
     private static func withReply(_ content: [String: JSONValue], to eventID: String?) -> JSONValue {

@@ -27,7 +27,8 @@ enum MatrixMessageFilter {
     /// The inviter of an invite, if the invite is for `ownUserID`.
     static func inviter(in room: SyncResponse.InvitedRoom, ownUserID: String) -> String? {
         room.inviteState?.events?.elements.first { event in
-            event.type == "m.room.member" && event.stateKey == ownUserID && event.content?["membership"]?.string == "invite"
+            event.type == "m.room.member" && event.stateKey == ownUserID
+                && event.content?["membership"]?.string == "invite"
         }?.sender
     }
 }

@@ -35,13 +35,17 @@ struct MatrixReplySender: Sendable {
         }
     }
 
-    private func sendGIF(_ card: GifCard, to room: String, answering eventID: String, transactionID: String) async -> String? {
+    private func sendGIF(
+        _ card: GifCard, to room: String, answering eventID: String, transactionID: String
+    ) async -> String? {
         if let uploader {
             do {
                 let media = try await uploader.media(for: card)
-                return await send(MatrixContent.image(card, media: media, inReplyTo: eventID), to: room, transactionID: transactionID)
+                return await send(
+                    MatrixContent.image(card, media: media, inReplyTo: eventID), to: room, transactionID: transactionID)
             } catch {
-                logger.warning("GIF upload failed; posting the link", metadata: ["gif": "\(card.id)", "error": "\(error)"])
+                logger.warning(
+                    "GIF upload failed; posting the link", metadata: ["gif": "\(card.id)", "error": "\(error)"])
             }
         }
         return await send(MatrixContent.link(to: card, inReplyTo: eventID), to: room, transactionID: transactionID)
@@ -50,17 +54,21 @@ struct MatrixReplySender: Sendable {
     private func undo(room: String, user: String, answering eventID: String, index: Int) async {
         let notice = MatrixTransactionID.reply(answering: eventID, index: index)
         guard let last = posted.takeLast(room: room, user: user) else {
-            _ = await send(MatrixContent.notice("There is no GIF of mine for you to remove here.", inReplyTo: eventID),
-                           to: room, transactionID: notice)
+            _ = await send(
+                MatrixContent.notice("There is no GIF of mine for you to remove here.", inReplyTo: eventID),
+                to: room, transactionID: notice)
             return
         }
         let transaction = MatrixTransactionID.redaction(answering: eventID, index: index)
         let redacted = await retrying("redaction") { () async throws(MatrixError) -> String in
-            try await client.redact(last, in: room, reason: "removed at the request of \(user)", transactionID: transaction)
+            try await client.redact(
+                last, in: room, reason: "removed at the request of \(user)", transactionID: transaction)
             return last
         }
         if redacted == nil {
-            _ = await send(MatrixContent.notice("I could not remove that GIF.", inReplyTo: eventID), to: room, transactionID: notice)
+            _ = await send(
+                MatrixContent.notice("I could not remove that GIF.", inReplyTo: eventID), to: room,
+                transactionID: notice)
         }
     }
 
@@ -86,12 +94,17 @@ struct MatrixReplySender: Sendable {
                     let (wait, wasCapped) = ServerRequestedWait.capped(retryAfter, at: maximumServerWait)
                     delay = wait
                     if wasCapped {
-                        logger.warning("The homeserver asked for a longer wait than allowed; waiting the maximum",
-                                       metadata: ["asked": "\(retryAfter)", "waiting": "\(wait)"])
+                        logger.warning(
+                            "The homeserver asked for a longer wait than allowed; waiting the maximum",
+                            metadata: ["asked": "\(retryAfter)", "waiting": "\(wait)"])
                     }
                 }
-                logger.notice("Matrix \(what) will be retried", metadata: ["attempt": "\(attempt)", "error": "\(error)",
-                                                                          "delay": "\(delay)"])
+                logger.notice(
+                    "Matrix \(what) will be retried",
+                    metadata: [
+                        "attempt": "\(attempt)", "error": "\(error)",
+                        "delay": "\(delay)",
+                    ])
                 do { try await Task.sleep(for: delay) } catch { return nil }
             }
         }

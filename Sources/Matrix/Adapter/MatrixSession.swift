@@ -43,17 +43,21 @@ struct MatrixSession: Sendable {
             }
         }
         guard let password = configuration.password else {
-            throw .refused("no valid Matrix access token (the homeserver refused it) and no matrix.password to log in with")
+            throw .refused(
+                "no valid Matrix access token (the homeserver refused it) and no matrix.password to log in with")
         }
         let deviceID = try? await store.adapterState("\(stateKey):device_id")
         do {
-            let login = try await client.login(user: configuration.user, password: password, deviceID: deviceID.flatMap { $0.isEmpty ? nil : $0 })
+            let login = try await client.login(
+                user: configuration.user, password: password, deviceID: deviceID.flatMap { $0.isEmpty ? nil : $0 })
             client.accessToken = login.accessToken
             do {
                 try await store.setAdapterState("\(stateKey):access_token", to: login.accessToken)
                 try await store.setAdapterState("\(stateKey):device_id", to: login.deviceID)
             } catch {
-                logger.warning("Could not store the Matrix access token; the next start logs in again", metadata: ["error": "\(error)"])
+                logger.warning(
+                    "Could not store the Matrix access token; the next start logs in again",
+                    metadata: ["error": "\(error)"])
             }
             logger.info("Logged in to Matrix", metadata: ["user": "\(login.userID)", "device": "\(login.deviceID)"])
             return (client, login.userID)

@@ -44,7 +44,8 @@ struct MatrixSyncHandler: Sendable {
     /// bot's own join is not addressed to it, so only what follows the join counts.
     static func afterOwnJoin(_ events: [RoomEvent], ownUserID: String) -> ArraySlice<RoomEvent> {
         let join = events.lastIndex { event in
-            event.type == "m.room.member" && event.stateKey == ownUserID && event.content["membership"]?.string == "join"
+            event.type == "m.room.member" && event.stateKey == ownUserID
+                && event.content["membership"]?.string == "join"
         }
         return join.map { events[($0 + 1)...] } ?? events[...]
     }
@@ -62,8 +63,9 @@ struct MatrixSyncHandler: Sendable {
             return
         }
         let user = ChatUser(network: MatrixAdapter.network, id: event.sender, displayName: event.sender)
-        let message = ChatMessage(user: user, conversation: roomID, isPrivate: false, text: text,
-                                  senderIsAdmin: admins.contains(event.sender))
+        let message = ChatMessage(
+            user: user, conversation: roomID, isPrivate: false, text: text,
+            senderIsAdmin: admins.contains(event.sender))
         let replies = await bot.handle(message)
         guard !replies.isEmpty else { return }
         await sender.deliver(replies, room: roomID, answering: event.eventID, user: event.sender)
@@ -80,7 +82,8 @@ struct MatrixSyncHandler: Sendable {
             _ = try await client.join(roomID)
             logger.info("Joined a room on invitation", metadata: ["room_id": "\(roomID)", "inviter": "\(inviter)"])
         } catch {
-            logger.error("Could not join a room on invitation", metadata: ["room_id": "\(roomID)", "error": "\(error)"])
+            logger.error(
+                "Could not join a room on invitation", metadata: ["room_id": "\(roomID)", "error": "\(error)"])
         }
     }
 }

@@ -40,7 +40,8 @@ struct RoomEncryption: Equatable, Sendable {
         algorithm = (inTimeline ?? inState).map(Self.algorithm(of:))
         let encrypted = knownEncrypted || algorithm != nil
         let joined = timeline.contains { event in
-            event.type == "m.room.member" && event.stateKey == ownUserID && event.content["membership"]?.string == "join"
+            event.type == "m.room.member" && event.stateKey == ownUserID
+                && event.content["membership"]?.string == "join"
         }
         if encrypted && joined {
             reason = .joined

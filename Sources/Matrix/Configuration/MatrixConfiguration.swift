@@ -23,10 +23,12 @@ public struct MatrixConfiguration: Sendable, Equatable {
     /// Where GIFs may be downloaded from for upload (`media.*`, the same for every account).
     public var media: MediaHostPolicy
 
-    public init(homeserver: String, user: String, password: String? = nil, accessToken: String? = nil, rooms: [String] = [],
-                inviteAllow: [String] = [], uploadGIFs: Bool = true, maxUploadBytes: Int = 4 * 1024 * 1024,
-                admins: [String] = [], timing: MatrixTiming = MatrixTiming(),
-                media: MediaHostPolicy = .sourcesOnly) {
+    public init(
+        homeserver: String, user: String, password: String? = nil, accessToken: String? = nil, rooms: [String] = [],
+        inviteAllow: [String] = [], uploadGIFs: Bool = true, maxUploadBytes: Int = 4 * 1024 * 1024,
+        admins: [String] = [], timing: MatrixTiming = MatrixTiming(),
+        media: MediaHostPolicy = .sourcesOnly
+    ) {
         var base = homeserver
         while base.hasSuffix("/") { base.removeLast() }
         self.homeserver = base

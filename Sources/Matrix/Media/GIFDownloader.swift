@@ -31,7 +31,9 @@ struct GIFDownloader: Sendable {
             throw .transport("GIF download failed: \(error)")
         }
         if let reason = result.unfollowedRedirect { throw .transport("GIF download redirect not followed: \(reason)") }
-        guard result.response.status == .ok else { throw .transport("GIF download answered \(result.response.status.code)") }
+        guard result.response.status == .ok else {
+            throw .transport("GIF download answered \(result.response.status.code)")
+        }
         let bytes = Array(buffer: result.response.body)
         guard bytes.starts(with: Array("GIF8".utf8)) else { throw .transport("the download is not a GIF") }
         return bytes

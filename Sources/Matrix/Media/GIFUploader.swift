@@ -1,7 +1,7 @@
 import GifBotCore
+import GifSources
 import Logging
 import Storage
-import GifSources
 
 /// Puts a GIF on the homeserver once: the first time it is downloaded (the largest animated
 /// rendition within the cap) and uploaded; afterwards its stored `mxc://` URI is reused.
@@ -27,19 +27,23 @@ struct GIFUploader: Sendable {
             do {
                 let bytes = try await downloader.download(rendition.url, limit: limit, deadline: deadline)
                 let uri = try await client.upload(bytes, contentType: "image/gif", filename: "\(card.id).gif")
-                let media = UploadedMedia(gifID: card.id, contentURI: uri, mimetype: "image/gif", byteSize: bytes.count,
-                                          width: rendition.width, height: rendition.height)
+                let media = UploadedMedia(
+                    gifID: card.id, contentURI: uri, mimetype: "image/gif", byteSize: bytes.count,
+                    width: rendition.width, height: rendition.height)
                 do {
                     try await store.recordUploadedMedia(media, network: storeNetwork)
                 } catch {
-                    logger.warning("Could not remember an uploaded GIF", metadata: ["gif": "\(card.id)", "error": "\(error)"])
+                    logger.warning(
+                        "Could not remember an uploaded GIF", metadata: ["gif": "\(card.id)", "error": "\(error)"])
                 }
                 return media
             } catch {
                 // Too large after all, or a broken rendition: try the next smaller one.
                 lastError = error
-                logger.debug("GIF rendition not usable", metadata: ["gif": "\(card.id)", "rendition": "\(rendition.name)", "error": "\(error)"])
-                if case .api = error { throw error } // the homeserver refused the upload: smaller ones will not help
+                logger.debug(
+                    "GIF rendition not usable",
+                    metadata: ["gif": "\(card.id)", "rendition": "\(rendition.name)", "error": "\(error)"])
+                if case .api = error { throw error }  // the homeserver refused the upload: smaller ones will not help
             }
         }
         throw lastError
@@ -48,10 +52,16 @@ struct GIFUploader: Sendable {
     /// Renditions to try, largest first, among those GIPHY says fit the cap; ones without a
     /// size come last, the cap still applies while downloading.
     static func candidates(_ card: GifCard, limit: Int) -> [GifRenditionLink] {
-        let sized = card.renditions.filter { ($0.byteSize ?? Int.max) <= limit }.sorted { ($0.byteSize ?? 0) > ($1.byteSize ?? 0) }
+        let sized = card.renditions.filter { ($0.byteSize ?? Int.max) <= limit }.sorted {
+            ($0.byteSize ?? 0) > ($1.byteSize ?? 0)
+        }
         let unsized = card.renditions.filter { $0.byteSize == nil }
-        let fallback = card.renditions.isEmpty
-            ? [GifRenditionLink(name: "chosen", url: card.url, width: card.width, height: card.height, byteSize: card.byteSize)] : []
+        let fallback =
+            card.renditions.isEmpty
+            ? [
+                GifRenditionLink(
+                    name: "chosen", url: card.url, width: card.width, height: card.height, byteSize: card.byteSize)
+            ] : []
         return sized + unsized + fallback
     }
 }

@@ -15,8 +15,10 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
 
     public static let defaultPort = 5432
 
-    public init(host: String, port: Int = defaultPort, user: String, password: String?, database: String,
-                tlsMode: PostgresTLSMode = .prefer, caFile: String? = nil) {
+    public init(
+        host: String, port: Int = defaultPort, user: String, password: String?, database: String,
+        tlsMode: PostgresTLSMode = .prefer, caFile: String? = nil
+    ) {
         self.host = host
         self.port = port
         self.user = user
@@ -30,11 +32,12 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     init(url: String) throws(StoreError) {
         let masked = Self.mask(url)
         guard let components = URLComponents(string: url), let host = components.host, !host.isEmpty,
-              let user = components.user, !user.isEmpty
+            let user = components.user, !user.isEmpty
         else { throw .invalidPostgresURL(masked, reason: "expected postgres://user:password@host:port/database") }
         let database = String(components.path.drop { $0 == "/" })
         guard !database.isEmpty, !database.contains("/") else {
-            throw .invalidPostgresURL(masked, reason: "name one database after the host, as in postgres://user@host/gifbot")
+            throw .invalidPostgresURL(
+                masked, reason: "name one database after the host, as in postgres://user@host/gifbot")
         }
         var tlsMode = PostgresTLSMode.prefer
         var caFile: String?
@@ -42,7 +45,11 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
             switch item.name.lowercased() {
             case "sslmode":
                 guard let mode = item.value.flatMap(PostgresTLSMode.init(rawValue:)) else {
-                    throw .invalidPostgresURL(masked, reason: "sslmode must be one of \(PostgresTLSMode.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw .invalidPostgresURL(
+                        masked,
+                        reason:
+                            "sslmode must be one of \(PostgresTLSMode.allCases.map(\.rawValue).joined(separator: ", "))"
+                    )
                 }
                 tlsMode = mode
             case "sslrootcert":
@@ -51,17 +58,20 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
                 }
                 caFile = path
             default:
-                throw .invalidPostgresURL(masked, reason: "unknown option '\(item.name.prefix(40))'; known: sslmode, sslrootcert")
+                throw .invalidPostgresURL(
+                    masked, reason: "unknown option '\(item.name.prefix(40))'; known: sslmode, sslrootcert")
             }
         }
         // URLComponents hands out user, password and path percent-decoded.
-        self.init(host: host, port: components.port ?? Self.defaultPort, user: user, password: components.password,
-                  database: database, tlsMode: tlsMode, caFile: caFile)
+        self.init(
+            host: host, port: components.port ?? Self.defaultPort, user: user, password: components.password,
+            database: database, tlsMode: tlsMode, caFile: caFile)
     }
 
     /// `postgres://user@host:port/database?sslmode=…`: what logs and errors show.
     public var description: String {
-        var text = "postgres://\(user)@\(host.contains(":") ? "[\(host)]" : host):\(port)/\(database)?sslmode=\(tlsMode.rawValue)"
+        var text =
+            "postgres://\(user)@\(host.contains(":") ? "[\(host)]" : host):\(port)/\(database)?sslmode=\(tlsMode.rawValue)"
         if let caFile { text += "&sslrootcert=\(caFile)" }
         return text
     }
@@ -71,7 +81,7 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     static func mask(_ url: String) -> String {
         let withoutOptions = String(url.prefix { $0 != "?" && $0 != "#" })
         guard let scheme = withoutOptions.range(of: "://"),
-              let at = withoutOptions[scheme.upperBound...].lastIndex(of: "@")
+            let at = withoutOptions[scheme.upperBound...].lastIndex(of: "@")
         else { return withoutOptions }
         let credentials = withoutOptions[scheme.upperBound..<at]
         guard let colon = credentials.firstIndex(of: ":") else { return withoutOptions }

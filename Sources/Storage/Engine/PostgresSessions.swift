@@ -11,7 +11,9 @@ struct PostgresSessions: StoreSessions {
     let pool: EventLoopGroupConnectionPool<PostgresConnectionSource>
     let logger: Logger
 
-    func withSession<Result: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result {
+    func withSession<Result: Sendable>(
+        _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result
+    ) async throws -> Result {
         let connection = try await pool.requestConnection(logger: logger).get()
         do {
             let result = try await body(connection.sql(queryLogLevel: nil, logger: logger))

@@ -19,21 +19,26 @@ public enum PostgresStore {
         do {
             tls = try makeTLS(location)
         } catch {
-            throw StoreError.cannotOpen(location: location.description, reason: "TLS setup failed: \(reason(error, location))")
+            throw StoreError.cannotOpen(
+                location: location.description, reason: "TLS setup failed: \(reason(error, location))")
         }
-        var configuration = SQLPostgresConfiguration(hostname: location.host, port: location.port, username: location.user,
-                                                     password: location.password, database: location.database, tls: tls)
+        var configuration = SQLPostgresConfiguration(
+            hostname: location.host, port: location.port, username: location.user,
+            password: location.password, database: location.database, tls: tls)
         configuration.coreConfiguration.options.connectTimeout = .seconds(10)
         let driverLogger = quietDriverLogger(logger)
-        let pool = EventLoopGroupConnectionPool(source: PostgresConnectionSource(sqlConfiguration: configuration),
-                                                maxConnectionsPerEventLoop: connectionsPerEventLoop,
-                                                requestTimeout: .seconds(15), logger: driverLogger,
-                                                on: MultiThreadedEventLoopGroup.singleton)
+        let pool = EventLoopGroupConnectionPool(
+            source: PostgresConnectionSource(sqlConfiguration: configuration),
+            maxConnectionsPerEventLoop: connectionsPerEventLoop,
+            requestTimeout: .seconds(15), logger: driverLogger,
+            on: MultiThreadedEventLoopGroup.singleton)
         // No query lines: SQLKit logs each statement with its bind values, which include the
         // Matrix access token and KLIPY's customer_id secret.
         let database = pool.database(logger: driverLogger).sql(queryLogLevel: nil)
-        let store = BotStore(database: database, dialect: .postgres, sessions: PostgresSessions(pool: pool, logger: driverLogger),
-                             logger: logger) { try await pool.shutdownAsync() }
+        let store = BotStore(
+            database: database, dialect: .postgres, sessions: PostgresSessions(pool: pool, logger: driverLogger),
+            logger: logger
+        ) { try await pool.shutdownAsync() }
         do {
             try await store.migrate()
         } catch let error as StoreError {

@@ -16,7 +16,8 @@ enum SQLiteFile {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
             guard mkdir(folder, folderMode) == 0 || errno == EEXIST else {
-                throw .cannotOpen(location: path, reason: "cannot create its folder: \(String(cString: strerror(errno)))")
+                throw .cannotOpen(
+                    location: path, reason: "cannot create its folder: \(String(cString: strerror(errno)))")
             }
             // Exactly 0700, whatever the umask took away.
             chmod(folder, folderMode)
@@ -31,9 +32,11 @@ enum SQLiteFile {
         guard errno == EEXIST else { return }
         var status = stat()
         if stat(path, &status) == 0, status.st_mode & 0o077 != 0 {
-            logger.warning("The database file can be read by other users; it holds secrets (chmod 600 it)", metadata: [
-                "path": "\(path)", "mode": "\(String(status.st_mode & 0o777, radix: 8))",
-            ])
+            logger.warning(
+                "The database file can be read by other users; it holds secrets (chmod 600 it)",
+                metadata: [
+                    "path": "\(path)", "mode": "\(String(status.st_mode & 0o777, radix: 8))",
+                ])
         }
     }
 }

@@ -11,7 +11,7 @@ public enum StoreDialect: Sendable {
 
     /// Advisory lock keys (the first half of PostgreSQL's two-key form): one space per purpose.
     private enum LockSpace: Int32 {
-        case migrations = 0x6769_6601 // "gif" + 1
+        case migrations = 0x6769_6601  // "gif" + 1
         case user = 0x6769_6602
     }
 
@@ -29,7 +29,9 @@ public enum StoreDialect: Sendable {
         case .postgres:
             return try await sessions.withSession { session in
                 try await transaction(on: session, begin: "BEGIN") { connection in
-                    try await connection.raw("SELECT pg_advisory_xact_lock(\(literal: Int(LockSpace.migrations.rawValue)), 0)").run()
+                    try await connection.raw(
+                        "SELECT pg_advisory_xact_lock(\(literal: Int(LockSpace.migrations.rawValue)), 0)"
+                    ).run()
                     return try await body(connection)
                 }
             }
@@ -40,7 +42,8 @@ public enum StoreDialect: Sendable {
     /// favorites limit holds when two `!fav`s arrive at two instances at once. On SQLite `body`
     /// must be one statement (atomic by itself), or several whose interleaving is harmless.
     func withUserLock<Result: Sendable>(
-        _ user: UserKey, _ sessions: any StoreSessions, _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result
+        _ user: UserKey, _ sessions: any StoreSessions,
+        _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result
     ) async throws -> Result {
         switch self {
         case .sqlite:
@@ -48,9 +51,11 @@ public enum StoreDialect: Sendable {
         case .postgres:
             return try await sessions.withSession { session in
                 try await transaction(on: session, begin: "BEGIN") { connection in
-                    try await connection.raw("""
+                    try await connection.raw(
+                        """
                         SELECT pg_advisory_xact_lock(\(literal: Int(LockSpace.user.rawValue)), hashtext(\(bind: user.description)))
-                        """).run()
+                        """
+                    ).run()
                     return try await body(connection)
                 }
             }
@@ -67,7 +72,8 @@ public enum StoreDialect: Sendable {
     }
 
     private func transaction<Result: Sendable>(
-        on connection: any SQLDatabase, begin: String, _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result
+        on connection: any SQLDatabase, begin: String,
+        _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result
     ) async throws -> Result {
         try await connection.raw(SQLQueryString(begin)).run()
         do {

@@ -1,5 +1,5 @@
-import GifBotCore
 import Foundation
+import GifBotCore
 import SQLKit
 
 /// Which rows an export covers: everything, or one user's (on one network or all).
@@ -24,35 +24,55 @@ extension BotStore {
             return query
         }
         func user(_ row: any SQLRow) throws -> UserKey {
-            UserKey(network: try row.decode(column: "network", as: String.self), userID: try row.decode(column: "user_id", as: String.self))
+            UserKey(
+                network: try row.decode(column: "network", as: String.self),
+                userID: try row.decode(column: "user_id", as: String.self))
         }
         var records: [StoreRecord] = []
         for row in try await scoped(database.select().columns("network", "user_id", "random_id").from(Schema.users))
-            .orderBy("network").orderBy("user_id").all() {
+            .orderBy("network").orderBy("user_id").all()
+        {
             records.append(.user(try user(row), randomID: try row.decode(column: "random_id", as: String?.self)))
         }
-        for row in try await scoped(database.select().columns("network", "user_id", "gif_id", "title", "url", "rating", "added_at")
-            .from(Schema.favorites)).orderBy("seq").all() {
-            records.append(.favorite(try user(row), Favorite(
-                gifID: try row.decode(column: "gif_id", as: String.self), title: try row.decode(column: "title", as: String.self),
-                url: try row.decode(column: "url", as: String.self), rating: try row.decode(column: "rating", as: String?.self),
-                addedAt: Date(timeIntervalSince1970: TimeInterval(try row.decode(column: "added_at", as: Int.self))))))
+        for row in try await scoped(
+            database.select().columns("network", "user_id", "gif_id", "title", "url", "rating", "added_at")
+                .from(Schema.favorites)
+        ).orderBy("seq").all() {
+            records.append(
+                .favorite(
+                    try user(row),
+                    Favorite(
+                        gifID: try row.decode(column: "gif_id", as: String.self),
+                        title: try row.decode(column: "title", as: String.self),
+                        url: try row.decode(column: "url", as: String.self),
+                        rating: try row.decode(column: "rating", as: String?.self),
+                        addedAt: Date(
+                            timeIntervalSince1970: TimeInterval(try row.decode(column: "added_at", as: Int.self))))))
         }
-        for row in try await scoped(database.select().columns("network", "user_id", "query", "searched_at")
-            .from(Schema.recentSearches)).orderBy("seq").all() {
-            records.append(.recentSearch(try user(row), query: try row.decode(column: "query", as: String.self),
-                                         searchedAt: try row.decode(column: "searched_at", as: Int.self)))
+        for row in try await scoped(
+            database.select().columns("network", "user_id", "query", "searched_at")
+                .from(Schema.recentSearches)
+        ).orderBy("seq").all() {
+            records.append(
+                .recentSearch(
+                    try user(row), query: try row.decode(column: "query", as: String.self),
+                    searchedAt: try row.decode(column: "searched_at", as: Int.self)))
         }
         guard filter.userID == nil else { return records }
-        var settings = database.select().columns("network", "channel", "rating", "cooldown_commands", "cooldown_seconds")
-            .from(Schema.channelSettings)
+        var settings = database.select().columns(
+            "network", "channel", "rating", "cooldown_commands", "cooldown_seconds"
+        )
+        .from(Schema.channelSettings)
         if let network = filter.network { settings = settings.where("network", .equal, network) }
         for row in try await settings.orderBy("network").orderBy("channel").all() {
-            records.append(.channelSettings(
-                network: try row.decode(column: "network", as: String.self), channel: try row.decode(column: "channel", as: String.self),
-                ChannelSettings(rating: try row.decode(column: "rating", as: String?.self),
-                                cooldownCommands: try row.decode(column: "cooldown_commands", as: Int?.self),
-                                cooldownSeconds: try row.decode(column: "cooldown_seconds", as: Int?.self))))
+            records.append(
+                .channelSettings(
+                    network: try row.decode(column: "network", as: String.self),
+                    channel: try row.decode(column: "channel", as: String.self),
+                    ChannelSettings(
+                        rating: try row.decode(column: "rating", as: String?.self),
+                        cooldownCommands: try row.decode(column: "cooldown_commands", as: Int?.self),
+                        cooldownSeconds: try row.decode(column: "cooldown_seconds", as: Int?.self))))
         }
         return records
     }
@@ -73,8 +93,10 @@ extension BotStore {
         case .favorite(let user, let favorite):
             try await database.insert(into: Schema.favorites)
                 .columns("network", "user_id", "gif_id", "title", "url", "rating", "added_at")
-                .values(SQLBind(user.network), SQLBind(user.userID), SQLBind(favorite.gifID), SQLBind(favorite.title),
-                        SQLBind(favorite.url), SQLBind(favorite.rating), SQLBind(Clock.unixSeconds(favorite.addedAt)))
+                .values(
+                    SQLBind(user.network), SQLBind(user.userID), SQLBind(favorite.gifID), SQLBind(favorite.title),
+                    SQLBind(favorite.url), SQLBind(favorite.rating), SQLBind(Clock.unixSeconds(favorite.addedAt))
+                )
                 .ignoringConflicts(with: ["network", "user_id", "gif_id"])
                 .run()
         case .recentSearch(let user, let query, let searchedAt):
@@ -86,8 +108,10 @@ extension BotStore {
         case .channelSettings(let network, let channel, let settings):
             try await database.insert(into: Schema.channelSettings)
                 .columns("network", "channel", "rating", "cooldown_commands", "cooldown_seconds")
-                .values(SQLBind(network), SQLBind(channel), SQLBind(settings.rating),
-                        SQLBind(settings.cooldownCommands), SQLBind(settings.cooldownSeconds))
+                .values(
+                    SQLBind(network), SQLBind(channel), SQLBind(settings.rating),
+                    SQLBind(settings.cooldownCommands), SQLBind(settings.cooldownSeconds)
+                )
                 .ignoringConflicts(with: ["network", "channel"])
                 .run()
         }
@@ -102,10 +126,12 @@ extension BotStore {
                 .where("network", .equal, user.network).where("user_id", .equal, user.userID)
         case .favorite(let user, let favorite):
             query = database.select().column("network").from(Schema.favorites)
-                .where("network", .equal, user.network).where("user_id", .equal, user.userID).where("gif_id", .equal, favorite.gifID)
+                .where("network", .equal, user.network).where("user_id", .equal, user.userID).where(
+                    "gif_id", .equal, favorite.gifID)
         case .recentSearch(let user, let text, _):
             query = database.select().column("network").from(Schema.recentSearches)
-                .where("network", .equal, user.network).where("user_id", .equal, user.userID).where("query", .equal, text)
+                .where("network", .equal, user.network).where("user_id", .equal, user.userID).where(
+                    "query", .equal, text)
         case .channelSettings(let network, let channel, _):
             query = database.select().column("network").from(Schema.channelSettings)
                 .where("network", .equal, network).where("channel", .equal, channel)

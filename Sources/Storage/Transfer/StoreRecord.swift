@@ -1,5 +1,5 @@
-import GifBotCore
 import Foundation
+import GifBotCore
 
 /// One line of `gifbot export`: what a community keeps when it moves between databases. Each
 /// is a JSON object whose `type` says which kind it is; times are Unix seconds.
@@ -29,26 +29,35 @@ extension StoreRecord: Codable {
         let values = try decoder.container(keyedBy: Keys.self)
         let kind = try values.decode(Kind.self, forKey: .type)
         func user() throws -> UserKey {
-            UserKey(network: try values.decode(String.self, forKey: .network), userID: try values.decode(String.self, forKey: .user))
+            UserKey(
+                network: try values.decode(String.self, forKey: .network),
+                userID: try values.decode(String.self, forKey: .user))
         }
         switch kind {
         case .user:
             self = .user(try user(), randomID: try values.decodeIfPresent(String.self, forKey: .randomID))
         case .favorite:
             let addedAt = try values.decode(Int.self, forKey: .addedAt)
-            self = .favorite(try user(), Favorite(
-                gifID: try values.decode(String.self, forKey: .gifID), title: try values.decode(String.self, forKey: .title),
-                url: try values.decode(String.self, forKey: .url), rating: try values.decodeIfPresent(String.self, forKey: .rating),
-                addedAt: Date(timeIntervalSince1970: TimeInterval(addedAt))))
+            self = .favorite(
+                try user(),
+                Favorite(
+                    gifID: try values.decode(String.self, forKey: .gifID),
+                    title: try values.decode(String.self, forKey: .title),
+                    url: try values.decode(String.self, forKey: .url),
+                    rating: try values.decodeIfPresent(String.self, forKey: .rating),
+                    addedAt: Date(timeIntervalSince1970: TimeInterval(addedAt))))
         case .recentSearch:
-            self = .recentSearch(try user(), query: try values.decode(String.self, forKey: .query),
-                                 searchedAt: try values.decode(Int.self, forKey: .searchedAt))
+            self = .recentSearch(
+                try user(), query: try values.decode(String.self, forKey: .query),
+                searchedAt: try values.decode(Int.self, forKey: .searchedAt))
         case .channelSettings:
-            self = .channelSettings(network: try values.decode(String.self, forKey: .network),
-                                    channel: try values.decode(String.self, forKey: .channel),
-                                    ChannelSettings(rating: try values.decodeIfPresent(String.self, forKey: .rating),
-                                                    cooldownCommands: try values.decodeIfPresent(Int.self, forKey: .cooldownCommands),
-                                                    cooldownSeconds: try values.decodeIfPresent(Int.self, forKey: .cooldownSeconds)))
+            self = .channelSettings(
+                network: try values.decode(String.self, forKey: .network),
+                channel: try values.decode(String.self, forKey: .channel),
+                ChannelSettings(
+                    rating: try values.decodeIfPresent(String.self, forKey: .rating),
+                    cooldownCommands: try values.decodeIfPresent(Int.self, forKey: .cooldownCommands),
+                    cooldownSeconds: try values.decodeIfPresent(Int.self, forKey: .cooldownSeconds)))
         }
     }
 

@@ -1,8 +1,8 @@
 import AsyncHTTPClient
 import GifBotCore
 import GifSources
-import HTTPTransport
 import Giphy
+import HTTPTransport
 import Klipy
 import Logging
 import Storage
@@ -22,25 +22,34 @@ struct BotRuntime: Sendable {
     let metrics: RuntimeMetrics
     let logger: Logger
 
-    static func start(_ configuration: AppConfiguration, logger: Logger,
-                      metrics: RuntimeMetrics = RuntimeMetrics()) async throws -> BotRuntime {
+    static func start(
+        _ configuration: AppConfiguration, logger: Logger,
+        metrics: RuntimeMetrics = RuntimeMetrics()
+    ) async throws -> BotRuntime {
         ProcessMemory.limitAllocatorRetention()
         let store = try await configuration.database.open(logger: logger)
         let httpClient = HTTPClient.gifBot()
-        let factory = GifSourceFactory(configuration: configuration, transport: AsyncHTTPGetTransport(httpClient: httpClient),
-                                       store: store, metrics: metrics, logger: logger)
+        let factory = GifSourceFactory(
+            configuration: configuration, transport: AsyncHTTPGetTransport(httpClient: httpClient),
+            store: store, metrics: metrics, logger: logger)
         let giphy = factory.giphyClient()
         let klipy = factory.klipyClient()
         let names = NetworkUserNames()
-        let bot = GifBot(sources: await factory.sources(giphy: giphy, klipy: klipy), store: store, settings: configuration.bot, names: names,
-                         metrics: BotMetrics(factory: metrics.factory), logger: logger)
-        return BotRuntime(configuration: configuration, bot: bot, names: names, giphy: giphy, klipy: klipy, store: store, httpClient: httpClient,
-                          metrics: metrics, logger: logger)
+        let bot = GifBot(
+            sources: await factory.sources(giphy: giphy, klipy: klipy), store: store, settings: configuration.bot,
+            names: names,
+            metrics: BotMetrics(factory: metrics.factory), logger: logger)
+        return BotRuntime(
+            configuration: configuration, bot: bot, names: names, giphy: giphy, klipy: klipy, store: store,
+            httpClient: httpClient,
+            metrics: metrics, logger: logger)
     }
 
     func shutdown() async {
         await bot.finishPendingWrites()
-        do { try await httpClient.shutdown() } catch { logger.warning("HTTP client shutdown failed", metadata: ["error": "\(error)"]) }
+        do { try await httpClient.shutdown() } catch {
+            logger.warning("HTTP client shutdown failed", metadata: ["error": "\(error)"])
+        }
         do { try await store.close() } catch { logger.warning("Store close failed", metadata: ["error": "\(error)"]) }
     }
 }

@@ -15,10 +15,12 @@ struct DatabaseCooldownStore: RateLimitCooldownStore {
     init(store: BotStore, source: GifSourceID = .giphy, apiKey: String, logger: Logger) {
         self.store = store
         self.source = source
-        self.name = "\(source.rawValue):" + SHA256.hash(data: Array(apiKey.utf8)).prefix(12).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        self.name =
+            "\(source.rawValue):"
+            + SHA256.hash(data: Array(apiKey.utf8)).prefix(12).map { byte in
+                let hex = String(byte, radix: 16)
+                return byte < 16 ? "0" + hex : hex
+            }.joined()
         self.logger = logger
     }
 

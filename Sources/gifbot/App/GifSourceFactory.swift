@@ -1,7 +1,7 @@
 import Foundation
 import GifSources
-import HTTPTransport
 import Giphy
+import HTTPTransport
 import Klipy
 import Logging
 import Storage
@@ -19,22 +19,26 @@ struct GifSourceFactory {
     static let customerIDSecretKey = "klipy.customer_id_secret"
 
     func giphyClient() -> GiphyClient {
-        GiphyClient(configuration: configuration.giphy, transport: transport,
-                    metrics: SourceMetrics(source: .giphy, factory: metrics.factory),
-                    sharedCooldown: sharedCooldown(.giphy, key: configuration.giphy.apiKey), logger: logger)
+        GiphyClient(
+            configuration: configuration.giphy, transport: transport,
+            metrics: SourceMetrics(source: .giphy, factory: metrics.factory),
+            sharedCooldown: sharedCooldown(.giphy, key: configuration.giphy.apiKey), logger: logger)
     }
 
     func klipyClient() -> KlipyClient? {
         configuration.gifSources.klipy.map {
-            KlipyClient(configuration: $0, transport: transport, metrics: SourceMetrics(source: .klipy, factory: metrics.factory),
-                        sharedCooldown: sharedCooldown(.klipy, key: $0.appKey), logger: logger)
+            KlipyClient(
+                configuration: $0, transport: transport,
+                metrics: SourceMetrics(source: .klipy, factory: metrics.factory),
+                sharedCooldown: sharedCooldown(.klipy, key: $0.appKey), logger: logger)
         }
     }
 
     /// Instances share a PostgreSQL database, and with it each source's cool-down after a 429; a
     /// SQLite file has one instance, which keeps its cool-downs in memory.
     private func sharedCooldown(_ source: GifSourceID, key: String) -> DatabaseCooldownStore? {
-        store.dialect == .postgres ? DatabaseCooldownStore(store: store, source: source, apiKey: key, logger: logger) : nil
+        store.dialect == .postgres
+            ? DatabaseCooldownStore(store: store, source: source, apiKey: key, logger: logger) : nil
     }
 
     func sources(giphy: GiphyClient, klipy: KlipyClient?) async -> [any GifSource] {
@@ -54,10 +58,14 @@ struct GifSourceFactory {
     /// The configured secret, else one made on first start and kept in the store. It is never
     /// derived from the app key: KLIPY knows that key and could hash guessed nicks with it.
     private func customerIDs() async -> KlipyCustomerIDDeriver? {
-        if let configured = configuration.gifSources.customerIDSecret { return KlipyCustomerIDDeriver(secret: configured) }
+        if let configured = configuration.gifSources.customerIDSecret {
+            return KlipyCustomerIDDeriver(secret: configured)
+        }
         do {
-            if let stored = try await store.adapterState(Self.customerIDSecretKey), let bytes = Data(base64Encoded: stored),
-               let deriver = KlipyCustomerIDDeriver(secret: bytes) {
+            if let stored = try await store.adapterState(Self.customerIDSecretKey),
+                let bytes = Data(base64Encoded: stored),
+                let deriver = KlipyCustomerIDDeriver(secret: bytes)
+            {
                 return deriver
             }
             let fresh = KlipyCustomerIDDeriver.generateSecret()
@@ -65,7 +73,8 @@ struct GifSourceFactory {
             return KlipyCustomerIDDeriver(secret: fresh)
         } catch {
             // Ids then change on restart: KLIPY's recents reset, nothing else is lost.
-            logger.warning("Could not keep KLIPY's customer_id secret; using one for this run", metadata: ["error": "\(error)"])
+            logger.warning(
+                "Could not keep KLIPY's customer_id secret; using one for this run", metadata: ["error": "\(error)"])
             return KlipyCustomerIDDeriver(secret: KlipyCustomerIDDeriver.generateSecret())
         }
     }

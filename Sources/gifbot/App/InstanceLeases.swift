@@ -9,16 +9,20 @@ import Storage
 enum InstanceLeases {
     /// This process among the instances: host, process id and a random part, so a restarted
     /// process never mistakes its predecessor's lease for its own.
-    static let owner = "\(ProcessInfo.processInfo.hostName)/\(ProcessInfo.processInfo.processIdentifier)/"
+    static let owner =
+        "\(ProcessInfo.processInfo.hostName)/\(ProcessInfo.processInfo.processIdentifier)/"
         + UUID().uuidString.prefix(8).lowercased()
 
     /// The services to run, and what `/readyz` asks about them.
-    static func guarding(_ adapters: [(lease: String, service: any Service, status: AdapterStatus)],
-                         runtime: BotRuntime) -> (services: [any Service], readiness: [any ReadinessReporting]) {
+    static func guarding(
+        _ adapters: [(lease: String, service: any Service, status: AdapterStatus)],
+        runtime: BotRuntime
+    ) -> (services: [any Service], readiness: [any ReadinessReporting]) {
         guard runtime.store.dialect == .postgres else { return (adapters.map(\.service), adapters.map(\.status)) }
         let leased = adapters.map { adapter in
-            LeasedService(lease: adapter.lease, owner: owner, store: runtime.store, adapter: adapter.service,
-                          status: adapter.status, logger: runtime.logger)
+            LeasedService(
+                lease: adapter.lease, owner: owner, store: runtime.store, adapter: adapter.service,
+                status: adapter.status, logger: runtime.logger)
         }
         return (leased, leased)
     }

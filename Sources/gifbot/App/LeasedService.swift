@@ -31,8 +31,10 @@ final class LeasedService: Service, ReadinessReporting {
     let logger: Logger
     private let standingBy = Atomic<Bool>(false)
 
-    init(lease: String, owner: String, store: BotStore, adapter: any Service, status: AdapterStatus,
-         timing: LeaseTiming = LeaseTiming(), logger: Logger) {
+    init(
+        lease: String, owner: String, store: BotStore, adapter: any Service, status: AdapterStatus,
+        timing: LeaseTiming = LeaseTiming(), logger: Logger
+    ) {
         self.lease = lease
         self.owner = owner
         self.store = store
@@ -62,13 +64,17 @@ final class LeasedService: Service, ReadinessReporting {
             }
             let holder = try? await store.leaseHolder(lease)
             if holder != announcedHolder, let holder {
-                logger.info("Standing by: another instance holds the lease", metadata: ["lease": "\(lease)", "holder": "\(holder)"])
+                logger.info(
+                    "Standing by: another instance holds the lease",
+                    metadata: ["lease": "\(lease)", "holder": "\(holder)"])
                 announcedHolder = holder
             }
             // Not the lease's name: a Matrix lease holds the homeserver's address.
             status.disconnected("standby: another instance serves this adapter")
             standingBy.store(true, ordering: .relaxed)
-            do { try await cancelWhenGracefulShutdown { try await Task.sleep(for: self.timing.standbyPoll) } } catch { break }
+            do { try await cancelWhenGracefulShutdown { try await Task.sleep(for: self.timing.standbyPoll) } } catch {
+                break
+            }
         }
     }
 
@@ -112,7 +118,9 @@ final class LeasedService: Service, ReadinessReporting {
         while true {
             do { try await Task.sleep(for: timing.renewEvery) } catch { return false }
             do {
-                guard try await store.acquireLease(lease, owner: owner, seconds: Int(timing.duration.components.seconds)) else {
+                guard
+                    try await store.acquireLease(lease, owner: owner, seconds: Int(timing.duration.components.seconds))
+                else {
                     return true
                 }
                 heldUntil = .now + timing.duration

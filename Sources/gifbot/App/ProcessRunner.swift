@@ -6,7 +6,9 @@ import Storage
 /// Start-up and shut-down shared by the subcommands: configuration, logging, the runtime, and
 /// the one-line errors a failed start ends with.
 enum ProcessRunner {
-    static func loadConfiguration(_ options: ConfigurationOptions, extra: [SettingKey: String] = [:]) async throws -> AppConfiguration {
+    static func loadConfiguration(
+        _ options: ConfigurationOptions, extra: [SettingKey: String] = [:]
+    ) async throws -> AppConfiguration {
         do {
             return try await options.load(environment: ProcessInfo.processInfo.environment, extra: extra).0
         } catch let failure as ConfigurationFailure {
@@ -25,7 +27,9 @@ enum ProcessRunner {
         do {
             runtime = try await BotRuntime.start(configuration, logger: logger, metrics: .bootstrapProcess())
         } catch let error as StoreError {
-            fail("configuration error: \(SettingKey.databaseURL.label): \(error)", exitCode: ExitCode(ConfigurationFailure.exitCode))
+            fail(
+                "configuration error: \(SettingKey.databaseURL.label): \(error)",
+                exitCode: ExitCode(ConfigurationFailure.exitCode))
         }
         do {
             try await body(runtime)
@@ -56,9 +60,11 @@ enum ProcessRunner {
     /// A warning, not a refusal: a one-off run on a single-user machine may not care.
     static func warnAboutSecretsOnCommandLine(_ keys: [SettingKey], logger: Logger) {
         for key in keys {
-            logger.warning("A secret was given on the command line, where every local user can read it with ps", metadata: [
-                "key": "\(key.key)", "instead": "\(key.environmentName) or \(key.fileKey.environmentName)",
-            ])
+            logger.warning(
+                "A secret was given on the command line, where every local user can read it with ps",
+                metadata: [
+                    "key": "\(key.key)", "instead": "\(key.environmentName) or \(key.fileKey.environmentName)",
+                ])
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Storage
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -28,7 +29,9 @@ final class RunMarker {
         case .sqlite(let path):
             return path == ":memory:" || path.isEmpty ? nil : path + ".running"
         case .postgres:
-            guard let directory = environment["STATE_DIRECTORY"]?.split(separator: ":").first, !directory.isEmpty else { return nil }
+            guard let directory = environment["STATE_DIRECTORY"]?.split(separator: ":").first, !directory.isEmpty else {
+                return nil
+            }
             return "\(directory)/gifbot.running"
         }
     }
@@ -48,9 +51,11 @@ final class RunMarker {
         }
         let previous = contents(of: descriptor)
         if !previous.isEmpty {
-            logger.warning("The previous run did not exit cleanly (a crash, a kill or a power loss): see the logs before this start", metadata: [
-                "previous_run": "\(previous.trimmingCharacters(in: .whitespacesAndNewlines))", "marker": "\(path)",
-            ])
+            logger.warning(
+                "The previous run did not exit cleanly (a crash, a kill or a power loss): see the logs before this start",
+                metadata: [
+                    "previous_run": "\(previous.trimmingCharacters(in: .whitespacesAndNewlines))", "marker": "\(path)",
+                ])
         }
         let marker = RunMarker(descriptor: descriptor)
         let started = ISO8601DateFormatter().string(from: Date())

@@ -24,13 +24,17 @@ struct ConsoleCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await ProcessRunner.run(options: options) { runtime in
-            let adapter = ConsoleAdapter(bot: runtime.bot, userName: user ?? Self.loginName(), channel: channel,
-                                         admins: runtime.configuration.admins,
-                                         status: AdapterStatus(kind: "console", name: "stdin", factory: runtime.metrics.factory))
+            let adapter = ConsoleAdapter(
+                bot: runtime.bot, userName: user ?? Self.loginName(), channel: channel,
+                admins: runtime.configuration.admins,
+                status: AdapterStatus(kind: "console", name: "stdin", factory: runtime.metrics.factory))
             // The end of input ends the session, and with it the ops endpoint.
-            try await BotServices.run(runtime, services: [
-                .init(service: ConsoleService(adapter: adapter), successTerminationBehavior: .gracefullyShutdownGroup),
-            ], readiness: [adapter.status])
+            try await BotServices.run(
+                runtime,
+                services: [
+                    .init(
+                        service: ConsoleService(adapter: adapter), successTerminationBehavior: .gracefullyShutdownGroup)
+                ], readiness: [adapter.status])
         }
     }
 

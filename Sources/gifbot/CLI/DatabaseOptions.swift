@@ -9,13 +9,22 @@ struct DatabaseOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A JSON or YAML config file with database.url.", valueName: "file"))
     var config: String?
 
-    @Option(name: .customLong("database-url"), help: "SQLite file, sqlite:///absolute/path or postgres://user:password@host:port/db (DATABASE_URL). Default: gifbot.sqlite. A password here shows in ps: prefer --database-url-file.")
+    @Option(
+        name: .customLong("database-url"),
+        help:
+            "SQLite file, sqlite:///absolute/path or postgres://user:password@host:port/db (DATABASE_URL). Default: gifbot.sqlite. A password here shows in ps: prefer --database-url-file."
+    )
     var databaseURL: String?
 
-    @Option(name: .customLong("database-url-file"), help: ArgumentHelp("File holding database.url, for a URL with a password (DATABASE_URL_FILE).", valueName: "file"))
+    @Option(
+        name: .customLong("database-url-file"),
+        help: ArgumentHelp(
+            "File holding database.url, for a URL with a password (DATABASE_URL_FILE).", valueName: "file"))
     var databaseURLFile: String?
 
-    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (LOG_LEVEL). Default: info.")
+    @Option(
+        name: .customLong("log-level"),
+        help: "trace, debug, info, notice, warning, error or critical (LOG_LEVEL). Default: info.")
     var logLevel: String?
 
     /// Opens (and migrates) the store, runs `body`, closes the store; a configuration or
@@ -28,19 +37,24 @@ struct DatabaseOptions: ParsableArguments {
         let location: DatabaseLocation
         let logger: Logger
         do {
-            let sources = try await ConfigurationSources.load(options: options, environment: ProcessInfo.processInfo.environment,
-                                                              configFile: config)
+            let sources = try await ConfigurationSources.load(
+                options: options, environment: ProcessInfo.processInfo.environment,
+                configFile: config)
             location = try DatabaseSettings.location(from: sources)
-            logger = ProcessRunner.makeLogger(level: try ValueParser(sources: sources).logLevel(.logLevel, default: .info))
+            logger = ProcessRunner.makeLogger(
+                level: try ValueParser(sources: sources).logLevel(.logLevel, default: .info))
             ProcessRunner.warnAboutSecretsOnCommandLine(ProcessRunner.secrets(in: options), logger: logger)
         } catch {
-            ProcessRunner.fail(ConfigurationFailure(error).description, exitCode: ExitCode(ConfigurationFailure.exitCode))
+            ProcessRunner.fail(
+                ConfigurationFailure(error).description, exitCode: ExitCode(ConfigurationFailure.exitCode))
         }
         let store: BotStore
         do {
             store = try await location.open(logger: logger)
         } catch {
-            ProcessRunner.fail("configuration error: \(SettingKey.databaseURL.label): \(error)", exitCode: ExitCode(ConfigurationFailure.exitCode))
+            ProcessRunner.fail(
+                "configuration error: \(SettingKey.databaseURL.label): \(error)",
+                exitCode: ExitCode(ConfigurationFailure.exitCode))
         }
         do {
             let result = try await body(store, logger)
@@ -57,9 +71,11 @@ extension DatabaseOptions {
     /// `bot.favorites_limit` as the bot would read it (20 when unset or unreadable): an import
     /// reports the users it leaves above it.
     func favoritesLimit() async -> Int {
-        guard let sources = try? await ConfigurationSources.load(options: [:], environment: ProcessInfo.processInfo.environment,
-                                                                  configFile: config),
-              let limit = try? ValueParser(sources: sources).integer(.botFavoritesLimit, default: 20, in: 1...1000)
+        guard
+            let sources = try? await ConfigurationSources.load(
+                options: [:], environment: ProcessInfo.processInfo.environment,
+                configFile: config),
+            let limit = try? ValueParser(sources: sources).integer(.botFavoritesLimit, default: 20, in: 1...1000)
         else { return 20 }
         return limit
     }

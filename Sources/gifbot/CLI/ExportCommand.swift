@@ -13,10 +13,14 @@ struct ExportCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("Only this user's data (an IRC account or nick, a Matrix id, a console name).", valueName: "user"))
+    @Option(
+        help: ArgumentHelp(
+            "Only this user's data (an IRC account or nick, a Matrix id, a console name).", valueName: "user"))
     var user: String?
 
-    @Option(help: ArgumentHelp("Only data from this network (as configured, e.g. libera, matrix, console).", valueName: "network"))
+    @Option(
+        help: ArgumentHelp(
+            "Only data from this network (as configured, e.g. libera, matrix, console).", valueName: "network"))
     var network: String?
 
     @OptionGroup var database: DatabaseOptions

@@ -18,7 +18,8 @@ struct HealthCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Seconds to wait for the answer.", valueName: "seconds"))
     var timeout: Double = 3
 
-    @Option(name: .long, help: ArgumentHelp("A JSON or YAML config file with ops.host and ops.port.", valueName: "file"))
+    @Option(
+        name: .long, help: ArgumentHelp("A JSON or YAML config file with ops.host and ops.port.", valueName: "file"))
     var config: String?
 
     func run() async throws {
@@ -35,10 +36,12 @@ struct HealthCommand: AsyncParsableCommand {
     private func readinessURL() async throws -> String {
         if let url { return url }
         do {
-            let sources = try await ConfigurationSources.load(options: [:], environment: ProcessInfo.processInfo.environment,
-                                                              configFile: config)
+            let sources = try await ConfigurationSources.load(
+                options: [:], environment: ProcessInfo.processInfo.environment,
+                configFile: config)
             guard let settings = try OpsSettings.load(from: sources) else {
-                Self.unhealthy("\(SettingKey.opsPort.label) is not set, so there is no endpoint to ask; set it or pass --url")
+                Self.unhealthy(
+                    "\(SettingKey.opsPort.label) is not set, so there is no endpoint to ask; set it or pass --url")
             }
             return settings.readinessURL
         } catch {

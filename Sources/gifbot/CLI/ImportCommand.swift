@@ -25,7 +25,9 @@ struct ImportCommand: AsyncParsableCommand {
     func run() async throws {
         let data: Data
         do {
-            data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
+            data =
+                file == "-"
+                ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
         } catch {
             ProcessRunner.fail("cannot read '\(file)': \(error.localizedDescription)", exitCode: .failure)
         }
@@ -44,12 +46,15 @@ struct ImportCommand: AsyncParsableCommand {
     /// Every record of the file, or the end of the process at the first line that is not one.
     private func checkedRecords(_ data: Data) -> [StoreRecord] {
         var records: [StoreRecord] = []
-        for (index, line) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in String(decoding: data, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).enumerated() {
             let record: StoreRecord?
             do {
                 record = try StoreRecordLines.decode(line)
             } catch {
-                ProcessRunner.fail("\(file):\(index + 1): not a gifbot export record; nothing imported", exitCode: .failure)
+                ProcessRunner.fail(
+                    "\(file):\(index + 1): not a gifbot export record; nothing imported", exitCode: .failure)
             }
             guard let record else { continue }
             if let problem = ImportRecordCheck.problem(with: record) {
@@ -71,6 +76,9 @@ struct ImportCommand: AsyncParsableCommand {
         }
         guard !over.isEmpty else { return }
         let shown = over.prefix(20).joined(separator: ", ") + (over.count > 20 ? ", and \(over.count - 20) more" : "")
-        FileHandle.standardError.write(Data("gifbot: \(over.count) user\(over.count == 1 ? " has" : "s have") more favorites than bot.favorites_limit (\(limit)), kept: \(shown)\n".utf8))
+        FileHandle.standardError.write(
+            Data(
+                "gifbot: \(over.count) user\(over.count == 1 ? " has" : "s have") more favorites than bot.favorites_limit (\(limit)), kept: \(shown)\n"
+                    .utf8))
     }
 }

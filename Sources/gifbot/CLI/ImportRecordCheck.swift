@@ -28,21 +28,31 @@ enum ImportRecordCheck {
         case .favorite(let user, let favorite):
             if let problem = problem(with: user) { return problem }
             guard GifIDFormat.isValid(favorite.gifID) else { return "gif_id is not a GIF id" }
-            guard let title = text(favorite.title, upTo: maximumTitleLength), !title.isEmpty else { return "title is empty, too long or holds control characters" }
+            guard let title = text(favorite.title, upTo: maximumTitleLength), !title.isEmpty else {
+                return "title is empty, too long or holds control characters"
+            }
             guard links.allows(favorite.url) else { return "url is not an https link" }
-            if let rating = favorite.rating, ContentRating(parameter: rating) == nil { return "rating is not g, pg, pg-13 or r" }
+            if let rating = favorite.rating, ContentRating(parameter: rating) == nil {
+                return "rating is not g, pg, pg-13 or r"
+            }
             let seconds = favorite.addedAt.timeIntervalSince1970
             guard seconds.isFinite, seconds >= 0, seconds <= Double(timeRange(now: now).upperBound) else {
                 return "added_at is not a time between 1970 and now"
             }
         case .recentSearch(let user, let query, let searchedAt):
             if let problem = problem(with: user) { return problem }
-            guard let query = text(query, upTo: maximumQueryLength), !query.isEmpty else { return "query is empty, too long or holds control characters" }
-            guard timeRange(now: now).contains(searchedAt) else { return "searched_at is not a time between 1970 and now" }
+            guard let query = text(query, upTo: maximumQueryLength), !query.isEmpty else {
+                return "query is empty, too long or holds control characters"
+            }
+            guard timeRange(now: now).contains(searchedAt) else {
+                return "searched_at is not a time between 1970 and now"
+            }
         case .channelSettings(let network, let channel, let settings):
             guard name(network) else { return "network is empty, too long or holds control characters" }
             guard name(channel) else { return "channel is empty, too long or holds control characters" }
-            if let rating = settings.rating, ContentRating(parameter: rating) == nil { return "rating is not g, pg, pg-13 or r" }
+            if let rating = settings.rating, ContentRating(parameter: rating) == nil {
+                return "rating is not g, pg, pg-13 or r"
+            }
             if let commands = settings.cooldownCommands, !ChannelSettingLimits.cooldownCommands.contains(commands) {
                 return "cooldown_commands is not within \(ChannelSettingLimits.cooldownCommands)"
             }

@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 import GifBotCore
 import IRC
+import Logging
 import Matrix
 import ServiceLifecycle
-import Logging
 
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -32,7 +32,8 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         let configuration = try await ProcessRunner.loadConfiguration(options, extra: irc.values)
         guard !configuration.ircNetworks.isEmpty || !configuration.matrixAccounts.isEmpty else {
-            ProcessRunner.fail("""
+            ProcessRunner.fail(
+                """
                 no chat network is configured: set irc.host (IRC_HOST) and irc.channels (IRC_CHANNELS), \
                 or matrix.homeserver (MATRIX_HOMESERVER), matrix.user and matrix.password, or list them in a \
                 config file; `gifbot console` needs none
@@ -40,15 +41,17 @@ struct RunCommand: AsyncParsableCommand {
         }
         try await ProcessRunner.run(configuration) { runtime in
             let ircAdapters = configuration.ircNetworks.map { network in
-                IRCAdapter(configuration: network, bot: runtime.bot, names: runtime.names, version: GifBotInfo.version,
-                           logger: runtime.logger, metrics: runtime.metrics.factory)
+                IRCAdapter(
+                    configuration: network, bot: runtime.bot, names: runtime.names, version: GifBotInfo.version,
+                    logger: runtime.logger, metrics: runtime.metrics.factory)
             }
             let matrixAdapters = configuration.matrixAccounts.map { account in
                 var account = account
                 account.media = configuration.media.policy
                 account.timing.downloadTimeout = configuration.media.timeout
-                return MatrixAdapter(configuration: account, bot: runtime.bot, store: runtime.store, names: runtime.names,
-                              httpClient: runtime.httpClient, logger: runtime.logger, metrics: runtime.metrics.factory)
+                return MatrixAdapter(
+                    configuration: account, bot: runtime.bot, store: runtime.store, names: runtime.names,
+                    httpClient: runtime.httpClient, logger: runtime.logger, metrics: runtime.metrics.factory)
             }
             // One lease per IRC network and per Matrix account: one instance serves each.
             var adapters: [(lease: String, service: any Service, status: AdapterStatus)] = []
@@ -56,13 +59,16 @@ struct RunCommand: AsyncParsableCommand {
                 adapters.append((lease: "irc:\(network.name)", service: adapter, status: adapter.status))
             }
             for (account, adapter) in zip(configuration.matrixAccounts, matrixAdapters) {
-                adapters.append((lease: "matrix:\(account.homeserver):\(account.user)", service: adapter, status: adapter.status))
+                adapters.append(
+                    (lease: "matrix:\(account.homeserver):\(account.user)", service: adapter, status: adapter.status))
             }
             let (services, readiness) = InstanceLeases.guarding(adapters, runtime: runtime)
-            runtime.logger.info("GifBot running", metadata: [
-                "irc_networks": "\(configuration.ircNetworks.map(\.name).joined(separator: ","))",
-                "matrix_accounts": "\(configuration.matrixAccounts.map(\.user).joined(separator: ","))",
-            ])
+            runtime.logger.info(
+                "GifBot running",
+                metadata: [
+                    "irc_networks": "\(configuration.ircNetworks.map(\.name).joined(separator: ","))",
+                    "matrix_accounts": "\(configuration.matrixAccounts.map(\.user).joined(separator: ","))",
+                ])
             // An adapter that stops (a refused Matrix token) must not take the others down.
             try await BotServices.run(
                 runtime,

@@ -2,12 +2,12 @@ import Foundation
 import GifBotCore
 import GifSources
 import Giphy
-import IRC
-import Matrix
-import Logging
-import Storage
 import HTTPTransport
+import IRC
 import Klipy
+import Logging
+import Matrix
+import Storage
 
 /// The validated configuration of one process. Built once at start: any problem ends the
 /// process with a one-line error before anything connects.
@@ -55,26 +55,29 @@ struct AppConfiguration: Sendable {
             maximumRating: try values.rating(.giphyRating, default: .g),
             cooldownCommands: try values.integer(.botCooldownCommands, default: 5, in: 0...1000),
             cooldownWindow: .seconds(try values.integer(.botCooldownSeconds, default: 30, in: 1...86_400)),
-            links: LinkPolicy(httpHosts: httpSourceHosts([giphy.baseURL, gifSources.klipy?.baseURL])
-                .union(media.policy.hosts.filter { $0.allowsHTTP }.map { $0.pattern }))
+            links: LinkPolicy(
+                httpHosts: httpSourceHosts([giphy.baseURL, gifSources.klipy?.baseURL])
+                    .union(media.policy.hosts.filter { $0.allowsHTTP }.map { $0.pattern }))
         )
         let admins = values.list(.botAdmins)
-        return AppConfiguration(giphy: giphy, gifSources: gifSources, database: database, bot: bot, admins: admins,
-                                ircNetworks: try IRCSettings(sources: sources, admins: admins).networks(),
-                                matrixAccounts: try MatrixSettings(sources: sources, admins: admins).accounts(),
-                                logLevel: try values.logLevel(.logLevel, default: .info),
-                                logFormat: try values.logFormat(.logFormat, default: .text),
-                                ops: try OpsSettings.load(from: sources),
-                                media: media)
+        return AppConfiguration(
+            giphy: giphy, gifSources: gifSources, database: database, bot: bot, admins: admins,
+            ircNetworks: try IRCSettings(sources: sources, admins: admins).networks(),
+            matrixAccounts: try MatrixSettings(sources: sources, admins: admins).accounts(),
+            logLevel: try values.logLevel(.logLevel, default: .info),
+            logFormat: try values.logFormat(.logFormat, default: .text),
+            ops: try OpsSettings.load(from: sources),
+            media: media)
     }
 
     /// An operator who points a source at a plain-http address (a stand-in on loopback), or
     /// allows http for a media host (`media.hosts: http://host`), accepts http links from that
     /// host too; every other link must be https.
     private static func httpSourceHosts(_ baseURLs: [String?]) -> Set<String> {
-        Set(baseURLs.compactMap { text in
-            guard let text, let url = URL(string: text), url.scheme?.lowercased() == "http" else { return nil }
-            return url.host?.lowercased()
-        })
+        Set(
+            baseURLs.compactMap { text in
+                guard let text, let url = URL(string: text), url.scheme?.lowercased() == "http" else { return nil }
+                return url.host?.lowercased()
+            })
     }
 }

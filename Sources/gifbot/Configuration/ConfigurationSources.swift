@@ -10,19 +10,24 @@ struct ConfigurationSources: Sendable {
         self.reader = reader
     }
 
-    static func load(options: [SettingKey: String], environment: [String: String],
-                     configFile: String?) async throws(ConfigurationError) -> ConfigurationSources {
+    static func load(
+        options: [SettingKey: String], environment: [String: String],
+        configFile: String?
+    ) async throws(ConfigurationError) -> ConfigurationSources {
         var values: [AbsoluteConfigKey: ConfigValue] = [:]
         for (key, value) in options {
             values[AbsoluteConfigKey(ConfigKey(key.key))] = ConfigValue(.string(value), isSecret: key.isSecret)
         }
         var providers: [any ConfigProvider] = [
             InMemoryProvider(name: "command line", values: values),
-            EnvironmentVariablesProvider(environmentVariables: environment, secretsSpecifier: .dynamic { name, _ in
-                let lowered = name.lowercased()
-                return lowered.contains("api_key") || lowered.contains("app_key") || lowered.contains("password") || lowered.contains("token")
-                    || lowered.contains("secret") || lowered == "database_url"
-            }),
+            EnvironmentVariablesProvider(
+                environmentVariables: environment,
+                secretsSpecifier: .dynamic { name, _ in
+                    let lowered = name.lowercased()
+                    return lowered.contains("api_key") || lowered.contains("app_key") || lowered.contains("password")
+                        || lowered.contains("token")
+                        || lowered.contains("secret") || lowered == "database_url"
+                }),
         ]
         if let configFile {
             providers.append(try await fileProvider(configFile))
@@ -65,14 +70,16 @@ struct ConfigurationSources: Sendable {
         let lowered = path.lowercased()
         // The file providers take their path from a reader, which spares a direct dependency
         // on swift-system for its FilePath type.
-        let pathReader = ConfigReader(provider: InMemoryProvider(values: ["filePath": ConfigValue(.string(path), isSecret: false)]))
+        let pathReader = ConfigReader(
+            provider: InMemoryProvider(values: ["filePath": ConfigValue(.string(path), isSecret: false)]))
         do {
             if lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") {
                 return try await FileProvider<YAMLSnapshot>(config: pathReader)
             }
             return try await FileProvider<JSONSnapshot>(config: pathReader)
         } catch {
-            throw .unreadableFile(path, reason: "not valid \(lowered.hasSuffix(".json") ? "JSON" : "JSON or YAML") (\(type(of: error)))")
+            throw .unreadableFile(
+                path, reason: "not valid \(lowered.hasSuffix(".json") ? "JSON" : "JSON or YAML") (\(type(of: error)))")
         }
     }
 }

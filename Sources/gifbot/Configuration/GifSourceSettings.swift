@@ -22,8 +22,9 @@ struct GifSourceSettings: Sendable {
         let names = try sourceNames(values)
         let secret = try values.secret(.klipyCustomerIDSecret).map { Array($0.utf8) }
         if let secret, secret.count < KlipyCustomerIDDeriver.minimumSecretBytes {
-            throw .invalid(.klipyCustomerIDSecret, accepted: "at least \(KlipyCustomerIDDeriver.minimumSecretBytes) characters",
-                           got: "")
+            throw .invalid(
+                .klipyCustomerIDSecret, accepted: "at least \(KlipyCustomerIDDeriver.minimumSecretBytes) characters",
+                got: "")
         }
         guard names.contains(.klipy) else {
             return GifSourceSettings(sources: names, klipy: nil, customerIDSecret: secret)
@@ -59,8 +60,9 @@ struct GifSourceSettings: Sendable {
         var names: [GifSourceName] = []
         for text in listed {
             guard let name = GifSourceName(rawValue: text.lowercased()), !names.contains(name) else {
-                throw .invalid(.gifsSources, accepted: "giphy and/or klipy, each once, in the order to ask them",
-                               got: listed.joined(separator: ","))
+                throw .invalid(
+                    .gifsSources, accepted: "giphy and/or klipy, each once, in the order to ask them",
+                    got: listed.joined(separator: ","))
             }
             names.append(name)
         }
@@ -72,7 +74,9 @@ struct GifSourceSettings: Sendable {
         guard let text = values.text(.klipyLocale) else { return nil }
         let parts = text.split(separator: "_", omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: "-", omittingEmptySubsequences: false) }
-        guard (1...2).contains(parts.count), parts.allSatisfy({ $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isLetter } }) else {
+        guard (1...2).contains(parts.count),
+            parts.allSatisfy({ $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isLetter } })
+        else {
             throw .invalid(.klipyLocale, accepted: "a country or locale code such as us or en_US", got: text)
         }
         return text

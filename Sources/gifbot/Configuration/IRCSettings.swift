@@ -15,26 +15,36 @@ struct IRCSettings {
                 throw .invalid(SettingKey("irc.networks"), accepted: "names made of letters, digits and _", got: name)
             }
             guard let network = try network(prefix: "irc.\(name)", defaultName: name) else {
-                throw .missing(SettingKey("irc.\(name).host"), hint: "the server of the IRC network '\(name)' listed in irc.networks")
+                throw .missing(
+                    SettingKey("irc.\(name).host"),
+                    hint: "the server of the IRC network '\(name)' listed in irc.networks")
             }
             networks.append(network)
         }
         let names = networks.map(\.name)
         if let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
-            throw ConfigurationError(description: "two IRC networks are named '\(duplicate)'; set irc.name or use distinct names")
+            throw ConfigurationError(
+                description: "two IRC networks are named '\(duplicate)'; set irc.name or use distinct names")
         }
         return networks
     }
 
-    private func network(prefix: String, defaultName: String? = nil) throws(ConfigurationError) -> IRCNetworkConfiguration? {
+    private func network(
+        prefix: String, defaultName: String? = nil
+    ) throws(ConfigurationError) -> IRCNetworkConfiguration? {
         func key(_ name: String, secret: Bool = false) -> SettingKey { SettingKey("\(prefix).\(name)", secret: secret) }
         let values = ValueParser(sources: sources)
         guard let host = values.text(key("host")) else { return nil }
         let useTLS = try values.bool(key("tls"), default: true)
         let port = try values.optionalInteger(key("port"), in: 1...65535)
-        let channels = try values.list(key("channels")).map { text throws(ConfigurationError) -> IRCNetworkConfiguration.Channel in
-            guard let channel = IRCNetworkConfiguration.Channel(parsing: text), channel.name.first.map({ "#&+!".contains($0) }) == true else {
-                throw .invalid(key("channels"), accepted: "channels such as #gifs or '#secret key', separated by commas", got: text)
+        let channels = try values.list(key("channels")).map {
+            text throws(ConfigurationError) -> IRCNetworkConfiguration.Channel in
+            guard let channel = IRCNetworkConfiguration.Channel(parsing: text),
+                channel.name.first.map({ "#&+!".contains($0) }) == true
+            else {
+                throw .invalid(
+                    key("channels"), accepted: "channels such as #gifs or '#secret key', separated by commas", got: text
+                )
             }
             return channel
         }
@@ -43,8 +53,11 @@ struct IRCSettings {
             throw .invalid(key("sasl_mechanism"), accepted: "plain or external", got: mechanismText)
         }
         let nick = values.text(key("nick")) ?? "gifbot"
-        guard nick.count <= 30, !nick.contains(where: { $0.isWhitespace || ",:!@#".contains($0) }), nick.first?.isNumber == false else {
-            throw .invalid(key("nick"), accepted: "an IRC nick (no spaces, no , : ! @ #, not starting with a digit)", got: nick)
+        guard nick.count <= 30, !nick.contains(where: { $0.isWhitespace || ",:!@#".contains($0) }),
+            nick.first?.isNumber == false
+        else {
+            throw .invalid(
+                key("nick"), accepted: "an IRC nick (no spaces, no , : ! @ #, not starting with a digit)", got: nick)
         }
         var flood = IRCFloodSettings()
         flood.burst = try values.integer(key("flood_burst"), default: 4, in: 1...50)

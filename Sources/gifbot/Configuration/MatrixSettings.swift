@@ -11,10 +11,13 @@ struct MatrixSettings {
         if let primary = try account(prefix: "matrix") { accounts.append(primary) }
         for name in ValueParser(sources: sources).list(SettingKey("matrix.accounts")) {
             guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-                throw .invalid(SettingKey("matrix.accounts"), accepted: "names made of letters, digits and _", got: name)
+                throw .invalid(
+                    SettingKey("matrix.accounts"), accepted: "names made of letters, digits and _", got: name)
             }
             guard let account = try account(prefix: "matrix.\(name)") else {
-                throw .missing(SettingKey("matrix.\(name).homeserver"), hint: "the homeserver of the Matrix account '\(name)' listed in matrix.accounts")
+                throw .missing(
+                    SettingKey("matrix.\(name).homeserver"),
+                    hint: "the homeserver of the Matrix account '\(name)' listed in matrix.accounts")
             }
             accounts.append(account)
         }
@@ -42,7 +45,8 @@ struct MatrixSettings {
             homeserver: homeserver, user: user, password: password, accessToken: accessToken,
             rooms: values.list(key("rooms")), inviteAllow: allow,
             uploadGIFs: try values.bool(key("upload_gifs"), default: true),
-            maxUploadBytes: try values.integer(key("max_upload_bytes"), default: 4 * 1024 * 1024, in: 1024...(100 * 1024 * 1024)),
+            maxUploadBytes: try values.integer(
+                key("max_upload_bytes"), default: 4 * 1024 * 1024, in: 1024...(100 * 1024 * 1024)),
             admins: admins
         )
     }

@@ -15,13 +15,16 @@ struct MediaSettings: Sendable, Equatable {
         var hosts: [MediaHost] = []
         for entry in values.list(.mediaHosts) {
             guard let host = MediaHost(entry) else {
-                throw .invalid(.mediaHosts, accepted: "host names such as cdn.example.org, media*.example.org, cdn.example.org:8443 "
-                                   + "or http://cdn.example.org (to allow plain http for it)", got: entry)
+                throw .invalid(
+                    .mediaHosts,
+                    accepted: "host names such as cdn.example.org, media*.example.org, cdn.example.org:8443 "
+                        + "or http://cdn.example.org (to allow plain http for it)", got: entry)
             }
             hosts.append(host)
         }
         return MediaSettings(
-            policy: MediaHostPolicy(extraHosts: hosts, allowsPrivateAddresses: try values.bool(.mediaAllowPrivateAddresses, default: false)),
+            policy: MediaHostPolicy(
+                extraHosts: hosts, allowsPrivateAddresses: try values.bool(.mediaAllowPrivateAddresses, default: false)),
             timeout: try values.seconds(.mediaTimeout, default: 20, allowZero: false))
     }
 }

@@ -16,8 +16,10 @@ struct OpsSettings: Sendable, Equatable {
         let host = try values.listenHost(.opsHost, default: defaultHost)
         guard let port = try values.optionalInteger(.opsPort, in: 1...65535) else { return nil }
         let limits = OpsLimits(
-            idleTimeout: try values.seconds(.opsIdleTimeout, default: Int(OpsLimits.defaultIdleTimeout.components.seconds), allowZero: false),
-            maxConnections: try values.optionalInteger(.opsMaxConnections, in: 1...100_000) ?? OpsLimits.defaultMaxConnections())
+            idleTimeout: try values.seconds(
+                .opsIdleTimeout, default: Int(OpsLimits.defaultIdleTimeout.components.seconds), allowZero: false),
+            maxConnections: try values.optionalInteger(.opsMaxConnections, in: 1...100_000)
+                ?? OpsLimits.defaultMaxConnections())
         return OpsSettings(host: host, port: port, limits: limits)
     }
 

@@ -34,7 +34,9 @@ enum SecretFile {
             }
             if count == 0 { return bytes }
             bytes += chunk[..<count]
-            guard bytes.count <= maximumBytes else { throw problem(key, path, "it is larger than \(maximumBytes / 1024) KiB") }
+            guard bytes.count <= maximumBytes else {
+                throw problem(key, path, "it is larger than \(maximumBytes / 1024) KiB")
+            }
         }
     }
 

@@ -31,12 +31,14 @@ enum SettingValues {
 
     static func httpURL(_ text: String) -> String? {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              url.host != nil else { return nil }
+            url.host != nil
+        else { return nil }
         return text
     }
 
     static func prefix(_ text: String) -> String? {
-        guard (1...5).contains(text.count), !text.contains(where: { $0.isWhitespace || $0.isLetter || $0.isNumber }) else {
+        guard (1...5).contains(text.count), !text.contains(where: { $0.isWhitespace || $0.isLetter || $0.isNumber })
+        else {
             return nil
         }
         return text

@@ -7,7 +7,8 @@ import Logging
 struct ValueParser {
     let sources: ConfigurationSources
 
-    func integer(_ key: SettingKey, default fallback: Int, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
+    func integer(_ key: SettingKey, default fallback: Int, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int
+    {
         try optionalInteger(key, in: range) ?? fallback
     }
 
@@ -74,7 +75,9 @@ struct ValueParser {
     /// A secret's text, from the key itself or from the file its `_file` key names, trimmed of
     /// spaces and line breaks (no key or password ends in one); nil when neither is set.
     func secret(_ key: SettingKey) throws(ConfigurationError) -> String? {
-        guard let text = try sources.secret(key)?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        guard let text = try sources.secret(key)?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
+            return nil
+        }
         return text
     }
 
@@ -84,8 +87,10 @@ struct ValueParser {
     }
 
     /// The parsed value; nil when the key is unset or empty.
-    private func value<Value>(_ key: SettingKey, accepted: String,
-                              _ parse: (String) -> Value?) throws(ConfigurationError) -> Value? {
+    private func value<Value>(
+        _ key: SettingKey, accepted: String,
+        _ parse: (String) -> Value?
+    ) throws(ConfigurationError) -> Value? {
         guard let text = text(key) else { return nil }
         guard let value = parse(text) else { throw .invalid(key, accepted: accepted, got: text) }
         return value

@@ -12,8 +12,10 @@ struct ConsoleAdapter: Sendable {
     /// Always ready; counts the replies printed.
     let status: AdapterStatus
 
-    init(bot: GifBot, userName: String, channel: String, admins: [String] = [],
-         status: AdapterStatus = AdapterStatus(kind: "console", name: "stdin")) {
+    init(
+        bot: GifBot, userName: String, channel: String, admins: [String] = [],
+        status: AdapterStatus = AdapterStatus(kind: "console", name: "stdin")
+    ) {
         self.bot = bot
         self.status = status
         status.ready()
@@ -24,7 +26,8 @@ struct ConsoleAdapter: Sendable {
 
     func run<Lines: AsyncSequence<String, Never>>(lines: Lines, write: (String) -> Void) async {
         for await line in lines {
-            let message = ChatMessage(user: user, conversation: channel, isPrivate: false, text: line, senderIsAdmin: isAdmin)
+            let message = ChatMessage(
+                user: user, conversation: channel, isPrivate: false, text: line, senderIsAdmin: isAdmin)
             let replies = await bot.handle(message)
             for reply in replies {
                 write(Self.render(reply))

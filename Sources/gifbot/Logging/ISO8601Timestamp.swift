@@ -10,8 +10,9 @@ enum ISO8601Timestamp {
         let milliseconds = Int(totalMilliseconds % 1000)
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        return String(format: "%04ld-%02ld-%02ldT%02ld:%02ld:%02ld.%03ldZ",
-                      Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
-                      Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), milliseconds)
+        return String(
+            format: "%04ld-%02ld-%02ldT%02ld:%02ld:%02ld.%03ldZ",
+            Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+            Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), milliseconds)
     }
 }

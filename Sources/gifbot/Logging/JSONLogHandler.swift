@@ -13,8 +13,10 @@ struct JSONLogHandler: LogHandler {
     var metadataProvider: Logger.MetadataProvider?
     private let write: @Sendable (String) -> Void
 
-    init(label: String, metadataProvider: Logger.MetadataProvider? = nil,
-         write: @escaping @Sendable (String) -> Void = JSONLogHandler.writeToStandardError) {
+    init(
+        label: String, metadataProvider: Logger.MetadataProvider? = nil,
+        write: @escaping @Sendable (String) -> Void = JSONLogHandler.writeToStandardError
+    ) {
         self.label = label
         self.metadataProvider = metadataProvider
         self.write = write
@@ -29,10 +31,15 @@ struct JSONLogHandler: LogHandler {
         var merged = metadata
         if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
         if let given = event.metadata { merged.merge(given) { $1 } }
-        write(Self.line(timestamp: Date(), level: event.level, label: label, message: event.message.description, metadata: merged))
+        write(
+            Self.line(
+                timestamp: Date(), level: event.level, label: label, message: event.message.description,
+                metadata: merged))
     }
 
-    static func line(timestamp: Date, level: Logger.Level, label: String, message: String, metadata: Logger.Metadata) -> String {
+    static func line(
+        timestamp: Date, level: Logger.Level, label: String, message: String, metadata: Logger.Metadata
+    ) -> String {
         var line = "{\"timestamp\":"
         JSONText.appendString(ISO8601Timestamp.string(for: timestamp), to: &line)
         line += ",\"level\":"

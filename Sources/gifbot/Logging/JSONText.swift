@@ -1,5 +1,5 @@
-import Logging
 import Foundation
+import Logging
 
 /// JSON text for log lines, written by hand: metadata keys come out sorted, so equal events
 /// give equal lines, and no encoder is built per line.

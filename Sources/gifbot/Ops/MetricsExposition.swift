@@ -15,7 +15,8 @@ struct MetricsExposition: Sendable {
         self.registry = registry
         self.store = store
         self.logger = logger
-        favorites = registry.makeGauge(name: MetricName.favoritesStored, help: "Favorites held in the store, all users together")
+        favorites = registry.makeGauge(
+            name: MetricName.favoritesStored, help: "Favorites held in the store, all users together")
     }
 
     func render() async -> [UInt8] {

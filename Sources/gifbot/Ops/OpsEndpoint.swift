@@ -4,8 +4,11 @@ import Ops
 /// Builds the ops endpoint of a running bot: readiness asks the store, then every adapter.
 enum OpsEndpoint {
     static func server(_ settings: OpsSettings, runtime: BotRuntime, adapters: [any ReadinessReporting]) -> OpsServer {
-        let exposition = MetricsExposition(registry: runtime.metrics.registry, store: runtime.store, logger: runtime.logger)
-        let routes = OpsRoutes(readiness: [StoreReadiness(store: runtime.store)] + adapters, metrics: { await exposition.render() })
-        return OpsServer(host: settings.host, port: settings.port, routes: routes, limits: settings.limits, logger: runtime.logger)
+        let exposition = MetricsExposition(
+            registry: runtime.metrics.registry, store: runtime.store, logger: runtime.logger)
+        let routes = OpsRoutes(
+            readiness: [StoreReadiness(store: runtime.store)] + adapters, metrics: { await exposition.render() })
+        return OpsServer(
+            host: settings.host, port: settings.port, routes: routes, limits: settings.limits, logger: runtime.logger)
     }
 }

@@ -25,7 +25,8 @@ enum ReadinessProbe {
             let response = try await client.execute(HTTPClientRequest(url: url), timeout: TimeAmount(timeout))
             let body = try await response.body.collect(upTo: 64 * 1024)
             guard response.status == .ok else {
-                return .notReady("\(url) answered \(response.status.code): \(failing(in: body) ?? response.status.reasonPhrase)")
+                return .notReady(
+                    "\(url) answered \(response.status.code): \(failing(in: body) ?? response.status.reasonPhrase)")
             }
             return .ready
         } catch {
@@ -36,7 +37,9 @@ enum ReadinessProbe {
     /// What `/readyz` says is not ready, joined into one line.
     private static func failing(in body: ByteBuffer) -> String? {
         struct Report: Decodable { let failing: [String] }
-        guard let report = try? JSONDecoder().decode(Report.self, from: Data(body.readableBytesView)), !report.failing.isEmpty else {
+        guard let report = try? JSONDecoder().decode(Report.self, from: Data(body.readableBytesView)),
+            !report.failing.isEmpty
+        else {
             return nil
         }
         return report.failing.joined(separator: "; ")

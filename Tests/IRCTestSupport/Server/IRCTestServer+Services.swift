@@ -1,5 +1,6 @@
 import Foundation
 import TestServerSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,8 +22,10 @@ extension IRCTestServer {
         let port = ports.relaxed
         let directory = directory
         var lastNudge = ContinuousClock.now
-        try await Readiness.poll("SASL still offered after stopping Atheme", timeout: .seconds(15),
-                                 log: { InstanceDirectory.logTail(directory) }) {
+        try await Readiness.poll(
+            "SASL still offered after stopping Atheme", timeout: .seconds(15),
+            log: { InstanceDirectory.logTail(directory) }
+        ) {
             guard let offered = await PortProbe.capabilities(port: port) else { return false }
             if (offered["sasl"] ?? "").isEmpty {
                 return true
@@ -45,8 +48,9 @@ extension IRCTestServer {
             try await waitUntilReady()
             return
         }
-        try await ServerScripts.run("start-inspircd-atheme.sh", environment: scriptEnvironment(only: "services"),
-                                    instance: directory)
+        try await ServerScripts.run(
+            "start-inspircd-atheme.sh", environment: scriptEnvironment(only: "services"),
+            instance: directory)
         try await waitUntilReady()
     }
 

@@ -47,14 +47,17 @@ public final class IRCTestServer: Sendable {
         }
         let directory = try InstanceDirectory.create(named: kind.folderPrefix)
         let free = try await FreePorts.allocate(kind.portCount)
-        let server = switch kind {
-        case .inspircdAtheme:
-            IRCTestServer(kind: kind, ports: IRCServerPorts(plain: free[0], relaxed: free[1], tls: free[2]),
-                          linkPort: free[3], directory: directory)
-        case .ngircd:
-            IRCTestServer(kind: kind, ports: IRCServerPorts(plain: free[0], relaxed: free[0], tls: free[1]),
-                          linkPort: 0, directory: directory, maxNickLength: maxNickLength)
-        }
+        let server =
+            switch kind {
+            case .inspircdAtheme:
+                IRCTestServer(
+                    kind: kind, ports: IRCServerPorts(plain: free[0], relaxed: free[1], tls: free[2]),
+                    linkPort: free[3], directory: directory)
+            case .ngircd:
+                IRCTestServer(
+                    kind: kind, ports: IRCServerPorts(plain: free[0], relaxed: free[0], tls: free[1]),
+                    linkPort: 0, directory: directory, maxNickLength: maxNickLength)
+            }
         ExitCleanup.register(directory, pidFiles: JobFiles.allNames.map { "run/\($0).job" })
         do {
             try await server.launch()
@@ -76,8 +79,10 @@ public final class IRCTestServer: Sendable {
     public func stop() async throws {
         try await ServerScripts.run("stop.sh", arguments: [directory.path], instance: directory)
         let ports = allPorts
-        try await Readiness.poll("\(kind) ports still open after stop", timeout: .seconds(10),
-                                 log: { InstanceDirectory.logTail(directory) }) {
+        try await Readiness.poll(
+            "\(kind) ports still open after stop", timeout: .seconds(10),
+            log: { InstanceDirectory.logTail(directory) }
+        ) {
             for port in ports where await PortProbe.isOpen(port) {
                 return false
             }

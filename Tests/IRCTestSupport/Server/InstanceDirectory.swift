@@ -25,7 +25,9 @@ enum InstanceDirectory {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: logs.path))?.sorted() ?? []
         var report = "logs in \(logs.path):"
         for name in names {
-            guard let text = try? String(contentsOf: logs.appendingPathComponent(name), encoding: .utf8) else { continue }
+            guard let text = try? String(contentsOf: logs.appendingPathComponent(name), encoding: .utf8) else {
+                continue
+            }
             let tail = text.split(separator: "\n", omittingEmptySubsequences: false).suffix(lines)
             report += "\n--- \(name)\n" + tail.joined(separator: "\n")
         }

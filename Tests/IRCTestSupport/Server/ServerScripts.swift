@@ -18,10 +18,12 @@ enum ServerScripts {
         environment: [String: String] = [:],
         instance: URL
     ) async throws {
-        let status = try await ScriptRunner.run(try directory().appendingPathComponent(script), arguments: arguments,
-                                                environment: environment)
+        let status = try await ScriptRunner.run(
+            try directory().appendingPathComponent(script), arguments: arguments,
+            environment: environment)
         guard status == 0 else {
-            throw IRCTestServerError.scriptFailed(script: script, status: status, log: InstanceDirectory.logTail(instance))
+            throw IRCTestServerError.scriptFailed(
+                script: script, status: status, log: InstanceDirectory.logTail(instance))
         }
     }
 }

@@ -9,6 +9,7 @@ import ServiceLifecycle
 import Storage
 import Synchronization
 import TestServerSupport
+
 @testable import IRC
 
 /// A real bot (GIPHY client over HTTP to the stand-in, SQLite store, IRC adapter over TCP/TLS)
@@ -35,8 +36,10 @@ final class IRCBotHarness: Sendable {
     }
 
     /// A configuration for the bot on `port`, joining the harness's channel, with short waits.
-    func network(port: Int, tls: Bool = false, caFile: String? = nil, sasl: (String, String)? = nil,
-                 admins: [String] = [], name: String = "testnet") -> IRCNetworkConfiguration {
+    func network(
+        port: Int, tls: Bool = false, caFile: String? = nil, sasl: (String, String)? = nil,
+        admins: [String] = [], name: String = "testnet"
+    ) -> IRCNetworkConfiguration {
         var timing = IRCTiming()
         timing.reconnectInitial = .milliseconds(300)
         timing.reconnectMaximum = .seconds(2)
@@ -44,16 +47,18 @@ final class IRCBotHarness: Sendable {
         timing.rejoinAfterKick = .seconds(1)
         timing.joinRetryInitial = .milliseconds(500)
         timing.joinRetryMaximum = .seconds(2)
-        return IRCNetworkConfiguration(name: name, host: "127.0.0.1", port: port, useTLS: tls, tlsCAFile: caFile, nick: botNick,
-                                       saslUsername: sasl?.0, saslPassword: sasl?.1, channels: [.init(name: channel)],
-                                       admins: admins, timing: timing)
+        return IRCNetworkConfiguration(
+            name: name, host: "127.0.0.1", port: port, useTLS: tls, tlsCAFile: caFile, nick: botNick,
+            saslUsername: sasl?.0, saslPassword: sasl?.1, channels: [.init(name: channel)],
+            admins: admins, timing: timing)
     }
 
     /// Runs the adapter in a service group until `stop` (or the end of the test).
     @discardableResult
     func startBot(_ configuration: IRCNetworkConfiguration) -> RunningBot {
-        let adapter = IRCAdapter(configuration: configuration, bot: testBot.bot, names: testBot.names, version: "test",
-                                 logger: logs.logger(level: .debug))
+        let adapter = IRCAdapter(
+            configuration: configuration, bot: testBot.bot, names: testBot.names, version: "test",
+            logger: logs.logger(level: .debug))
         let group = ServiceGroup(services: [adapter], logger: Logger(label: "test-services"))
         let task = Task { try await group.run() }
         let bot = RunningBot(adapter: adapter, group: group, task: task)
@@ -69,16 +74,20 @@ final class IRCBotHarness: Sendable {
     }
 
     /// A client in the harness's channel that has seen the bot join it.
-    func client(port: Int, nick: String, sasl: (account: String, password: String)? = nil,
-                capabilities: [String] = ["message-tags", "account-tag", "server-time"]) async throws -> TestIRCClient {
+    func client(
+        port: Int, nick: String, sasl: (account: String, password: String)? = nil,
+        capabilities: [String] = ["message-tags", "account-tag", "server-time"]
+    ) async throws -> TestIRCClient {
         let client = try await connect(port: port, nick: nick, sasl: sasl, capabilities: capabilities)
         try await client.join(channel)
         return client
     }
 
     /// A registered client that has joined nothing yet; it quits after the test.
-    func connect(port: Int, nick: String, sasl: (account: String, password: String)? = nil,
-                 capabilities: [String] = ["message-tags", "account-tag", "server-time"]) async throws -> TestIRCClient {
+    func connect(
+        port: Int, nick: String, sasl: (account: String, password: String)? = nil,
+        capabilities: [String] = ["message-tags", "account-tag", "server-time"]
+    ) async throws -> TestIRCClient {
         let client = try await TestIRCClient.connect(port: port, nick: nick, sasl: sasl, capabilities: capabilities)
         clients.withLock { $0.append(client) }
         return client
@@ -96,9 +105,12 @@ final class IRCBotHarness: Sendable {
 
 /// Runs `body` with a bot harness and cleans up after it, whether it returns or throws: every
 /// bot it started is stopped, every client quits, its own servers stop, the HTTP client shuts down.
-func withIRCBot<Result>(settings: BotSettings = BotSettings(cooldownCommands: 0), source: TestBot.Source = .giphy,
-                        _ body: (IRCBotHarness) async throws -> Result) async throws -> Result {
-    try await withCleanUp(try await IRCBotHarness(settings: settings, source: source), cleanUp: { await $0.cleanUp() }, body)
+func withIRCBot<Result>(
+    settings: BotSettings = BotSettings(cooldownCommands: 0), source: TestBot.Source = .giphy,
+    _ body: (IRCBotHarness) async throws -> Result
+) async throws -> Result {
+    try await withCleanUp(
+        try await IRCBotHarness(settings: settings, source: source), cleanUp: { await $0.cleanUp() }, body)
 }
 
 struct RunningBot: Sendable {
@@ -122,8 +134,12 @@ extension TestIRCClient {
             if line.command == "JOIN" {
                 return line.sourceNick?.lowercased() == wanted && line.parameters.first?.lowercased() == room
             }
-            guard line.command == "353", line.parameters.count >= 4, line.parameters[2].lowercased() == room else { return false }
-            return line.parameters[3].split(separator: " ").contains { $0.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "~&@%+")) == wanted }
+            guard line.command == "353", line.parameters.count >= 4, line.parameters[2].lowercased() == room else {
+                return false
+            }
+            return line.parameters[3].split(separator: " ").contains {
+                $0.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "~&@%+")) == wanted
+            }
         }
         // The names list may already have arrived while `join` waited for its end.
         if lines().contains(where: isInChannel) { return }
@@ -131,10 +147,12 @@ extension TestIRCClient {
     }
 
     /// The next PRIVMSG from `nick` to `target`.
-    func nextMessage(from nick: String, to target: String, timeout: Duration = .seconds(20)) async throws -> TestIRCLine {
+    func nextMessage(from nick: String, to target: String, timeout: Duration = .seconds(20)) async throws -> TestIRCLine
+    {
         let wanted = nick.lowercased(), room = target.lowercased()
         return try await waitFor(timeout: timeout) { line in
-            line.command == "PRIVMSG" && line.sourceNick?.lowercased() == wanted && line.parameters.first?.lowercased() == room
+            line.command == "PRIVMSG" && line.sourceNick?.lowercased() == wanted
+                && line.parameters.first?.lowercased() == room
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GiphyStandIn
 import IRCTestSupport
 import Testing
+
 @testable import IRC
 
 /// Lines from one person that overlap (a paste, a fast typist, a slow GIF source) act in the
@@ -11,8 +12,11 @@ import Testing
     @Test func aBurstOfSearchesAndAFavoriteActsInTheOrderSentWithASlowSource() async throws {
         let server = try await IRCTestServer.shared(.inspircdAtheme)
         try await withIRCBot { harness in
-            harness.standIn.override("/v1/gifs/search", with: StandInResponse(body: Fixtures.bytes("react_api_search_2023.json"),
-                                                                              delay: .milliseconds(600)))
+            harness.standIn.override(
+                "/v1/gifs/search",
+                with: StandInResponse(
+                    body: Fixtures.bytes("react_api_search_2023.json"),
+                    delay: .milliseconds(600)))
             let nick = uniqueNick("burst")
             let alice = try await harness.client(port: server.ports.relaxed, nick: nick, capabilities: [])
             harness.startBot(harness.network(port: server.ports.relaxed))
@@ -38,7 +42,9 @@ import Testing
 
     /// The id in parentheses before a GIF line's link.
     static func gifID(in text: String) -> String? {
-        guard let close = text.range(of: ") http"), let open = text[..<close.lowerBound].lastIndex(of: "(") else { return nil }
+        guard let close = text.range(of: ") http"), let open = text[..<close.lowerBound].lastIndex(of: "(") else {
+            return nil
+        }
         return String(text[text.index(after: open)..<close.lowerBound])
     }
 }

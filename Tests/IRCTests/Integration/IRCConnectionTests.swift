@@ -1,8 +1,9 @@
 import Foundation
+import GiphyStandIn
 import IRCTestSupport
 import Testing
+
 @testable import IRC
-import GiphyStandIn
 
 /// SASL, TLS and reconnection against the real servers.
 @Suite(.timeLimit(.minutes(3))) struct IRCConnectionTests {
@@ -44,7 +45,9 @@ import GiphyStandIn
             harness.startBot(harness.network(port: server.ports.tls, tls: true, caFile: server.tlsCertificatePath))
             try await erin.waitForJoin(of: harness.botNick, in: harness.channel)
             try await erin.say(harness.channel, "!gif cat")
-            #expect(try await erin.nextMessage(from: harness.botNick, to: harness.channel).text.contains("(l0NwGpoOVLTAyUJSo)"))
+            #expect(
+                try await erin.nextMessage(from: harness.botNick, to: harness.channel).text.contains(
+                    "(l0NwGpoOVLTAyUJSo)"))
         }
     }
 
@@ -72,14 +75,16 @@ import GiphyStandIn
             let after = try await harness.client(port: server.ports.plain, nick: nick, capabilities: [])
             try await after.waitForJoin(of: harness.botNick, in: harness.channel, timeout: .seconds(30))
             try await after.say(harness.channel, "!gif cat")
-            #expect(try await after.nextMessage(from: harness.botNick, to: harness.channel).text.contains("(l0NwGpoOVLTAyUJSo)"))
+            #expect(
+                try await after.nextMessage(from: harness.botNick, to: harness.channel).text.contains(
+                    "(l0NwGpoOVLTAyUJSo)"))
             #expect(bot.adapter.registeredConnections == 2)
         }
     }
 
     @Test func shutdownDoesNotWaitOutAReconnectBackoff() async throws {
         try await withIRCBot { harness in
-            var configuration = harness.network(port: 1) // nothing listens on port 1
+            var configuration = harness.network(port: 1)  // nothing listens on port 1
             configuration.timing.reconnectInitial = .seconds(120)
             configuration.timing.reconnectMaximum = .seconds(300)
             let bot = harness.startBot(configuration)

@@ -1,15 +1,18 @@
+import BotTestSupport
 import Foundation
-import IRCTestSupport
 import GifBotCore
+import IRCTestSupport
 import Storage
 import Testing
+
 @testable import IRC
-import BotTestSupport
 
 /// A server that goes away under traffic, and a user who floods.
 @Suite(.timeLimit(.minutes(4))) struct IRCFaultTests {
     /// GIFs the stand-in knows, all rated g.
-    static let gifIDs = ["l0HlyLQsbvhciAuKA", "l0NwGpoOVLTAyUJSo", "l396BoOTIFem9xqQU", "qrIlvM63x7x9IjrHw1", "C7RCCFdaixA3u"]
+    static let gifIDs = [
+        "l0HlyLQsbvhciAuKA", "l0NwGpoOVLTAyUJSo", "l396BoOTIFem9xqQU", "qrIlvM63x7x9IjrHw1", "C7RCCFdaixA3u",
+    ]
 
     @Test func aServerRestartedFiveTimesUnderTrafficLosesNoConfirmedFavoriteAndRepeatsNoReply() async throws {
         try await withIRCBot { harness in
@@ -27,12 +30,17 @@ import BotTestSupport
                 for (user, nick) in zip(users, nicks) {
                     try await user.say(harness.channel, "!fav \(Self.gifIDs[round])")
                     let reply = try await user.waitFor(timeout: .seconds(30)) { line in
-                        line.sourceNick == harness.botNick && line.command == "PRIVMSG" && line.text.hasPrefix("\(nick): ")
+                        line.sourceNick == harness.botNick && line.command == "PRIVMSG"
+                            && line.text.hasPrefix("\(nick): ")
                     }
-                    if reply.text.hasPrefix("\(nick): Saved ") { confirmed[nick, default: []].append(Self.gifIDs[round]) }
+                    if reply.text.hasPrefix("\(nick): Saved ") {
+                        confirmed[nick, default: []].append(Self.gifIDs[round])
+                    }
                 }
                 // ...then says more that the restart may cut off: answered once or not at all.
-                for (user, nick) in zip(users, nicks) { try await user.say(harness.channel, "!suggest \(nick)r\(round)") }
+                for (user, nick) in zip(users, nicks) {
+                    try await user.say(harness.channel, "!suggest \(nick)r\(round)")
+                }
                 seen += await users[0].lines()
                 try await server.restart()
                 for user in users { await user.quit() }
@@ -43,11 +51,16 @@ import BotTestSupport
 
             // The restarted bot still answers, and every confirmed favorite is in the store.
             try await users[0].say(harness.channel, "!about")
-            #expect(try await users[0].nextMessage(from: harness.botNick, to: harness.channel, timeout: .seconds(30)).text.contains("GifBot"))
+            #expect(
+                try await users[0].nextMessage(from: harness.botNick, to: harness.channel, timeout: .seconds(30)).text
+                    .contains("GifBot"))
             for nick in nicks {
                 #expect(confirmed[nick]?.count == 5, "\(nick)'s five favorites were each confirmed")
-                let stored = try await harness.testBot.store.favorites(for: UserKey(network: "testnet", userID: "nick:\(nick)"))
-                #expect(Set(stored.map(\.gifID)) == Set(confirmed[nick] ?? []), "\(nick): confirmed favorites all kept, nothing else")
+                let stored = try await harness.testBot.store.favorites(
+                    for: UserKey(network: "testnet", userID: "nick:\(nick)"))
+                #expect(
+                    Set(stored.map(\.gifID)) == Set(confirmed[nick] ?? []),
+                    "\(nick): confirmed favorites all kept, nothing else")
             }
             seen += await users[0].lines()
             let replies = seen.filter { $0.sourceNick == harness.botNick && $0.command == "PRIVMSG" }.map(\.text)
@@ -75,22 +88,32 @@ import BotTestSupport
                 let reply = try await client.waitFor(timeout: .seconds(30)) { line in
                     line.sourceNick == harness.botNick && line.command == "PRIVMSG" && line.text.hasPrefix("\(nick): ")
                 }
-                #expect(reply.text == "\(nick): Suggestions for \"\(nick.prefix(3))\": \(nick.prefix(3))s, \(nick.prefix(3)) funny, \(nick.prefix(3)) love")
+                #expect(
+                    reply.text
+                        == "\(nick): Suggestions for \"\(nick.prefix(3))\": \(nick.prefix(3))s, \(nick.prefix(3)) funny, \(nick.prefix(3)) love"
+                )
             }
             let waited = ContinuousClock.now - asked
             #expect(waited < .seconds(15), "the others waited \(waited) behind the flood")
             // Answers go out in the order the commands came in: once the whole flood has been
             // relayed and a later command answered, nothing more is due to the flooder.
-            let isLastOfTheFlood: @Sendable (TestIRCLine) -> Bool = { $0.sourceNick == floodNick && $0.text == "!suggest f1000" }
-            if await !kim.lines().contains(where: isLastOfTheFlood) { _ = try await kim.waitFor(timeout: .seconds(60), isLastOfTheFlood) }
+            let isLastOfTheFlood: @Sendable (TestIRCLine) -> Bool = {
+                $0.sourceNick == floodNick && $0.text == "!suggest f1000"
+            }
+            if await !kim.lines().contains(where: isLastOfTheFlood) {
+                _ = try await kim.waitFor(timeout: .seconds(60), isLastOfTheFlood)
+            }
             try await lou.say(harness.channel, "!about")
             _ = try await lou.waitFor(timeout: .seconds(30)) { line in
-                line.sourceNick == harness.botNick && line.command == "PRIVMSG" && line.text.hasPrefix("\(louNick): GifBot")
+                line.sourceNick == harness.botNick && line.command == "PRIVMSG"
+                    && line.text.hasPrefix("\(louNick): GifBot")
             }
             let fromBot = await kim.lines().filter { $0.sourceNick == harness.botNick && $0.command == "PRIVMSG" }
             #expect(fromBot.filter { $0.text.hasPrefix("\(floodNick): ") }.count == 5, "five answers within the window")
             let notices = await flooder.lines().filter { $0.sourceNick == harness.botNick && $0.command == "NOTICE" }
-            #expect(notices.count == 1 && notices.first?.text.hasPrefix("You're sending commands too fast") == true, "then one notice")
+            #expect(
+                notices.count == 1 && notices.first?.text.hasPrefix("You're sending commands too fast") == true,
+                "then one notice")
             #expect(bot.adapter.registeredConnections == 1, "never disconnected")
             #expect(await !kim.lines().contains { $0.command == "QUIT" && $0.sourceNick == harness.botNick })
         }

@@ -1,10 +1,11 @@
+import BotTestSupport
 import Foundation
+import GiphyStandIn
 import IRCTestSupport
 import KlipyStandIn
 import Testing
+
 @testable import IRC
-import BotTestSupport
-import GiphyStandIn
 
 /// The bot on KLIPY alone (`gifs.sources: [klipy]`) on a real IRC server.
 @Suite(.timeLimit(.minutes(3))) struct IRCKlipySmokeTests {
@@ -18,13 +19,16 @@ import GiphyStandIn
 
             try await kim.say(harness.channel, "!gif cat")
             let reply = try await kim.nextMessage(from: harness.botNick, to: harness.channel).text
-            #expect(reply.hasPrefix("\(nick): ") && reply.contains(" (klipy:") && reply.contains(") https://"), "\(reply)")
+            #expect(
+                reply.hasPrefix("\(nick): ") && reply.contains(" (klipy:") && reply.contains(") https://"), "\(reply)")
             #expect(!reply.contains("via"), "the only source is not named")
             #expect(reply.utf8.count < 512)
             try await kim.say(harness.channel, "!fav")
             #expect(try await kim.nextMessage(from: harness.botNick, to: harness.channel).text.contains("Saved \""))
             try await kim.say(harness.channel, "!about")
-            #expect(try await kim.nextMessage(from: harness.botNick, to: harness.channel).text.hasSuffix("Powered by KLIPY."))
+            #expect(
+                try await kim.nextMessage(from: harness.botNick, to: harness.channel).text.hasSuffix(
+                    "Powered by KLIPY."))
             let klipy = try #require(harness.testBot.klipyStandIn)
             #expect(klipy.requests(to: "gifs/search").count == 1)
             #expect(harness.standIn.requests.isEmpty, "GIPHY is not asked")

@@ -2,6 +2,7 @@ import Foundation
 import GiphyStandIn
 import IRCTestSupport
 import Testing
+
 @testable import IRC
 
 /// Untrusted text from GIPHY on a real server: nothing injected, nothing over 512 bytes.
@@ -10,16 +11,24 @@ import Testing
     static func search(title: String) -> StandInResponse {
         let gif: [String: Any] = [
             "type": "gif", "id": "evil123", "title": title, "rating": "g", "url": "https://giphy.com/gifs/evil123",
-            "images": ["downsized": ["url": "https://media.giphy.com/media/evil123/giphy-downsized.gif", "width": "200", "height": "100", "size": "1000"]],
+            "images": [
+                "downsized": [
+                    "url": "https://media.giphy.com/media/evil123/giphy-downsized.gif", "width": "200", "height": "100",
+                    "size": "1000",
+                ]
+            ],
         ]
-        let body: [String: Any] = ["data": [gif], "pagination": ["total_count": 1, "count": 1, "offset": 0],
-                                   "meta": ["status": 200, "msg": "OK", "response_id": "abc123"]]
+        let body: [String: Any] = [
+            "data": [gif], "pagination": ["total_count": 1, "count": 1, "offset": 0],
+            "meta": ["status": 200, "msg": "OK", "response_id": "abc123"],
+        ]
         return StandInResponse(body: Array(try! JSONSerialization.data(withJSONObject: body)))
     }
 
     /// The line as the server relayed it, without its tag section (which the 512 bytes exclude).
     static func messageBytes(_ line: TestIRCLine) -> Int {
-        guard line.rawBytes.first == UInt8(ascii: "@"), let space = line.rawBytes.firstIndex(of: UInt8(ascii: " ")) else {
+        guard line.rawBytes.first == UInt8(ascii: "@"), let space = line.rawBytes.firstIndex(of: UInt8(ascii: " "))
+        else {
             return line.rawBytes.count + 2
         }
         return line.rawBytes.count - space - 1 + 2
@@ -28,19 +37,25 @@ import Testing
     @Test func titlesWithLineBreaksAndNULInjectNothing() async throws {
         let server = try await IRCTestServer.shared(.inspircdAtheme)
         try await withIRCBot { harness in
-            harness.standIn.override("/v1/gifs/search", with: Self.search(title: "Evil\r\nPRIVMSG #victim :injected\u{0}\nQUIT :bye"))
+            harness.standIn.override(
+                "/v1/gifs/search", with: Self.search(title: "Evil\r\nPRIVMSG #victim :injected\u{0}\nQUIT :bye"))
             let nick = uniqueNick("gina")
             let gina = try await harness.client(port: server.ports.relaxed, nick: nick)
             harness.startBot(harness.network(port: server.ports.relaxed))
             try await gina.waitForJoin(of: harness.botNick, in: harness.channel)
             try await gina.say(harness.channel, "!gif evil")
             let reply = try await gina.nextMessage(from: harness.botNick, to: harness.channel)
-            #expect(reply.text == "\(nick): Evil PRIVMSG #victim :injected QUIT :bye (evil123) https://media.giphy.com/media/evil123/giphy-downsized.gif")
+            #expect(
+                reply.text
+                    == "\(nick): Evil PRIVMSG #victim :injected QUIT :bye (evil123) https://media.giphy.com/media/evil123/giphy-downsized.gif"
+            )
             try await gina.say(harness.channel, "!about")
             let next = try await gina.nextMessage(from: harness.botNick, to: harness.channel)
             #expect(next.text.hasPrefix("\(nick): GifBot"))
             let fromBot = await gina.lines().filter { $0.sourceNick == harness.botNick }
-            #expect(fromBot.allSatisfy { ["JOIN", "PRIVMSG", "MODE"].contains($0.command) }, "no QUIT or other command slipped through")
+            #expect(
+                fromBot.allSatisfy { ["JOIN", "PRIVMSG", "MODE"].contains($0.command) },
+                "no QUIT or other command slipped through")
             #expect(fromBot.filter { $0.command == "PRIVMSG" }.count == 2)
         }
     }
@@ -54,7 +69,9 @@ import Testing
             harness.startBot(harness.network(port: server.ports.relaxed))
             try await hank.waitForJoin(of: harness.botNick, in: harness.channel)
             try await hank.say(harness.channel, "!gif op")
-            #expect(try await hank.nextMessage(from: harness.botNick, to: harness.channel).text.hasPrefix("\(nick): !op me (evil123)"))
+            #expect(
+                try await hank.nextMessage(from: harness.botNick, to: harness.channel).text.hasPrefix(
+                    "\(nick): !op me (evil123)"))
             try await hank.say(harness.botNick, "!gif op")
             #expect(try await hank.nextMessage(from: harness.botNick, to: nick).text.hasPrefix("» !op me (evil123)"))
         }
@@ -64,9 +81,12 @@ import Testing
         let server = try await IRCTestServer.shared(.inspircdAtheme)
         try await withIRCBot { harness in
             let terms = (0..<10).map { index in "\(index)🐈‍⬛ " + String(repeating: "猫の動画ゲーム", count: 6) }
-            let body = try JSONSerialization.data(withJSONObject: ["data": terms, "meta": ["status": 200, "msg": "OK", "response_id": "r"]])
+            let body = try JSONSerialization.data(withJSONObject: [
+                "data": terms, "meta": ["status": 200, "msg": "OK", "response_id": "r"],
+            ])
             harness.standIn.override("/v1/trending/searches", with: StandInResponse(body: Array(body)))
-            harness.standIn.override("/v1/gifs/search", with: Self.search(title: String(repeating: "Ünïcödé 🐈‍⬛ ", count: 30)))
+            harness.standIn.override(
+                "/v1/gifs/search", with: Self.search(title: String(repeating: "Ünïcödé 🐈‍⬛ ", count: 30)))
             let nick = uniqueNick("ivy")
             let ivy = try await harness.client(port: server.ports.relaxed, nick: nick)
             harness.startBot(harness.network(port: server.ports.relaxed))
@@ -74,7 +94,9 @@ import Testing
             try await ivy.say(harness.channel, "!trends")
             try await ivy.say(harness.channel, "!gif unicode")
             try await ivy.say(harness.channel, "!about")
-            _ = try await ivy.waitFor { $0.sourceNick == harness.botNick && $0.command == "PRIVMSG" && $0.text.contains("GifBot") }
+            _ = try await ivy.waitFor {
+                $0.sourceNick == harness.botNick && $0.command == "PRIVMSG" && $0.text.contains("GifBot")
+            }
             let replies = await ivy.lines().filter { $0.sourceNick == harness.botNick && $0.command == "PRIVMSG" }
             #expect(replies.count >= 4, "the trends reply needed several lines")
             for reply in replies {

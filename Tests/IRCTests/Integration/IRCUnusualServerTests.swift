@@ -1,9 +1,10 @@
 import Foundation
+import GifBotCore
 import GiphyStandIn
 import IRCTestSupport
 import Testing
+
 @testable import IRC
-import GifBotCore
 
 /// Servers that limit nicks, channels that refuse the bot, and titles long enough to push a
 /// link over the end of a line: against real servers.
@@ -14,7 +15,8 @@ import GifBotCore
     @Test func aTakenNickAsLongAsTheServerAllowsGetsAnAlternateThatFits() async throws {
         try await withIRCBot { harness in
             let server = try await harness.startServer(.ngircd, maxNickLength: 9)
-            let botNick = "gb" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(7)).lowercased()
+            let botNick =
+                "gb" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(7)).lowercased()
             let holder = try await harness.connect(port: server.ports.plain, nick: botNick, capabilities: [])
             try await holder.join(harness.channel)
             let watcher = try await harness.client(port: server.ports.plain, nick: uniqueNick("w"), capabilities: [])
@@ -24,7 +26,8 @@ import GifBotCore
             let bot = harness.startBot(configuration)
 
             let join = try await watcher.waitFor(timeout: .seconds(30)) { line in
-                line.command == "JOIN" && line.sourceNick != botNick && line.sourceNick?.hasPrefix(String(botNick.prefix(6))) == true
+                line.command == "JOIN" && line.sourceNick != botNick
+                    && line.sourceNick?.hasPrefix(String(botNick.prefix(6))) == true
             }
             let alternate = try #require(join.sourceNick)
             #expect(alternate.count <= 9)
@@ -33,7 +36,9 @@ import GifBotCore
             #expect(try await watcher.nextMessage(from: alternate, to: harness.channel).text.contains("GifBot"))
 
             await holder.quit()
-            let change = try await watcher.waitFor(timeout: .seconds(20)) { $0.command == "NICK" && $0.sourceNick == alternate }
+            let change = try await watcher.waitFor(timeout: .seconds(20)) {
+                $0.command == "NICK" && $0.sourceNick == alternate
+            }
             #expect(change.parameters.first == botNick, "the configured nick is taken back once free")
             #expect(bot.adapter.registeredConnections == 1)
         }
@@ -47,14 +52,18 @@ import GifBotCore
     ]
 
     @Test(arguments: refusals)
-    func aChannelThatRefusesTheBotIsReportedAndJoinedOnceTheModeIsLifted(set: String, lift: String, reason: String) async throws {
+    func aChannelThatRefusesTheBotIsReportedAndJoinedOnceTheModeIsLifted(
+        set: String, lift: String, reason: String
+    ) async throws {
         let server = try await IRCTestServer.shared(.ngircd)
         try await withIRCBot { harness in
             // The first to join a channel on ngIRCd is its operator.
             let op = try await harness.client(port: server.ports.plain, nick: uniqueNick("op"), capabilities: [])
             let channel = harness.channel
             try await op.send("MODE \(channel) \(set.replacingOccurrences(of: "BOT", with: harness.botNick))")
-            _ = try await op.waitFor { $0.command == "MODE" && $0.parameters.first?.lowercased() == channel.lowercased() }
+            _ = try await op.waitFor {
+                $0.command == "MODE" && $0.parameters.first?.lowercased() == channel.lowercased()
+            }
 
             let bot = harness.startBot(harness.network(port: server.ports.plain))
             #expect(await harness.logs.waitFor("warning cannot join \(channel): \(reason)"))
@@ -75,8 +84,10 @@ import GifBotCore
     @Test func aLongTitleIsShortenedSoItsLinkArrivesWhole() async throws {
         let server = try await IRCTestServer.shared(.inspircdAtheme)
         try await withIRCBot { harness in
-            let link = "https://media4.giphy.com/media/v1.Y2lkPTc5MGI3NjExcWZ1d3R6aWJ6b2V4c2N6d2R6a2VqcGx5d3B0eGJ6Z2Z6dSZlcD12MV9naWZzX3NlYXJjaCZjdD1n/3o7TKSjRrfIPjeiVyM/giphy.gif?cid=790b7611qfuwtzibzoexsczwdzkejplywptxbzgfzu&ep=v1_gifs_search&rid=giphy.gif&ct=g"
-            harness.standIn.override("/v1/gifs/search", with: Self.search(title: String(repeating: "猫", count: 80), link: link))
+            let link =
+                "https://media4.giphy.com/media/v1.Y2lkPTc5MGI3NjExcWZ1d3R6aWJ6b2V4c2N6d2R6a2VqcGx5d3B0eGJ6Z2Z6dSZlcD12MV9naWZzX3NlYXJjaCZjdD1n/3o7TKSjRrfIPjeiVyM/giphy.gif?cid=790b7611qfuwtzibzoexsczwdzkejplywptxbzgfzu&ep=v1_gifs_search&rid=giphy.gif&ct=g"
+            harness.standIn.override(
+                "/v1/gifs/search", with: Self.search(title: String(repeating: "猫", count: 80), link: link))
             let nick = uniqueNick("nina")
             let nina = try await harness.client(port: server.ports.relaxed, nick: nick)
             harness.startBot(harness.network(port: server.ports.relaxed))
@@ -94,17 +105,21 @@ import GifBotCore
 
     static func search(title: String, link: String) -> StandInResponse {
         let gif: [String: Any] = [
-            "type": "gif", "id": "3o7TKSjRrfIPjeiVyM", "title": title, "rating": "g", "url": "https://giphy.com/gifs/3o7TKSjRrfIPjeiVyM",
+            "type": "gif", "id": "3o7TKSjRrfIPjeiVyM", "title": title, "rating": "g",
+            "url": "https://giphy.com/gifs/3o7TKSjRrfIPjeiVyM",
             "images": ["downsized": ["url": link, "width": "200", "height": "100", "size": "1000"]],
         ]
-        let body: [String: Any] = ["data": [gif], "pagination": ["total_count": 1, "count": 1, "offset": 0],
-                                   "meta": ["status": 200, "msg": "OK", "response_id": "abc123"]]
+        let body: [String: Any] = [
+            "data": [gif], "pagination": ["total_count": 1, "count": 1, "offset": 0],
+            "meta": ["status": 200, "msg": "OK", "response_id": "abc123"],
+        ]
         return StandInResponse(body: Array(try! JSONSerialization.data(withJSONObject: body)))
     }
 
     /// The line as relayed, without its tag section (which the 512 bytes exclude), with CRLF.
     static func messageBytes(_ line: TestIRCLine) -> Int {
-        guard line.rawBytes.first == UInt8(ascii: "@"), let space = line.rawBytes.firstIndex(of: UInt8(ascii: " ")) else {
+        guard line.rawBytes.first == UInt8(ascii: "@"), let space = line.rawBytes.firstIndex(of: UInt8(ascii: " "))
+        else {
             return line.rawBytes.count + 2
         }
         return line.rawBytes.count - space - 1 + 2

@@ -56,7 +56,8 @@ extension MatrixTestClient {
         // Cleared here, inside the actor, so a waiter woken by this sync never sees it as running.
         defer { syncInFlight = nil }
         guard let position = since else { return }
-        let milliseconds = max(0, Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
+        let milliseconds = max(
+            0, Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
         let response = try await MatrixHTTP.send(
             "GET", baseURL: server.baseURL, path: "/_matrix/client/v3/sync",
             query: [

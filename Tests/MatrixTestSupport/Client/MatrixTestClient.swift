@@ -34,7 +34,9 @@ public actor MatrixTestClient {
     /// Creates a room (preset `private_chat`: invite only, shared history) and returns its id.
     /// `initialState` events (`type`, `state_key`, `content`) are set at creation, e.g. the
     /// `m.room.encryption` of an end-to-end encrypted room.
-    public func createRoom(name: String? = nil, invite: [String] = [], initialState: [JSONValue] = []) async throws -> String {
+    public func createRoom(
+        name: String? = nil, invite: [String] = [], initialState: [JSONValue] = []
+    ) async throws -> String {
         var body: [String: JSONValue] = ["preset": "private_chat", "invite": .array(invite.map { .string($0) })]
         if let name { body["name"] = .string(name) }
         if !initialState.isEmpty { body["initial_state"] = .array(initialState) }
@@ -43,8 +45,11 @@ public actor MatrixTestClient {
 
     /// Sets a room state event (e.g. `m.room.encryption` to turn encryption on) and returns its id.
     @discardableResult
-    public func setState(_ type: String, stateKey: String = "", content: JSONValue, in roomID: String) async throws -> String {
-        let path = "/rooms/\(PathEncoding.segment(roomID))/state/\(PathEncoding.segment(type))/\(PathEncoding.segment(stateKey))"
+    public func setState(
+        _ type: String, stateKey: String = "", content: JSONValue, in roomID: String
+    ) async throws -> String {
+        let path =
+            "/rooms/\(PathEncoding.segment(roomID))/state/\(PathEncoding.segment(type))/\(PathEncoding.segment(stateKey))"
         return try await call("PUT", path, json: content).requiredString("event_id")
     }
 
@@ -98,7 +103,8 @@ public actor MatrixTestClient {
         transactionID: String? = nil
     ) async throws -> String {
         let transaction = transactionID ?? nextTransactionID()
-        let path = "/rooms/\(PathEncoding.segment(roomID))/send/\(PathEncoding.segment(type))/\(PathEncoding.segment(transaction))"
+        let path =
+            "/rooms/\(PathEncoding.segment(roomID))/send/\(PathEncoding.segment(type))/\(PathEncoding.segment(transaction))"
         return try await call("PUT", path, json: content).requiredString("event_id")
     }
 
@@ -110,14 +116,16 @@ public actor MatrixTestClient {
     /// Redacts an event and returns the redaction's event id.
     @discardableResult
     public func redact(_ eventID: String, in roomID: String, reason: String? = nil) async throws -> String {
-        let path = "/rooms/\(PathEncoding.segment(roomID))/redact/\(PathEncoding.segment(eventID))/\(nextTransactionID())"
+        let path =
+            "/rooms/\(PathEncoding.segment(roomID))/redact/\(PathEncoding.segment(eventID))/\(nextTransactionID())"
         let body: JSONValue = reason.map { ["reason": .string($0)] } ?? [:]
         return try await call("PUT", path, json: body).requiredString("event_id")
     }
 
     /// Fetches one event as the homeserver has it now (e.g. to see that it was redacted since).
     public func event(_ eventID: String, in roomID: String) async throws -> MatrixTestEvent {
-        let response = try await call("GET", "/rooms/\(PathEncoding.segment(roomID))/event/\(PathEncoding.segment(eventID))")
+        let response = try await call(
+            "GET", "/rooms/\(PathEncoding.segment(roomID))/event/\(PathEncoding.segment(eventID))")
         guard let event = MatrixTestEvent(try response.successJSON()) else {
             throw MatrixRequestError(response, reason: "not an event")
         }
@@ -132,7 +140,8 @@ public actor MatrixTestClient {
         let prefix = "mxc://"
         let parts = mxcURI.hasPrefix(prefix) ? mxcURI.dropFirst(prefix.count).split(separator: "/") : []
         guard parts.count == 2 else { throw MatrixTestClientError.invalidMXCURI(mxcURI) }
-        let path = "/_matrix/client/v1/media/download/\(PathEncoding.segment(String(parts[0])))/\(PathEncoding.segment(String(parts[1])))"
+        let path =
+            "/_matrix/client/v1/media/download/\(PathEncoding.segment(String(parts[0])))/\(PathEncoding.segment(String(parts[1])))"
         return try await request("GET", path).requireSuccess().body
     }
 

@@ -19,8 +19,8 @@ public struct MatrixTestEvent: Sendable, Hashable, CustomStringConvertible {
     /// Nil if `raw` lacks an event id, type or sender (e.g. stripped invite state).
     public init?(_ raw: JSONValue) {
         guard let eventID = raw["event_id"]?.stringValue,
-              let type = raw["type"]?.stringValue,
-              let sender = raw["sender"]?.stringValue
+            let type = raw["type"]?.stringValue,
+            let sender = raw["sender"]?.stringValue
         else { return nil }
         self.eventID = eventID
         self.type = type

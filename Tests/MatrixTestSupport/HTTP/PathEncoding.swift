@@ -14,7 +14,8 @@ enum PathEncoding {
 
     static func queryString(_ query: [String: String]) -> String {
         guard !query.isEmpty else { return "" }
-        return "?" + query.sorted { $0.key < $1.key }
+        return "?"
+            + query.sorted { $0.key < $1.key }
             .map { "\(segment($0.key))=\(segment($0.value))" }
             .joined(separator: "&")
     }

@@ -23,7 +23,9 @@ extension JSONValue {
 
     /// The number if it is integral.
     public var intValue: Int? {
-        guard case .number(let value) = self, value.rounded() == value, let int = Int(exactly: value) else { return nil }
+        guard case .number(let value) = self, value.rounded() == value, let int = Int(exactly: value) else {
+            return nil
+        }
         return int
     }
 

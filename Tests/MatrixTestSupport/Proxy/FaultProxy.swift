@@ -91,6 +91,8 @@ public final class FaultProxy: Sendable {
 
 /// Runs `body` with a fault proxy in front of `upstream` and shuts the proxy down after it,
 /// whether it returns or throws.
-public func withFaultProxy<Result>(to upstream: String, _ body: (FaultProxy) async throws -> Result) async throws -> Result {
+public func withFaultProxy<Result>(
+    to upstream: String, _ body: (FaultProxy) async throws -> Result
+) async throws -> Result {
     try await withCleanUp(try await FaultProxy.start(upstream: upstream), cleanUp: { await $0.stop() }, body)
 }

@@ -40,11 +40,13 @@ final class ProxyFaults: Sendable {
     private func decideSend(_ transactionID: String) -> ProxyHandler.Decision {
         state.withLock { state in
             let firstAttempt = !state.sends.contains { $0.transactionID == transactionID }
-            let answer: InjectedAnswer? = switch state.sendFault {
-            case .none: nil
-            case .rateLimitFirstAttempts(let milliseconds): .rateLimited(retryAfterMilliseconds: milliseconds)
-            case .rateLimitFirstAttemptsAsking(let header, let milliseconds): .rateLimited(header: header, bodyMilliseconds: milliseconds)
-            }
+            let answer: InjectedAnswer? =
+                switch state.sendFault {
+                case .none: nil
+                case .rateLimitFirstAttempts(let milliseconds): .rateLimited(retryAfterMilliseconds: milliseconds)
+                case .rateLimitFirstAttemptsAsking(let header, let milliseconds):
+                    .rateLimited(header: header, bodyMilliseconds: milliseconds)
+                }
             guard firstAttempt, let answer else {
                 state.sends.append(ProxiedSend(transactionID: transactionID, arrivedAt: .now, rateLimited: false))
                 return .forward
@@ -57,7 +59,8 @@ final class ProxyFaults: Sendable {
     /// The transaction id of `PUT /_matrix/client/…/rooms/{roomId}/send/{eventType}/{txnId}`.
     static func sendTransactionID(_ path: String) -> String? {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard segments.count >= 5, segments[segments.count - 3] == "send", segments[segments.count - 5] == "rooms" else { return nil }
+        guard segments.count >= 5, segments[segments.count - 3] == "send", segments[segments.count - 5] == "rooms"
+        else { return nil }
         return String(segments[segments.count - 1]).removingPercentEncoding
     }
 }

@@ -40,7 +40,9 @@ final class ProxyHandler: ChannelInboundHandler {
             case .hang:
                 break
             case .answer(let answer):
-                Self.write(status: answer.status, headers: answer.headers, body: ByteBuffer(string: answer.json), context: context)
+                Self.write(
+                    status: answer.status, headers: answer.headers, body: ByteBuffer(string: answer.json),
+                    context: context)
             case .forward:
                 forward(head, body: body, context: context)
             }
@@ -53,36 +55,44 @@ final class ProxyHandler: ChannelInboundHandler {
         headers.remove(name: "Connection")
         let request: HTTPClient.Request
         do {
-            request = try HTTPClient.Request(url: upstream + head.uri, method: head.method, headers: headers,
-                                             body: body.readableBytes > 0 ? .byteBuffer(body) : nil)
+            request = try HTTPClient.Request(
+                url: upstream + head.uri, method: head.method, headers: headers,
+                body: body.readableBytes > 0 ? .byteBuffer(body) : nil)
         } catch {
             Self.write(status: .badGateway, headers: [:], body: ByteBuffer(), context: context)
             return
         }
         let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
         // The long poll decides how long: a /sync waits up to its own timeout upstream.
-        httpClient.execute(request: request, eventLoop: .delegate(on: context.eventLoop), deadline: .now() + .seconds(120))
-            .hop(to: context.eventLoop)
-            .whenComplete { result in
-                let context = loopBound.value
-                switch result {
-                case .success(let response):
-                    var headers = response.headers
-                    headers.remove(name: "Transfer-Encoding")
-                    headers.remove(name: "Connection")
-                    headers.remove(name: "Content-Length")
-                    Self.write(status: response.status, headers: headers, body: response.body ?? ByteBuffer(), context: context)
-                case .failure:
-                    Self.write(status: .badGateway, headers: [:], body: ByteBuffer(), context: context)
-                }
+        httpClient.execute(
+            request: request, eventLoop: .delegate(on: context.eventLoop), deadline: .now() + .seconds(120)
+        )
+        .hop(to: context.eventLoop)
+        .whenComplete { result in
+            let context = loopBound.value
+            switch result {
+            case .success(let response):
+                var headers = response.headers
+                headers.remove(name: "Transfer-Encoding")
+                headers.remove(name: "Connection")
+                headers.remove(name: "Content-Length")
+                Self.write(
+                    status: response.status, headers: headers, body: response.body ?? ByteBuffer(), context: context)
+            case .failure:
+                Self.write(status: .badGateway, headers: [:], body: ByteBuffer(), context: context)
             }
+        }
     }
 
-    private static func write(status: HTTPResponseStatus, headers: HTTPHeaders, body: ByteBuffer, context: ChannelHandlerContext) {
+    private static func write(
+        status: HTTPResponseStatus, headers: HTTPHeaders, body: ByteBuffer, context: ChannelHandlerContext
+    ) {
         guard context.channel.isActive else { return }
         var headers = headers
         headers.replaceOrAdd(name: "Content-Length", value: String(body.readableBytes))
-        context.write(NIOAny(HTTPServerResponsePart.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
+        context.write(
+            NIOAny(HTTPServerResponsePart.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))),
+            promise: nil)
         context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(body))), promise: nil)
         context.writeAndFlush(NIOAny(HTTPServerResponsePart.end(nil)), promise: nil)
     }

@@ -34,7 +34,8 @@ enum SynapseInstall {
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             return "--- \(log.path)\n" + text.split(separator: "\n").suffix(40).joined(separator: "\n")
         }
-        let venv = (try? String(contentsOf: log, encoding: .utf8))?
+        let venv =
+            (try? String(contentsOf: log, encoding: .utf8))?
             .split(separator: "\n").last.map(String.init) ?? "?"
         Diagnostics.note("Synapse venv ready in \(Diagnostics.seconds(ContinuousClock.now - started)) (\(venv))")
     }

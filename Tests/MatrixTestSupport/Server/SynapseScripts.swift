@@ -30,8 +30,9 @@ enum SynapseScripts {
 
         // A file rather than a pipe: Synapse, left running by start-synapse.sh, must hold
         // nothing that keeps us waiting.
-        let status = try await ScriptRunner.run(URL(fileURLWithPath: path), arguments: arguments, environment: environment,
-                                                output: output)
+        let status = try await ScriptRunner.run(
+            URL(fileURLWithPath: path), arguments: arguments, environment: environment,
+            output: output)
         guard status == 0 else {
             throw SynapseServerError.scriptFailed(script: script, status: status, log: describeFailure())
         }

@@ -5,7 +5,8 @@ extension SynapseServer {
     /// Registers a user through Synapse's shared-secret admin API and returns it logged in
     /// (registration creates a device and an access token). If the user already exists, it
     /// logs in with `password` instead, so tests may "register" the same fixed user twice.
-    public func registerUser(_ localpart: String, password: String, admin: Bool = false) async throws -> MatrixTestUser {
+    public func registerUser(_ localpart: String, password: String, admin: Bool = false) async throws -> MatrixTestUser
+    {
         let path = "/_synapse/admin/v1/register"
         let nonce = try await MatrixHTTP.send("GET", baseURL: baseURL, path: path).requiredString("nonce")
         let mac = SharedSecretMAC.registration(
@@ -54,7 +55,8 @@ extension SynapseServer {
 enum SharedSecretMAC {
     static func registration(secret: String, nonce: String, user: String, password: String, admin: Bool) -> String {
         let message = [nonce, user, password, admin ? "admin" : "notadmin"].joined(separator: "\0")
-        let code = HMAC<Insecure.SHA1>.authenticationCode(for: Data(message.utf8), using: SymmetricKey(data: Data(secret.utf8)))
+        let code = HMAC<Insecure.SHA1>.authenticationCode(
+            for: Data(message.utf8), using: SymmetricKey(data: Data(secret.utf8)))
         return code.map { String(format: "%02x", $0) }.joined()
     }
 }

@@ -1,15 +1,19 @@
 import Foundation
 import MatrixTestSupport
+
 @testable import Matrix
 
 extension MatrixBotHarness {
     /// The state event of an end-to-end encrypted room, as clients create it.
-    static let encryptionState: MatrixTestSupport.JSONValue = ["algorithm": "m.megolm.v1.aes-sha2", "rotation_period_ms": 604_800_000]
+    static let encryptionState: MatrixTestSupport.JSONValue = [
+        "algorithm": "m.megolm.v1.aes-sha2", "rotation_period_ms": 604_800_000,
+    ]
 
     /// What an encrypted message looks like to a member without the keys (the bot).
     static let ciphertext: MatrixTestSupport.JSONValue = [
         "algorithm": "m.megolm.v1.aes-sha2",
-        "ciphertext": "AwgAEnACgAkLmt6qF84IK++J7UDH2Za1YVchHyprqTqsg2yyOwAtHaZTwyNg37afzg8f3r9IsN9r4RNFg7MaZencUJe4qvELiDiopUjy5wYVDAtqdBzer5bWRD9ldxp1FLgbQvBcjkkywYjCsmsq6+hArILd9oAQZnGKn/qLsK75uhDRRBM+EbRB5FAFZlw",
+        "ciphertext":
+            "AwgAEnACgAkLmt6qF84IK++J7UDH2Za1YVchHyprqTqsg2yyOwAtHaZTwyNg37afzg8f3r9IsN9r4RNFg7MaZencUJe4qvELiDiopUjy5wYVDAtqdBzer5bWRD9ldxp1FLgbQvBcjkkywYjCsmsq6+hArILd9oAQZnGKn/qLsK75uhDRRBM+EbRB5FAFZlw",
         "device_id": "RJYKSTBOIE",
         "sender_key": "IlRMeOPX2e0MurIyfWEucYBRVOEEUMrOHqn/8mLqMjA",
         "session_id": "X3lUlvLELLYxeTx4yOVu6UDpasGEVO0Jbu+QFnm0cKQ",
@@ -19,13 +23,18 @@ extension MatrixBotHarness {
 
     /// An end-to-end encrypted room alice created and the bot joined on her invitation.
     func encryptedRoomWithBot() async throws -> String {
-        let room = try await alice.createRoom(name: "secrets", invite: [botUser], initialState: [Self.encryptedRoomState])
+        let room = try await alice.createRoom(
+            name: "secrets", invite: [botUser], initialState: [Self.encryptedRoomState])
         let botUser = botUser
-        _ = try await alice.waitForEvent(in: room, timeout: .seconds(30)) { $0.type == "m.room.member" && $0.stateKey == botUser && $0.membership == "join" }
+        _ = try await alice.waitForEvent(in: room, timeout: .seconds(30)) {
+            $0.type == "m.room.member" && $0.stateKey == botUser && $0.membership == "join"
+        }
         return room
     }
 
-    static let encryptedRoomState: MatrixTestSupport.JSONValue = ["type": "m.room.encryption", "state_key": "", "content": encryptionState]
+    static let encryptedRoomState: MatrixTestSupport.JSONValue = [
+        "type": "m.room.encryption", "state_key": "", "content": encryptionState,
+    ]
 
     /// The bot's messages in `room` that alice has received so far.
     func botMessages(in room: String) async -> [MatrixTestEvent] {
@@ -36,7 +45,9 @@ extension MatrixBotHarness {
     /// Sends a plaintext marker to `room` once the bot has handled every event sent before this
     /// call, and waits until alice sees it: whatever the bot said in answer to those events
     /// (it awaits each send before finishing a batch) comes before the marker in the room.
-    func markAfterBotCaughtUp(_ bot: RunningMatrixBot, in room: String, timeout: Duration = .seconds(30)) async throws -> MatrixTestEvent {
+    func markAfterBotCaughtUp(
+        _ bot: RunningMatrixBot, in room: String, timeout: Duration = .seconds(30)
+    ) async throws -> MatrixTestEvent {
         try await bot.waitForBatchesStartedAfterNow(timeout: timeout)
         let marker = try await alice.sendText("marker \(UUID().uuidString)", to: room)
         return try await alice.waitForEvent(in: room, timeout: timeout) { $0.eventID == marker }
@@ -51,7 +62,9 @@ extension RunningMatrixBot {
         let target = adapter.handledBatches + 2
         let deadline = ContinuousClock.now + timeout
         while adapter.handledBatches < target {
-            guard ContinuousClock.now < deadline else { throw BatchWaitTimedOut(target: target, handled: adapter.handledBatches) }
+            guard ContinuousClock.now < deadline else {
+                throw BatchWaitTimedOut(target: target, handled: adapter.handledBatches)
+            }
             // A counter without a change notification: poll it briefly until the deadline.
             try await Task.sleep(for: .milliseconds(20))
         }

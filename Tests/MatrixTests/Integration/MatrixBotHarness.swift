@@ -2,9 +2,10 @@ import BotTestSupport
 import Foundation
 import GifBotCore
 import GifSources
-import HTTPTransport
 import Giphy
 import GiphyStandIn
+import HTTPTransport
+import KlipyStandIn
 import Logging
 import MatrixTestSupport
 import ServiceLifecycle
@@ -12,8 +13,8 @@ import Storage
 import Synchronization
 import TestServerSupport
 import Testing
+
 @testable import Matrix
-import KlipyStandIn
 
 /// A real bot (GIPHY client to the stand-in, SQLite store, Matrix adapter over HTTP) on a real
 /// Synapse, a bot account and a human account registered for the test.
@@ -51,39 +52,53 @@ final class MatrixBotHarness: Sendable {
     /// first has a 30 kB `downsized`, a 2 kB small one and a 9 MB original above the cap.
     static func catSearch(_ standIn: GiphyStandIn) -> StandInResponse {
         func rendition(_ id: String, _ size: Int, _ width: Int) -> [String: String] {
-            ["url": "\(standIn.baseURL)/media/\(id)/\(size).gif", "width": String(width), "height": String(width / 2), "size": String(size)]
+            [
+                "url": "\(standIn.baseURL)/media/\(id)/\(size).gif", "width": String(width),
+                "height": String(width / 2), "size": String(size),
+            ]
         }
         let gifs: [[String: Any]] = ["catgif1", "catgif2"].map { id in
-            ["type": "gif", "id": id, "title": "Cat \(id)", "rating": "g", "url": "https://giphy.com/gifs/\(id)",
-             "images": ["downsized": rendition(id, 30_000, 400), "fixed_width_small": rendition(id, 2_000, 100),
-                        "original": rendition(id, 9_000_000, 800)]]
+            [
+                "type": "gif", "id": id, "title": "Cat \(id)", "rating": "g", "url": "https://giphy.com/gifs/\(id)",
+                "images": [
+                    "downsized": rendition(id, 30_000, 400), "fixed_width_small": rendition(id, 2_000, 100),
+                    "original": rendition(id, 9_000_000, 800),
+                ],
+            ]
         }
-        let body: [String: Any] = ["data": gifs, "pagination": ["total_count": 2, "count": 2, "offset": 0],
-                                   "meta": ["status": 200, "msg": "OK", "response_id": "cats"]]
+        let body: [String: Any] = [
+            "data": gifs, "pagination": ["total_count": 2, "count": 2, "offset": 0],
+            "meta": ["status": 200, "msg": "OK", "response_id": "cats"],
+        ]
         return StandInResponse(body: Array(try! JSONSerialization.data(withJSONObject: body)))
     }
 
-    func configuration(uploadGIFs: Bool = true, admins: [String] = [], inviteAllow: [String]? = nil) async -> MatrixConfiguration {
+    func configuration(
+        uploadGIFs: Bool = true, admins: [String] = [], inviteAllow: [String]? = nil
+    ) async -> MatrixConfiguration {
         var timing = MatrixTiming()
         timing.syncTimeout = .seconds(10)
         timing.retryInitial = .milliseconds(300)
         timing.retryMaximum = .seconds(2)
-        return MatrixConfiguration(homeserver: server.baseURL, user: botUser, password: botPassword,
-                                   inviteAllow: inviteAllow ?? [alice.user.userID], uploadGIFs: uploadGIFs, admins: admins, timing: timing,
-                                   media: standInMedia)
+        return MatrixConfiguration(
+            homeserver: server.baseURL, user: botUser, password: botPassword,
+            inviteAllow: inviteAllow ?? [alice.user.userID], uploadGIFs: uploadGIFs, admins: admins, timing: timing,
+            media: standInMedia)
     }
 
     /// The stand-ins' media, on 127.0.0.1 over http, as an operator would allow a local mirror.
     var standInMedia: MediaHostPolicy {
         let origins = [standIn.port] + (testBot.klipyStandIn.map { [$0.port] } ?? [])
-        return MediaHostPolicy(extraHosts: origins.compactMap { MediaHost("http://127.0.0.1:\($0)") }, allowsPrivateAddresses: true)
+        return MediaHostPolicy(
+            extraHosts: origins.compactMap { MediaHost("http://127.0.0.1:\($0)") }, allowsPrivateAddresses: true)
     }
 
     /// Runs the adapter in a service group until `stop` (or the end of the test).
     @discardableResult
     func startBot(_ configuration: MatrixConfiguration) -> RunningMatrixBot {
-        let adapter = MatrixAdapter(configuration: configuration, bot: testBot.bot, store: testBot.store, names: testBot.names,
-                                    httpClient: testBot.httpClient, logger: logs.logger(level: .debug))
+        let adapter = MatrixAdapter(
+            configuration: configuration, bot: testBot.bot, store: testBot.store, names: testBot.names,
+            httpClient: testBot.httpClient, logger: logs.logger(level: .debug))
         let group = ServiceGroup(services: [adapter], logger: Logger(label: "test-services"))
         let bot = RunningMatrixBot(adapter: adapter, group: group, task: Task { try await group.run() })
         bots.withLock { $0.append(bot) }
@@ -94,14 +109,18 @@ final class MatrixBotHarness: Sendable {
     func roomWithBot() async throws -> String {
         let room = try await alice.createRoom(name: "gifs", invite: [botUser])
         let botUser = botUser
-        _ = try await alice.waitForEvent(in: room, timeout: .seconds(30)) { $0.type == "m.room.member" && $0.stateKey == botUser && $0.membership == "join" }
+        _ = try await alice.waitForEvent(in: room, timeout: .seconds(30)) {
+            $0.type == "m.room.member" && $0.stateKey == botUser && $0.membership == "join"
+        }
         return room
     }
 
     /// The bot's next event in `room` that answers `eventID`.
     func answer(to eventID: String, in room: String, timeout: Duration = .seconds(30)) async throws -> MatrixTestEvent {
         let botUser = botUser
-        return try await alice.waitForEvent(in: room, timeout: timeout) { $0.sender == botUser && $0.inReplyTo == eventID }
+        return try await alice.waitForEvent(in: room, timeout: timeout) {
+            $0.sender == botUser && $0.inReplyTo == eventID
+        }
     }
 
     /// Waits until the bot has answered every one of `commands`, then checks that it answered
@@ -110,14 +129,19 @@ final class MatrixBotHarness: Sendable {
         let botUser = botUser
         for command in commands {
             if await !alice.events(in: room).contains(where: { $0.sender == botUser && $0.inReplyTo == command }) {
-                _ = try await alice.waitForEvent(in: room, timeout: timeout) { $0.sender == botUser && $0.inReplyTo == command }
+                _ = try await alice.waitForEvent(in: room, timeout: timeout) {
+                    $0.sender == botUser && $0.inReplyTo == command
+                }
             }
         }
         let marker = try await alice.sendText("!about", to: room)
         _ = try await alice.waitForEvent(in: room, timeout: timeout) { $0.sender == botUser && $0.inReplyTo == marker }
-        let answers = await alice.events(in: room).filter { $0.sender == botUser && $0.type == "m.room.message" }.compactMap(\.inReplyTo)
+        let answers = await alice.events(in: room).filter { $0.sender == botUser && $0.type == "m.room.message" }
+            .compactMap(\.inReplyTo)
         for command in commands {
-            #expect(answers.filter { $0 == command }.count == 1, "command \(command) answered \(answers.filter { $0 == command }.count) times")
+            #expect(
+                answers.filter { $0 == command }.count == 1,
+                "command \(command) answered \(answers.filter { $0 == command }.count) times")
         }
     }
 
@@ -139,12 +163,15 @@ enum HomeserverChoice {
 
 /// Runs `body` with a bot harness on a real Synapse and cleans up after it, whether it returns
 /// or throws: every bot it started is stopped, the HTTP client shut down, an own server stopped.
-func withMatrixBot<Result>(_ homeserver: HomeserverChoice = .shared, source: TestBot.Source = .giphy,
-                           _ body: (MatrixBotHarness) async throws -> Result) async throws -> Result {
-    let server = switch homeserver {
-    case .shared: try await SynapseServer.shared()
-    case .own: try await SynapseServer.start()
-    }
+func withMatrixBot<Result>(
+    _ homeserver: HomeserverChoice = .shared, source: TestBot.Source = .giphy,
+    _ body: (MatrixBotHarness) async throws -> Result
+) async throws -> Result {
+    let server =
+        switch homeserver {
+        case .shared: try await SynapseServer.shared()
+        case .own: try await SynapseServer.start()
+        }
     let harness: MatrixBotHarness
     do {
         harness = try await MatrixBotHarness(server: server, owned: homeserver == .own, source: source)

@@ -1,8 +1,9 @@
 import Foundation
+import GiphyStandIn
 import MatrixTestSupport
 import Testing
+
 @testable import Matrix
-import GiphyStandIn
 
 /// A homeserver whose /sync fails: with 500s, then by never answering.
 @Suite(.timeLimit(.minutes(3))) struct MatrixFaultTests {
@@ -11,7 +12,7 @@ import GiphyStandIn
             try await withFaultProxy(to: harness.server.baseURL) { proxy in
                 var configuration = await harness.configuration()
                 configuration.homeserver = proxy.baseURL
-                configuration.timing.syncTimeout = .seconds(1) // a /sync that is never answered gives up after 6 s
+                configuration.timing.syncTimeout = .seconds(1)  // a /sync that is never answered gives up after 6 s
                 harness.startBot(configuration)
                 let room = try await harness.roomWithBot()
                 var commands = [try await harness.alice.sendText("!suggest before", to: room)]

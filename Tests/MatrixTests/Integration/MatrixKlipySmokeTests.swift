@@ -1,10 +1,11 @@
+import BotTestSupport
 import Foundation
 import GiphyStandIn
 import KlipyStandIn
 import MatrixTestSupport
 import Testing
+
 @testable import Matrix
-import BotTestSupport
 
 /// The bot on KLIPY alone (`gifs.sources: [klipy]`) on a real Synapse: the GIF is uploaded inline
 /// and its id carries the source.
@@ -20,7 +21,8 @@ import BotTestSupport
             #expect(image.msgtype == "m.image")
             #expect(image.body == "Stand-in catgif1 (klipy:catgif1)")
             let uri = try #require(image.url)
-            #expect(try await harness.alice.downloadMedia(uri) == TestGIF.bytes(forMediaPath: "/media/catgif1/30000.gif"))
+            #expect(
+                try await harness.alice.downloadMedia(uri) == TestGIF.bytes(forMediaPath: "/media/catgif1/30000.gif"))
             #expect(klipy.requests(to: "gifs/search").count == 1)
 
             let fav = try await harness.alice.sendText("!fav", to: room)

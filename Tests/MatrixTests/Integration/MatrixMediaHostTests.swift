@@ -1,8 +1,9 @@
 import GifSources
-import HTTPTransport
 import GiphyStandIn
+import HTTPTransport
 import MatrixTestSupport
 import Testing
+
 @testable import Matrix
 
 /// Inline GIFs are downloaded only where the media policy allows.
@@ -15,7 +16,8 @@ import Testing
             let room = try await harness.roomWithBot()
             let command = try await harness.alice.sendText("!gif cat", to: room)
             let answer = try await harness.answer(to: command, in: room)
-            #expect(answer.msgtype == "m.notice" && answer.url == nil, "posted as a link, nothing downloaded: \(answer)")
+            #expect(
+                answer.msgtype == "m.notice" && answer.url == nil, "posted as a link, nothing downloaded: \(answer)")
             #expect(harness.standIn.requests.filter { $0.path.hasPrefix("/media/") }.isEmpty)
             #expect(harness.logs.text.contains("resolves to a loopback, link-local or private address"))
         }

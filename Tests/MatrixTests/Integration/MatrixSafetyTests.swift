@@ -1,9 +1,10 @@
 import Foundation
 import GiphyStandIn
 import MatrixTestSupport
-import Testing
-@testable import Matrix
 import Storage
+import Testing
+
+@testable import Matrix
 
 /// Sizes that lie, and tokens that do not work.
 @Suite(.timeLimit(.minutes(3))) struct MatrixSafetyTests {
@@ -14,12 +15,18 @@ import Storage
                 "type": "gif", "id": "liar1", "title": "Liar", "rating": "g",
                 "images": [
                     // Claims 20 kB, serves 3 MB: the cap (100 kB) must hold whatever the claim.
-                    "downsized": ["url": "\(base)/media/liar1/3000000.gif", "width": "400", "height": "200", "size": "20000"],
-                    "fixed_width_small": ["url": "\(base)/media/liar1/2000.gif", "width": "100", "height": "50", "size": "2000"],
+                    "downsized": [
+                        "url": "\(base)/media/liar1/3000000.gif", "width": "400", "height": "200", "size": "20000",
+                    ],
+                    "fixed_width_small": [
+                        "url": "\(base)/media/liar1/2000.gif", "width": "100", "height": "50", "size": "2000",
+                    ],
                 ],
             ]
-            let body = try JSONSerialization.data(withJSONObject: ["data": [gif], "pagination": ["total_count": 1, "count": 1, "offset": 0],
-                                                                   "meta": ["status": 200, "msg": "OK", "response_id": "liar"]])
+            let body = try JSONSerialization.data(withJSONObject: [
+                "data": [gif], "pagination": ["total_count": 1, "count": 1, "offset": 0],
+                "meta": ["status": 200, "msg": "OK", "response_id": "liar"],
+            ])
             harness.standIn.override("/v1/gifs/search", with: StandInResponse(body: Array(body)))
             var configuration = await harness.configuration()
             configuration.maxUploadBytes = 100_000
@@ -29,7 +36,9 @@ import Storage
             let image = try await harness.answer(to: command, in: room)
             #expect(image.msgtype == "m.image")
             #expect(image.content["info"]?["size"]?.intValue == 2000)
-            #expect(try await harness.alice.downloadMedia(try #require(image.url)) == TestGIF.bytes(forMediaPath: "/media/liar1/2000.gif"))
+            #expect(
+                try await harness.alice.downloadMedia(try #require(image.url))
+                    == TestGIF.bytes(forMediaPath: "/media/liar1/2000.gif"))
             #expect(harness.logs.text.contains("larger than 100000 bytes"))
         }
     }
@@ -51,7 +60,8 @@ import Storage
     @Test func aRefusedStoredTokenLeadsToOneNewLogin() async throws {
         try await withMatrixBot { harness in
             let configuration = await harness.configuration()
-            try await harness.store.setAdapterState("matrix:\(configuration.homeserver):\(configuration.user):access_token", to: "syt_revoked")
+            try await harness.store.setAdapterState(
+                "matrix:\(configuration.homeserver):\(configuration.user):access_token", to: "syt_revoked")
             harness.startBot(configuration)
             let room = try await harness.roomWithBot()
             let command = try await harness.alice.sendText("!about", to: room)
@@ -64,15 +74,20 @@ import Storage
     @Test func aSyncPositionTheHomeserverRejectsStartsFresh() async throws {
         try await withMatrixBot { harness in
             let configuration = await harness.configuration()
-            try await harness.store.setAdapterState("matrix:\(configuration.homeserver):\(configuration.user):next_batch", to: "s999999_bogus")
+            try await harness.store.setAdapterState(
+                "matrix:\(configuration.homeserver):\(configuration.user):next_batch", to: "s999999_bogus")
             let room = try await harness.alice.createRoom(name: "fresh", invite: [harness.botUser])
             harness.startBot(configuration)
             let botUser = harness.botUser
-            _ = try await harness.alice.waitForEvent(in: room, timeout: .seconds(30)) { $0.stateKey == botUser && $0.membership == "join" }
+            _ = try await harness.alice.waitForEvent(in: room, timeout: .seconds(30)) {
+                $0.stateKey == botUser && $0.membership == "join"
+            }
             let command = try await harness.alice.sendText("!about", to: room)
             #expect(try await harness.answer(to: command, in: room).body?.contains("Powered by GIPHY") == true)
             #expect(harness.logs.text.contains("The homeserver forgot the sync position; starting from now"))
-            #expect(harness.logs.text.components(separatedBy: "Sync failed; retrying").count == 1, "no retry loop on a refused position")
+            #expect(
+                harness.logs.text.components(separatedBy: "Sync failed; retrying").count == 1,
+                "no retry loop on a refused position")
         }
     }
 }

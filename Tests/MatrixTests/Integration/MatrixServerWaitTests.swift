@@ -1,15 +1,17 @@
 import Foundation
+import GiphyStandIn
 import MatrixTestSupport
 import Testing
+
 @testable import Matrix
-import GiphyStandIn
 
 /// A homeserver that asks the bot to wait for ever (issue 20, item 8): `Retry-After: 1e300`
 /// trapped, `retry_after_ms: 9000000000000000000` parked every later reply. The wait is cut to
 /// `maximumServerWait`, logged, and the send retried, so the command is still answered.
 @Suite(.timeLimit(.minutes(3))) struct MatrixServerWaitTests {
     @Test(arguments: [
-        FaultProxy.SendFault.rateLimitFirstAttemptsAsking(retryAfterHeader: "1e300", retryAfterMilliseconds: "9000000000000000000"),
+        FaultProxy.SendFault.rateLimitFirstAttemptsAsking(
+            retryAfterHeader: "1e300", retryAfterMilliseconds: "9000000000000000000"),
         .rateLimitFirstAttemptsAsking(retryAfterHeader: nil, retryAfterMilliseconds: "9000000000000000000"),
         .rateLimitFirstAttemptsAsking(retryAfterHeader: "9223372036854775807", retryAfterMilliseconds: "1e300"),
     ])

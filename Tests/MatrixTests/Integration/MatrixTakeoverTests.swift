@@ -1,9 +1,10 @@
 import Foundation
-import MatrixTestSupport
-import Testing
-@testable import Matrix
 import GiphyStandIn
+import MatrixTestSupport
 import Storage
+import Testing
+
+@testable import Matrix
 
 /// An instance taking over a Matrix account: same store, same access token, and the sync
 /// position the dead instance last stored.
@@ -29,11 +30,19 @@ import Storage
             // `!undo` redacting the first answer shows it answered again and got that event back.
             _ = try await harness.alice.sendText("!undo", to: room)
             let botUser = harness.botUser
-            let redaction = try await harness.alice.waitForEvent(in: room) { $0.type == "m.room.redaction" && $0.sender == botUser }
+            let redaction = try await harness.alice.waitForEvent(in: room) {
+                $0.type == "m.room.redaction" && $0.sender == botUser
+            }
             #expect(redaction.redacts == image.eventID, "the successor's answer is the first instance's event")
-            let messages = await harness.alice.events(in: room).filter { $0.sender == botUser && $0.type == "m.room.message" }
-            #expect(messages.map(\.eventID) == [image.eventID], "one answer in the room, however often the command was answered")
-            #expect(harness.logs.text.components(separatedBy: "Logged in to Matrix").count == 2, "the successor reused the stored token")
+            let messages = await harness.alice.events(in: room).filter {
+                $0.sender == botUser && $0.type == "m.room.message"
+            }
+            #expect(
+                messages.map(\.eventID) == [image.eventID],
+                "one answer in the room, however often the command was answered")
+            #expect(
+                harness.logs.text.components(separatedBy: "Logged in to Matrix").count == 2,
+                "the successor reused the stored token")
         }
     }
 }
