@@ -47,6 +47,9 @@ let package = Package(
                 .product(name: "CoreMetrics", package: "swift-metrics")
             ]
         ),
+        // How the process's allocator keeps memory, set once at start by the executables (the bot
+        // and the benchmark's memory child): not the core's business.
+        .target(name: "ProcessTuning"),
         // The one HTTP client's transport beside it: whole-exchange deadlines, guarded
         // redirects, media hosts and addresses, query strings.
         .target(
@@ -145,6 +148,7 @@ let package = Package(
             name: "gifbot",
             dependencies: [
                 "GifBotCore",
+                "ProcessTuning",
                 "GifSources",
                 "HTTPTransport",
                 "Giphy",
@@ -182,7 +186,7 @@ let package = Package(
             name: "BenchmarkSupport",
             dependencies: [
                 "SeededRandom",
-                "GifBotCore", "GifSources", "HTTPTransport", "Giphy", "Storage",
+                "GifBotCore", "GifSources", "HTTPTransport", "Giphy", "Storage", "ProcessTuning",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

@@ -1,5 +1,6 @@
 import Foundation
 import GifBotCore
+import ProcessTuning
 import SeededRandom
 
 /// Scenario 4's bot at work, in a process of its own (`gifbot-memory`): start the bot, measure,

@@ -9,7 +9,7 @@ import Storage
 actor EncryptedRooms {
     enum Status: Equatable, Sendable { case encrypted, unencrypted, unknown }
 
-    private let store: BotStore
+    private let store: any MatrixStateStore
     private let account: String
     private let logger: Logger
     /// Encrypted rooms, each with its last notice (nil: never told).
@@ -18,7 +18,7 @@ actor EncryptedRooms {
     /// One info line per room and process, however many encrypted events arrive.
     private var logged: Set<String> = []
 
-    private init(store: BotStore, account: String, logger: Logger, encrypted: [String: Date?]) {
+    private init(store: any MatrixStateStore, account: String, logger: Logger, encrypted: [String: Date?]) {
         self.store = store
         self.account = account
         self.logger = logger
@@ -27,7 +27,7 @@ actor EncryptedRooms {
 
     /// The rooms recorded for `account`; none when the store cannot be read (the homeserver is
     /// then asked again, so nothing is answered where it should not be).
-    static func load(store: BotStore, account: String, logger: Logger) async -> EncryptedRooms {
+    static func load(store: any MatrixStateStore, account: String, logger: Logger) async -> EncryptedRooms {
         var known: [String: Date?] = [:]
         do {
             for room in try await store.encryptedRooms(account: account) { known[room.roomID] = room.noticedAt }

@@ -19,7 +19,7 @@ public final class MatrixAdapter: Service {
 
     private let configuration: MatrixConfiguration
     private let bot: GifBot
-    private let store: BotStore
+    private let store: any MatrixStateStore
     private let httpClient: HTTPClient
     private let logger: Logger
     private let seen = SeenEvents()
@@ -29,7 +29,7 @@ public final class MatrixAdapter: Service {
     public let status: AdapterStatus
 
     public init(
-        configuration: MatrixConfiguration, bot: GifBot, store: BotStore, names: NetworkUserNames,
+        configuration: MatrixConfiguration, bot: GifBot, store: any MatrixStateStore, names: NetworkUserNames,
         httpClient: HTTPClient, logger: Logger, metrics: any MetricsFactory = MetricsSystem.factory
     ) {
         self.configuration = configuration

@@ -7,7 +7,7 @@ import Storage
 struct MatrixSession: Sendable {
     let configuration: MatrixConfiguration
     let http: MatrixHTTP
-    let store: BotStore
+    let store: any MatrixStateStore
     let logger: Logger
 
     enum Failure: Error, CustomStringConvertible {

@@ -8,7 +8,7 @@ import Storage
 struct GIFUploader: Sendable {
     let client: MatrixClient
     let downloader: GIFDownloader
-    let store: BotStore
+    let store: any MatrixStateStore
     /// The homeserver, as media is stored per homeserver.
     let storeNetwork: String
     let limit: Int

@@ -5,6 +5,7 @@ import Giphy
 import HTTPTransport
 import Klipy
 import Logging
+import ProcessTuning
 import Storage
 
 /// The shared parts of a running process: one HTTP client, one store, the GIF source clients and

@@ -1,0 +1,19 @@
+import Foundation
+import Storage
+
+/// What the Matrix adapter keeps between runs, as the adapter needs it: its access token, device
+/// id and sync position (adapter state by key), the GIFs already uploaded, and the encrypted
+/// rooms it has told it cannot read them. The adapter depends on this protocol, not on the SQL
+/// store, so it can be exercised with another store (the next issues add keys and sessions here).
+public protocol MatrixStateStore: Sendable {
+    func adapterState(_ key: String) async throws -> String?
+    func setAdapterState(_ key: String, to value: String) async throws
+    func uploadedMedia(gifID: String, network: String) async throws -> UploadedMedia?
+    func recordUploadedMedia(_ media: UploadedMedia, network: String) async throws
+    func encryptedRooms(account: String) async throws -> [EncryptedRoom]
+    func recordEncryptedRoom(_ roomID: String, account: String) async throws
+    func recordEncryptionNotice(in roomID: String, account: String, at date: Date) async throws
+}
+
+// The SQL store keeps the Matrix state in production; its methods already have these shapes.
+extension BotStore: MatrixStateStore {}
