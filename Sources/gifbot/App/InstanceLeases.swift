@@ -15,7 +15,7 @@ enum InstanceLeases {
 
     /// The services to run, and what `/readyz` asks about them.
     static func guarding(
-        _ adapters: [(lease: String, service: any Service, status: AdapterStatus)],
+        _ adapters: [ChatAdapterService],
         runtime: BotRuntime
     ) -> (services: [any Service], readiness: [any ReadinessReporting]) {
         guard runtime.store.dialect == .postgres else { return (adapters.map(\.service), adapters.map(\.status)) }

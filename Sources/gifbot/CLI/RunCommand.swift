@@ -31,7 +31,7 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try await ProcessRunner.loadConfiguration(options, extra: irc.values)
-        guard !configuration.ircNetworks.isEmpty || !configuration.matrixAccounts.isEmpty else {
+        guard ChatNetworks.isAnyConfigured(configuration) else {
             ProcessRunner.fail(
                 """
                 no chat network is configured: set irc.host (IRC_HOST) and irc.channels (IRC_CHANNELS), \
@@ -40,35 +40,11 @@ struct RunCommand: AsyncParsableCommand {
                 """, exitCode: ExitCode.validationFailure)
         }
         try await ProcessRunner.run(configuration) { runtime in
-            let ircAdapters = configuration.ircNetworks.map { network in
-                IRCAdapter(
-                    configuration: network, bot: runtime.bot, names: runtime.names, version: GifBotInfo.version,
-                    logger: runtime.logger, metrics: runtime.metrics.factory)
-            }
-            let matrixAdapters = configuration.matrixAccounts.map { account in
-                var account = account
-                account.media = configuration.media.policy
-                account.timing.downloadTimeout = configuration.media.timeout
-                return MatrixAdapter(
-                    configuration: account, bot: runtime.bot, store: runtime.store, names: runtime.names,
-                    httpClient: runtime.httpClient, logger: runtime.logger, metrics: runtime.metrics.factory)
-            }
             // One lease per IRC network and per Matrix account: one instance serves each.
-            var adapters: [(lease: String, service: any Service, status: AdapterStatus)] = []
-            for (network, adapter) in zip(configuration.ircNetworks, ircAdapters) {
-                adapters.append((lease: "irc:\(network.name)", service: adapter, status: adapter.status))
-            }
-            for (account, adapter) in zip(configuration.matrixAccounts, matrixAdapters) {
-                adapters.append(
-                    (lease: "matrix:\(account.homeserver):\(account.user)", service: adapter, status: adapter.status))
-            }
+            let adapters = ChatNetworks.adapters(configuration, runtime: runtime)
             let (services, readiness) = InstanceLeases.guarding(adapters, runtime: runtime)
             runtime.logger.info(
-                "GifBot running",
-                metadata: [
-                    "irc_networks": "\(configuration.ircNetworks.map(\.name).joined(separator: ","))",
-                    "matrix_accounts": "\(configuration.matrixAccounts.map(\.user).joined(separator: ","))",
-                ])
+                "GifBot running", metadata: ["adapters": "\(adapters.map(\.name).joined(separator: ","))"])
             // An adapter that stops (a refused Matrix token) must not take the others down.
             try await BotServices.run(
                 runtime,
