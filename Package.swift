@@ -143,9 +143,11 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        // The executable: CLI, configuration, wiring and the console adapter.
-        .executableTarget(
-            name: "gifbot",
+        // The composition root: configuration → store, sources with their fallback, the bot, the
+        // chat adapters (a list of network kinds), the ops endpoint, leases, logging and metrics,
+        // wired once for the executable and the tests.
+        .target(
+            name: "GifBotApp",
             dependencies: [
                 "GifBotCore",
                 "ProcessTuning",
@@ -157,7 +159,6 @@ let package = Package(
                 "IRC",
                 "Matrix",
                 "Ops",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Configuration", package: "swift-configuration"),
@@ -165,7 +166,24 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // The executable: the command line and the console adapter, over GifBotApp.
+        .executableTarget(
+            name: "gifbot",
+            dependencies: [
+                "GifBotApp",
+                "GifBotCore",
+                "GifSources",
+                "Storage",
+                "IRC",
+                "Matrix",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             linkerSettings: leanReleaseLinking
         ),
@@ -346,7 +364,7 @@ let package = Package(
         .testTarget(
             name: "gifbotTests",
             dependencies: [
-                "SeededRandom", "gifbot", "GifBotCore", "GiphyStandIn", "KlipyStandIn", "BotTestSupport",
+                "SeededRandom", "gifbot", "GifBotApp", "GifBotCore", "GiphyStandIn", "KlipyStandIn", "BotTestSupport",
                 "IRCTestSupport", "MatrixTestSupport", "TestServerSupport",
                 "PostgresTestSupport", "Storage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GifBotApp
 import GifBotCore
 
 @main

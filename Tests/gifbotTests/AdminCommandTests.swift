@@ -1,6 +1,7 @@
 import GiphyStandIn
 import Testing
 
+@testable import GifBotApp
 @testable import gifbot
 
 /// `!rating`, `!cooldown`, `!undo` through the console.

@@ -5,6 +5,7 @@ import PostgresTestSupport
 import Synchronization
 import TestServerSupport
 
+@testable import GifBotApp
 @testable import GifBotCore
 @testable import gifbot
 

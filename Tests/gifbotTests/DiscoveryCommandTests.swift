@@ -1,6 +1,7 @@
 import GiphyStandIn
 import Testing
 
+@testable import GifBotApp
 @testable import gifbot
 
 /// `!random`, `!translate`, `!trending`, `!trends`, `!suggest`, `!related`.

@@ -3,6 +3,7 @@ import GiphyStandIn
 import Storage
 import Testing
 
+@testable import GifBotApp
 @testable import gifbot
 
 /// Every GIPHY failure becomes a short reply that says what to do, never the key or a body.

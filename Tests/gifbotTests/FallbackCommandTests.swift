@@ -5,6 +5,7 @@ import KlipyStandIn
 import Prometheus
 import Testing
 
+@testable import GifBotApp
 @testable import gifbot
 
 /// `gifs.sources: [giphy, klipy]`: GIPHY serves while it can; when it is rate-limited, failing,

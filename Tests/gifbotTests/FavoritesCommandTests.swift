@@ -1,6 +1,7 @@
 import GiphyStandIn
 import Testing
 
+@testable import GifBotApp
 @testable import gifbot
 
 /// `!fav`, `!unfav`, `!favs`: per user, newest first, limited, kept across restarts.

@@ -1,6 +1,7 @@
 import Klipy
 import Testing
 
+@testable import GifBotApp
 @testable import gifbot
 
 /// The gifs.sources and klipy.* keys.

@@ -2,6 +2,7 @@ import Foundation
 import IRC
 import Testing
 
+@testable import GifBotApp
 @testable import gifbot
 
 /// The irc.* keys, from the environment and from a config file listing several networks.

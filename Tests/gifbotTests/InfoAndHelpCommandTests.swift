@@ -1,6 +1,7 @@
 import GiphyStandIn
 import Testing
 
+@testable import GifBotApp
 @testable import gifbot
 
 /// `!info`, `!recent`, `!help`, `!about`, and what the bot ignores.

@@ -3,6 +3,7 @@ import Logging
 import Synchronization
 import Testing
 
+@testable import GifBotApp
 @testable import gifbot
 
 @Suite struct JSONLogHandlerTests {

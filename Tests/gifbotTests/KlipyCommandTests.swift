@@ -2,6 +2,7 @@ import GiphyStandIn
 import KlipyStandIn
 import Testing
 
+@testable import GifBotApp
 @testable import gifbot
 
 /// The core commands with `gifs.sources: [klipy]`: KLIPY alone serves, named nowhere but in the

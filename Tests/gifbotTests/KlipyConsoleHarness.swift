@@ -1,6 +1,7 @@
 import GiphyStandIn
 import KlipyStandIn
 
+@testable import GifBotApp
 @testable import gifbot
 
 /// The console harness with a KLIPY stand-in beside the GIPHY one, and `gifs.sources` set.

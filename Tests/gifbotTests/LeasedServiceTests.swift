@@ -7,6 +7,7 @@ import ServiceLifecycle
 import Storage
 import Testing
 
+@testable import GifBotApp
 @testable import gifbot
 
 /// The lease holder around an adapter, with short timings, on PostgreSQL.

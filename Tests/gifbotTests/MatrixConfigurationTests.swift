@@ -2,6 +2,7 @@ import Foundation
 import Matrix
 import Testing
 
+@testable import GifBotApp
 @testable import gifbot
 
 /// The matrix.* keys.

@@ -2,6 +2,7 @@ import GifSources
 import HTTPTransport
 import Testing
 
+@testable import GifBotApp
 @testable import gifbot
 
 /// The media.* keys.

@@ -6,6 +6,7 @@ import GiphyStandIn
 import Prometheus
 import Testing
 
+@testable import GifBotApp
 @testable import gifbot
 
 /// Metrics read through a registry each test makes itself, never the process-wide one.

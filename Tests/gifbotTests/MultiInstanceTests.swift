@@ -2,6 +2,7 @@ import Foundation
 import GiphyStandIn
 import Testing
 
+@testable import GifBotApp
 @testable import GifBotCore
 @testable import gifbot
 

@@ -2,6 +2,7 @@ import Foundation
 import Ops
 import Testing
 
+@testable import GifBotApp
 @testable import gifbot
 
 /// `ops.idle_timeout` and `ops.max_connections`: the bounds of the ops endpoint.

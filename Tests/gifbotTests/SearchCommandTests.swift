@@ -2,6 +2,7 @@ import Foundation
 import GiphyStandIn
 import Testing
 
+@testable import GifBotApp
 @testable import gifbot
 
 /// `!gif`, `!more`, `!gifs` end to end through the console against the GIPHY stand-in.

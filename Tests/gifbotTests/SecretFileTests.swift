@@ -7,6 +7,7 @@ import Matrix
 import Storage
 import Testing
 
+@testable import GifBotApp
 @testable import gifbot
 
 /// Every secret can also come from a file (`GIPHY_API_KEY_FILE`, …), as Docker and Kubernetes

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import GifBotApp
 @testable import gifbot
 
 /// Inputs the setting-values fuzz target (Fuzz/, scripts/fuzz) found.

@@ -3,6 +3,7 @@ import Giphy
 import Klipy
 import Testing
 
+@testable import GifBotApp
 @testable import gifbot
 
 /// At start-up at least one configured source needs a key; GIPHY alone keeps today's error.

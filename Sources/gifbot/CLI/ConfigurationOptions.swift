@@ -1,4 +1,5 @@
 import ArgumentParser
+import GifBotApp
 
 /// Options shared by every subcommand. Each overrides the environment variable and the config
 /// file key of the same name.

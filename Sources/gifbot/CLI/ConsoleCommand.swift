@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GifBotApp
 import GifBotCore
 import ServiceLifecycle
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GifBotApp
 import Logging
 import Storage
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GifBotApp
 import Storage
 
 struct ExportCommand: AsyncParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GifBotApp
 
 /// The GIF-source options (Docs/sources.md); each overrides the environment variable and
 /// the config file key of the same name.

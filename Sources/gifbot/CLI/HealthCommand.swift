@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GifBotApp
 
 struct HealthCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

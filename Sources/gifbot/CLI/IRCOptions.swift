@@ -1,4 +1,5 @@
 import ArgumentParser
+import GifBotApp
 
 /// Options for the IRC network set by `irc.host`; each overrides its environment variable and
 /// config file key. More networks are listed in a config file (`irc.networks`).

@@ -1,4 +1,5 @@
 import Foundation
+import GifBotApp
 import GifBotCore
 import GifSources
 import Storage

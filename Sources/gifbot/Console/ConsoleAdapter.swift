@@ -1,3 +1,4 @@
+import GifBotApp
 import GifBotCore
 
 /// The terminal as a chat network: every line is a message from one user in one channel, every

@@ -1,4 +1,5 @@
 import Foundation
+import GifBotApp
 import ServiceLifecycle
 
 /// The console adapter as a service: reads standard input until it ends or the process is

@@ -1,4 +1,5 @@
 import Foundation
+import GifBotApp
 
 /// Lines of standard input as an async sequence. A dedicated thread does the blocking reads, so
 /// neither an event loop nor Swift's cooperative pool ever waits on the terminal; it works the

@@ -1,0 +1,41 @@
+import Foundation
+import GifBotCore
+import ServiceLifecycle
+
+/// Runs a subcommand's services in one service group with the ops endpoint, if configured.
+/// SIGTERM and SIGINT start a graceful shutdown (adapters say goodbye, the store closes after
+/// the group ends); past the grace period the group cancels what is left, and a second signal
+/// ends the process at once.
+package enum BotServices {
+    /// Below the 10 seconds orchestrators usually wait before SIGKILL.
+    package static let gracePeriod = Duration.seconds(8)
+
+    package static func run(
+        _ runtime: BotRuntime, services: [ServiceGroupConfiguration.ServiceConfiguration],
+        readiness: [any ReadinessReporting]
+    ) async throws {
+        var all = services
+        if let ops = runtime.configuration.ops {
+            // First in the group, so last to stop: probes see the whole shutdown.
+            all.insert(.init(service: OpsEndpoint.server(ops, runtime: runtime, adapters: readiness)), at: 0)
+        }
+        // The signals are ShutdownSignals' alone, not also the group's (see there).
+        var configuration = ServiceGroupConfiguration(
+            services: all, gracefulShutdownSignals: [], logger: runtime.logger)
+        configuration.maximumGracefulShutdownDuration = gracePeriod
+        configuration.maximumCancellationDuration = .seconds(1)
+        let group = ServiceGroup(configuration: configuration)
+        let signals = await ShutdownSignals.listen()
+        // Claimed only now, so a start that fails on its configuration is not taken for a crash.
+        let marker = RunMarker.path(
+            for: runtime.configuration.database, environment: ProcessInfo.processInfo.environment
+        )
+        .flatMap { RunMarker.claim(path: $0, logger: runtime.logger) }
+        defer { marker?.release() }
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { await signals.handle(group, logger: runtime.logger) }
+            try await group.run()
+            tasks.cancelAll()
+        }
+    }
+}
