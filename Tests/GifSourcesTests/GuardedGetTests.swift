@@ -43,11 +43,12 @@ import Testing
                     Self.searchURL(standIn), timeout: .seconds(1))
             }
             let elapsed = ContinuousClock.now - started
-            #expect(elapsed < .milliseconds(2500), "gave up after \(elapsed)")
+            // The trickled body alone would take minutes; the bound leaves a loaded machine room.
+            #expect(elapsed < .seconds(6), "gave up after \(elapsed)")
             // The server saw the client leave at the deadline: the connection was closed, not left reading.
             #expect(await standIn.waitForRequests(timeout: .seconds(10)) { $0.first?.abandonedAt != nil })
             let waited = try #require(standIn.requests.first?.waitedBeforeGivingUp)
-            #expect(waited > .milliseconds(800) && waited < .milliseconds(2500), "left after \(waited)")
+            #expect(waited > .milliseconds(800) && waited < .seconds(6), "left after \(waited)")
         }
     }
 

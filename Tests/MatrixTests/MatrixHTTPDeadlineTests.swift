@@ -30,7 +30,8 @@ import Testing
                     .GET, path, accessToken: nil, timeout: .seconds(1))
             }
             let elapsed = ContinuousClock.now - started
-            #expect(elapsed < .milliseconds(2500), "gave up after \(elapsed)")
+            // The body alone would take 18 s; the bound leaves a loaded machine room.
+            #expect(elapsed < .seconds(6), "gave up after \(elapsed)")
         }
     }
 }
