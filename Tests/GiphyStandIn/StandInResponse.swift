@@ -1,3 +1,5 @@
+import Foundation
+
 /// One canned HTTP answer.
 public struct StandInResponse: Sendable {
     public var status: Int
@@ -103,4 +105,16 @@ public struct RecordedRequest: Sendable, Equatable {
 
     /// How long the client waited before giving up on this request, nil if it did not.
     public var waitedBeforeGivingUp: Duration? { abandonedAt.map { $0 - receivedAt } }
+}
+
+extension StandInResponse {
+    /// A search answer holding `gifs` (GIPHY's JSON objects, as a test writes them), with the
+    /// pagination and meta GIPHY sends.
+    public static func searchPage(_ gifs: [[String: Any]]) -> StandInResponse {
+        let body: [String: Any] = [
+            "data": gifs, "pagination": ["total_count": gifs.count, "count": gifs.count, "offset": 0],
+            "meta": ["status": 200, "msg": "OK", "response_id": "abc123"],
+        ]
+        return StandInResponse(body: Array(try! JSONSerialization.data(withJSONObject: body)))
+    }
 }

@@ -20,14 +20,9 @@ import Testing
         ]
     }
 
-    static func body(_ gifs: [[String: Any]], single: Bool = false) -> StandInResponse {
-        let body: [String: Any] =
-            single
-            ? ["data": gifs[0], "meta": ["status": 200, "msg": "OK", "response_id": "x"]]
-            : [
-                "data": gifs, "pagination": ["total_count": gifs.count, "count": gifs.count, "offset": 0],
-                "meta": ["status": 200, "msg": "OK", "response_id": "x"],
-            ]
+    /// A lookup's answer: one GIF as `data`.
+    static func lookup(_ gif: [String: Any]) -> StandInResponse {
+        let body: [String: Any] = ["data": gif, "meta": ["status": 200, "msg": "OK", "response_id": "x"]]
         return StandInResponse(body: Array(try! JSONSerialization.data(withJSONObject: body)))
     }
 
@@ -39,7 +34,7 @@ import Testing
                     Self.gif(id: "jsgif1", url: "javascript:alert(1)//x.gif"),
                     Self.gif(id: "datagif1", url: "data:image/gif;base64,R0lG"),
                 ]
-            harness.standIn.override("/v1/gifs/search", with: Self.body(hostile + [Self.gif(id: Self.good)]))
+            harness.standIn.override("/v1/gifs/search", with: .searchPage(hostile + [Self.gif(id: Self.good)]))
             let output = try await harness.say(["!gifs cats", "!gif cats", "!fav", "!favs"])
             let shown = output.joined(separator: "\n")
             #expect(output.first?.hasPrefix("1. Title of goodgif1 (goodgif1)") == true, "\(output)")
@@ -55,7 +50,7 @@ import Testing
     @Test func aLookupAnsweredWithAnIdFromAnotherNamespaceIsRefused() async throws {
         try await withConsole { harness in
             harness.standIn.override(
-                "/v1/gifs/realid123", with: Self.body([Self.gif(id: "klipy:evil-slug-1")], single: true))
+                "/v1/gifs/realid123", with: Self.lookup(Self.gif(id: "klipy:evil-slug-1")))
             let output = try await harness.say(["!fav realid123", "!info realid123", "!favs"])
             #expect(
                 output == [

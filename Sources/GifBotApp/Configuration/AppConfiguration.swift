@@ -50,7 +50,7 @@ package struct AppConfiguration: Sendable {
         let media = try MediaSettings.load(from: sources)
         let bot = BotSettings(
             prefix: try values.prefix(.botPrefix, default: "!"),
-            favoritesLimit: try values.integer(.botFavoritesLimit, default: 20, in: 1...1000),
+            favoritesLimit: try favoritesLimit(values),
             recentLimit: try values.integer(.botRecentLimit, default: 5, in: 1...100),
             maximumRating: try values.rating(.giphyRating, default: .g),
             cooldownCommands: try values.integer(.botCooldownCommands, default: 5, in: 0...1000),
@@ -79,5 +79,10 @@ package struct AppConfiguration: Sendable {
                 guard let text, let url = URL(string: text), url.scheme?.lowercased() == "http" else { return nil }
                 return url.host?.lowercased()
             })
+    }
+
+    /// `bot.favorites_limit`, also read by `gifbot import` to name the users it leaves above it.
+    package static func favoritesLimit(_ values: ValueParser) throws(ConfigurationError) -> Int {
+        try values.integer(.botFavoritesLimit, default: 20, in: 1...1000)
     }
 }

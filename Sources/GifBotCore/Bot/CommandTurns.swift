@@ -38,6 +38,10 @@ final class CommandTurns: Sendable {
 
     /// Returns once every turn reserved before `turn` in its lane has finished.
     func wait(for turn: CommandTurn) async {
+        // Most lines find their turn current (nobody else's line of the same lane is running):
+        // they go on without making a continuation.
+        let isCurrent = lanes.withLock { $0[turn.key].map { $0.current == turn.number } ?? true }
+        guard !isCurrent else { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let mayRun = lanes.withLock { lanes -> Bool in
                 guard var lane = lanes[turn.key], lane.current != turn.number else { return true }

@@ -13,29 +13,37 @@ public struct LinkPolicy: Sendable, Equatable {
         self.httpHosts = Set(httpHosts.map { $0.lowercased() })
     }
 
+    /// Read on the bytes, without copies: every GIF a reply shows passes here, its renditions too.
     public func allows(_ url: String) -> Bool {
-        guard url.utf8.count <= Self.maximumLength,
-            url.unicodeScalars.allSatisfy({
-                $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !"\"'<>\\`".unicodeScalars.contains($0)
-            })
-        else { return false }
-        let lowered = url.lowercased()
-        let isHTTPS = lowered.hasPrefix("https://")
-        guard isHTTPS || lowered.hasPrefix("http://") else { return false }
-        let rest = lowered.dropFirst(isHTTPS ? 8 : 7)
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        guard !authority.contains("@") else { return false }
+        let bytes = url.utf8
+        guard bytes.count <= Self.maximumLength, bytes.allSatisfy(Self.isLinkByte) else { return false }
+        let isHTTPS = Self.hasPrefix(bytes, "https://")
+        guard isHTTPS || Self.hasPrefix(bytes, "http://") else { return false }
+        let authority = bytes.dropFirst(isHTTPS ? 8 : 7).prefix {
+            $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
+        }
+        guard !authority.contains(UInt8(ascii: "@")) else { return false }
         let host = Self.host(of: authority)
         guard !host.isEmpty else { return false }
-        return isHTTPS || httpHosts.contains(host)
+        return isHTTPS || httpHosts.contains(String(decoding: host, as: UTF8.self).lowercased())
+    }
+
+    /// Printable ASCII without the characters that end an attribute or a tag in HTML.
+    private static func isLinkByte(_ byte: UInt8) -> Bool {
+        (0x21...0x7E).contains(byte) && !"\"'<>\\`".utf8.contains(byte)
+    }
+
+    private static func hasPrefix(_ bytes: String.UTF8View, _ prefix: StaticString) -> Bool {
+        let expected = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        return bytes.count >= expected.count && zip(bytes, expected).allSatisfy { $0 | 0x20 == $1 | 0x20 }
     }
 
     /// `host`, `host:port`, `[::1]:port` → the host.
-    private static func host(of authority: Substring) -> String {
-        if authority.hasPrefix("[") {
-            guard let close = authority.firstIndex(of: "]") else { return "" }
-            return String(authority[authority.index(after: authority.startIndex)..<close])
+    private static func host(of authority: Substring.UTF8View) -> Substring.UTF8View {
+        if authority.first == UInt8(ascii: "[") {
+            guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else { return authority.prefix(0) }
+            return authority[authority.index(after: authority.startIndex)..<close]
         }
-        return String(authority.prefix { $0 != ":" })
+        return authority.prefix { $0 != UInt8(ascii: ":") }
     }
 }

@@ -28,22 +28,24 @@ struct DatabaseOptions: ParsableArguments {
         help: "trace, debug, info, notice, warning, error or critical (LOG_LEVEL). Default: info.")
     var logLevel: String?
 
-    /// Opens (and migrates) the store, runs `body`, closes the store; a configuration or
-    /// database problem ends the process with one line on standard error.
-    func withStore<Result>(_ body: (BotStore, Logger) async throws -> Result) async throws -> Result {
+    /// Opens (and migrates) the store, runs `body` with it and the configuration's values,
+    /// closes the store; a configuration or database problem ends the process with one line on
+    /// standard error.
+    func withStore<Result>(_ body: (BotStore, ValueParser) async throws -> Result) async throws -> Result {
         var options: [SettingKey: String] = [:]
         options[.databaseURL] = databaseURL
         options[SettingKey.databaseURL.fileKey] = databaseURLFile
         options[.logLevel] = logLevel
         let location: DatabaseLocation
         let logger: Logger
+        let values: ValueParser
         do {
             let sources = try await ConfigurationSources.load(
                 options: options, environment: ProcessInfo.processInfo.environment,
                 configFile: config)
             location = try DatabaseSettings.location(from: sources)
-            logger = ProcessRunner.makeLogger(
-                level: try ValueParser(sources: sources).logLevel(.logLevel, default: .info))
+            values = ValueParser(sources: sources)
+            logger = ProcessRunner.makeLogger(level: try values.logLevel(.logLevel, default: .info))
             ProcessRunner.warnAboutSecretsOnCommandLine(ProcessRunner.secrets(in: options), logger: logger)
         } catch {
             ProcessRunner.fail(
@@ -58,26 +60,12 @@ struct DatabaseOptions: ParsableArguments {
                 exitCode: ExitCode(ConfigurationFailure.exitCode))
         }
         do {
-            let result = try await body(store, logger)
+            let result = try await body(store, values)
             try await store.close()
             return result
         } catch {
             try? await store.close()
             throw error
         }
-    }
-}
-
-extension DatabaseOptions {
-    /// `bot.favorites_limit` as the bot would read it (20 when unset or unreadable): an import
-    /// reports the users it leaves above it.
-    func favoritesLimit() async -> Int {
-        guard
-            let sources = try? await ConfigurationSources.load(
-                options: [:], environment: ProcessInfo.processInfo.environment,
-                configFile: config),
-            let limit = try? ValueParser(sources: sources).integer(.botFavoritesLimit, default: 20, in: 1...1000)
-        else { return 20 }
-        return limit
     }
 }

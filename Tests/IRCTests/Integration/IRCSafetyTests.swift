@@ -7,22 +7,17 @@ import Testing
 
 /// Untrusted text from GIPHY on a real server: nothing injected, nothing over 512 bytes.
 @Suite(.timeLimit(.minutes(3))) struct IRCSafetyTests {
-    /// A search answer whose only GIF has `title`.
-    static func search(title: String) -> StandInResponse {
-        let gif: [String: Any] = [
-            "type": "gif", "id": "evil123", "title": title, "rating": "g", "url": "https://giphy.com/gifs/evil123",
-            "images": [
-                "downsized": [
-                    "url": "https://media.giphy.com/media/evil123/giphy-downsized.gif", "width": "200", "height": "100",
-                    "size": "1000",
-                ]
-            ],
-        ]
-        let body: [String: Any] = [
-            "data": [gif], "pagination": ["total_count": 1, "count": 1, "offset": 0],
-            "meta": ["status": 200, "msg": "OK", "response_id": "abc123"],
-        ]
-        return StandInResponse(body: Array(try! JSONSerialization.data(withJSONObject: body)))
+    /// A search answer whose only GIF, `id`, has `title` and links to `link`.
+    static func search(
+        title: String, id: String = "evil123",
+        link: String = "https://media.giphy.com/media/evil123/giphy-downsized.gif"
+    ) -> StandInResponse {
+        StandInResponse.searchPage([
+            [
+                "type": "gif", "id": id, "title": title, "rating": "g", "url": "https://giphy.com/gifs/\(id)",
+                "images": ["downsized": ["url": link, "width": "200", "height": "100", "size": "1000"]],
+            ]
+        ])
     }
 
     /// The line as the server relayed it, without its tag section (which the 512 bytes exclude).

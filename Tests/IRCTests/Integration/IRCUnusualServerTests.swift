@@ -87,7 +87,9 @@ import Testing
             let link =
                 "https://media4.giphy.com/media/v1.Y2lkPTc5MGI3NjExcWZ1d3R6aWJ6b2V4c2N6d2R6a2VqcGx5d3B0eGJ6Z2Z6dSZlcD12MV9naWZzX3NlYXJjaCZjdD1n/3o7TKSjRrfIPjeiVyM/giphy.gif?cid=790b7611qfuwtzibzoexsczwdzkejplywptxbzgfzu&ep=v1_gifs_search&rid=giphy.gif&ct=g"
             harness.standIn.override(
-                "/v1/gifs/search", with: Self.search(title: String(repeating: "猫", count: 80), link: link))
+                "/v1/gifs/search",
+                with: IRCSafetyTests.search(
+                    title: String(repeating: "猫", count: 80), id: "3o7TKSjRrfIPjeiVyM", link: link))
             let nick = uniqueNick("nina")
             let nina = try await harness.client(port: server.ports.relaxed, nick: nick)
             harness.startBot(harness.network(port: server.ports.relaxed))
@@ -96,32 +98,10 @@ import Testing
             let reply = try await nina.nextMessage(from: harness.botNick, to: harness.channel)
             #expect(reply.text.hasPrefix("\(nick): 猫猫"))
             #expect(reply.text.hasSuffix("… (3o7TKSjRrfIPjeiVyM) " + link))
-            #expect(Self.messageBytes(reply) <= 512)
+            #expect(IRCSafetyTests.messageBytes(reply) <= 512)
             try await nina.say(harness.channel, "!about")
             let next = try await nina.nextMessage(from: harness.botNick, to: harness.channel)
             #expect(next.text.hasPrefix("\(nick): GifBot"), "the GIF took one line")
         }
-    }
-
-    static func search(title: String, link: String) -> StandInResponse {
-        let gif: [String: Any] = [
-            "type": "gif", "id": "3o7TKSjRrfIPjeiVyM", "title": title, "rating": "g",
-            "url": "https://giphy.com/gifs/3o7TKSjRrfIPjeiVyM",
-            "images": ["downsized": ["url": link, "width": "200", "height": "100", "size": "1000"]],
-        ]
-        let body: [String: Any] = [
-            "data": [gif], "pagination": ["total_count": 1, "count": 1, "offset": 0],
-            "meta": ["status": 200, "msg": "OK", "response_id": "abc123"],
-        ]
-        return StandInResponse(body: Array(try! JSONSerialization.data(withJSONObject: body)))
-    }
-
-    /// The line as relayed, without its tag section (which the 512 bytes exclude), with CRLF.
-    static func messageBytes(_ line: TestIRCLine) -> Int {
-        guard line.rawBytes.first == UInt8(ascii: "@"), let space = line.rawBytes.firstIndex(of: UInt8(ascii: " "))
-        else {
-            return line.rawBytes.count + 2
-        }
-        return line.rawBytes.count - space - 1 + 2
     }
 }
