@@ -204,10 +204,9 @@ let package = Package(
             name: "BenchmarkSupport",
             dependencies: [
                 "SeededRandom",
-                "GifBotCore", "GifSources", "HTTPTransport", "Giphy", "Storage", "ProcessTuning",
+                "GifBotApp", "GifBotCore", "Giphy", "HTTPTransport", "Storage", "ProcessTuning",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             path: "Benchmarks/BenchmarkSupport"
         ),
@@ -255,7 +254,7 @@ let package = Package(
         .target(
             name: "BotTestSupport",
             dependencies: [
-                "GifBotCore", "GifSources", "HTTPTransport", "Giphy", "Klipy", "Storage", "GiphyStandIn",
+                "GifBotApp", "GifBotCore", "HTTPTransport", "Storage", "GiphyStandIn",
                 "KlipyStandIn",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),

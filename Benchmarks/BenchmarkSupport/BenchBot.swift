@@ -1,15 +1,15 @@
 import AsyncHTTPClient
 import Foundation
+import GifBotApp
 import GifBotCore
-import GifSources
 import Giphy
 import HTTPTransport
 import Logging
-import Prometheus
 import Storage
 
-/// The bot as `gifbot` wires it (GIPHY client over AsyncHTTPClient, SQLite store with durable
-/// commits, Prometheus metrics, logs at info), talking to a GIPHY stand-in at `baseURL`.
+/// The bot wired by GifBotApp as `gifbot` wires it (GIPHY client over AsyncHTTPClient, SQLite
+/// store with durable commits, Prometheus metrics, logs at info), from the settings an operator
+/// would give, talking to a GIPHY stand-in at `baseURL`.
 public final class BenchBot: Sendable {
     public static let apiKey = "standin-test-key-0123456789"
 
@@ -25,20 +25,22 @@ public final class BenchBot: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var logger = Logger(label: "gifbot-benchmark") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = .info
-        store = try await SQLiteStore.open(path: directory.appendingPathComponent("gifbot.sqlite").path, logger: logger)
+        let options: [SettingKey: String] = [
+            .gifsSources: "giphy", .giphyBaseURL: baseURL, .giphyAPIKey: Self.apiKey,
+            .giphyCacheTTL: String(cacheTimeToLive.inSeconds),
+            .giphyRating: "pg-13", .botCooldownCommands: "0",
+            .databaseURL: directory.appendingPathComponent("gifbot.sqlite").path,
+        ]
+        let configuration = try await AppConfiguration.load(
+            from: ConfigurationSources.load(options: options, environment: [:], configFile: nil))
+        store = try await configuration.database.open(logger: logger)
         httpClient = HTTPClient.gifBot()
-        let factory = PrometheusMetricsFactory(registry: PrometheusCollectorRegistry())
-        giphy = GiphyClient(
-            configuration: GiphyClientConfiguration(
-                baseURL: baseURL, apiKey: Self.apiKey, cacheTimeToLive: cacheTimeToLive),
-            transport: AsyncHTTPGetTransport(httpClient: httpClient),
-            metrics: SourceMetrics(source: .giphy, factory: factory),
-            logger: logger)
-        bot = GifBot(
-            sources: [GiphySource(client: giphy)], store: store,
-            settings: BotSettings(
-                maximumRating: .pg13, cooldownCommands: 0, links: LinkPolicy(httpHosts: ["127.0.0.1"])),
-            metrics: BotMetrics(factory: factory), logger: logger)
+        let runtime = await BotRuntime.assemble(configuration, store: store, httpClient: httpClient, logger: logger)
+        guard let giphy = runtime.sources.lazy.compactMap({ ($0 as? GiphySource)?.client }).first else {
+            throw BenchBotError.noGiphySource
+        }
+        self.giphy = giphy
+        bot = runtime.bot
     }
 
     /// One line of chat from user number `user` in a channel.
@@ -63,4 +65,9 @@ extension [Reply] {
             return count
         }
     }
+}
+
+enum BenchBotError: Error {
+    /// The configuration built here lists GIPHY; only a wiring change could drop it.
+    case noGiphySource
 }

@@ -1,17 +1,16 @@
 import AsyncHTTPClient
 import Foundation
+import GifBotApp
 import GifBotCore
-import GifSources
-import Giphy
 import GiphyStandIn
 import HTTPTransport
-import Klipy
 import KlipyStandIn
 import Logging
 import Storage
 
-/// The bot an adapter test runs: the real core with a real GIPHY (or KLIPY) client talking HTTP
-/// to its stand-in and a SQLite store in a temporary folder, its logs captured.
+/// The bot an adapter test runs, wired as `gifbot` wires it (GifBotApp): the real core with a real
+/// GIPHY (or KLIPY) client talking HTTP to its stand-in and a SQLite store in a temporary folder,
+/// its logs captured.
 public final class TestBot: Sendable {
     /// The GIF source the bot uses, as `gifs.sources` would name it alone.
     public enum Source: Sendable {
@@ -27,7 +26,7 @@ public final class TestBot: Sendable {
     public let database: InterceptingDatabase
     public let httpClient: HTTPClient
     public let bot: GifBot
-    public let names = NetworkUserNames()
+    public let names: NetworkUserNames
     public let logs = LogCapture()
 
     public init(settings: BotSettings = BotSettings(cooldownCommands: 0), source: Source = .giphy) async throws {
@@ -41,23 +40,24 @@ public final class TestBot: Sendable {
         database = InterceptingDatabase(sqlite.database)
         store = BotStore(database: database, logger: logger) { try await sqlite.close() }
         httpClient = HTTPClient.gifBot()
-        let giphy = GiphyClient(
-            configuration: GiphyClientConfiguration(baseURL: standIn.baseURL, apiKey: GiphyStandIn.defaultAPIKey),
-            transport: AsyncHTTPGetTransport(httpClient: httpClient), logger: logger)
-        let gifSource: any GifSource
-        if let klipyStandIn {
-            let klipy = KlipyClient(
-                configuration: KlipyClientConfiguration(baseURL: klipyStandIn.baseURL, appKey: klipyStandIn.appKey),
-                transport: AsyncHTTPGetTransport(httpClient: httpClient), logger: logger)
-            gifSource = KlipySource(
-                client: klipy, customerIDs: KlipyCustomerIDDeriver(secret: KlipyCustomerIDDeriver.generateSecret()))
-        } else {
-            gifSource = GiphySource(client: giphy)
+        var configuration = try await AppConfiguration.load(
+            from: ConfigurationSources.load(
+                options: Self.options(giphy: standIn, klipy: klipyStandIn), environment: [:], configFile: nil))
+        // The test's own settings; the stand-ins serve media over http on loopback, as an
+        // operator's configuration allows.
+        configuration.bot = settings
+        configuration.bot.links.httpHosts.insert("127.0.0.1")
+        let runtime = await BotRuntime.assemble(configuration, store: store, httpClient: httpClient, logger: logger)
+        bot = runtime.bot
+        names = runtime.names
+    }
+
+    /// The settings `gifbot` would be given to use one stand-in alone.
+    private static func options(giphy: GiphyStandIn, klipy: KlipyStandIn?) -> [SettingKey: String] {
+        guard let klipy else {
+            return [.gifsSources: "giphy", .giphyBaseURL: giphy.baseURL, .giphyAPIKey: GiphyStandIn.defaultAPIKey]
         }
-        // The stand-ins serve media over http on loopback, as an operator's configuration allows.
-        var settings = settings
-        settings.links.httpHosts.insert("127.0.0.1")
-        bot = GifBot(sources: [gifSource], store: store, settings: settings, names: names, logger: logger)
+        return [.gifsSources: "klipy", .klipyBaseURL: klipy.baseURL, .klipyAppKey: klipy.appKey]
     }
 
     public func finish() async {

@@ -81,13 +81,13 @@ import Testing
     @Test func wrongKeyIsReportedWithoutTheKey() async throws {
         let secret = "super-secret-wrong-key-42"
         let client = client(apiKey: secret)
-        await #expect(throws: GiphyError.invalidAPIKey) {
+        await #expect(throws: GifSourceError.invalidKey) {
             try await client.search("cat", offset: 0, limit: 25, rating: .g)
         }
         #expect(standIn.requests.count == 1)
         #expect(!logs.text.isEmpty)
         #expect(!logs.text.contains(secret))
-        #expect(!String(describing: GiphyError.invalidAPIKey).contains(secret))
+        #expect(!String(describing: GifSourceError.invalidKey).contains(secret))
         try await standIn.stop()
     }
 
@@ -95,11 +95,11 @@ import Testing
         let client = client()
         _ = try await client.search("cat", offset: 0, limit: 25, rating: .g)
         standIn.override("/v1/gifs/trending", with: .fixture("errors/error_429_rate_limit_meta_2021.json", status: 429))
-        await #expect(throws: GiphyError.rateLimited(retryAfterSeconds: 60)) {
+        await #expect(throws: GifSourceError.rateLimited(retryAfterSeconds: 60)) {
             try await client.trending(offset: 0, limit: 25, rating: .g)
         }
         let before = standIn.requests.count
-        await #expect(throws: GiphyError.self) { try await client.trendingSearches() }
+        await #expect(throws: GifSourceError.self) { try await client.trendingSearches() }
         #expect(standIn.requests.count == before, "no call during the cool-down")
         let cached = try await client.search("cat", offset: 0, limit: 25, rating: .g)
         #expect(cached.gifs.count == 25)
@@ -128,7 +128,7 @@ import Testing
                 baseURL: standIn.baseURL, apiKey: GiphyStandIn.defaultAPIKey,
                 timeout: timeout),
             transport: AsyncHTTPGetTransport(httpClient: httpClient), logger: logs.logger())
-        await #expect(throws: GiphyError.timeout) {
+        await #expect(throws: GifSourceError.timeout) {
             try await client.search("cat", offset: 0, limit: 25, rating: .g)
         }
         #expect(await standIn.waitForRequests { $0.first?.abandonedAt != nil }, "the client closed the connection")
@@ -141,7 +141,7 @@ import Testing
 
     @Test func unreachableGiphy() async throws {
         try await standIn.stop()
-        await #expect(throws: GiphyError.networkUnreachable) {
+        await #expect(throws: GifSourceError.networkUnreachable) {
             try await client(baseURL: standIn.baseURL, timeout: .seconds(1)).trendingSearches()
         }
     }
@@ -153,7 +153,7 @@ import Testing
     ])
     func failingGiphy(_ response: StandInResponse) async throws {
         standIn.override("/v1/gifs/search", with: response)
-        await #expect(throws: GiphyError.unavailable) {
+        await #expect(throws: GifSourceError.unavailable) {
             try await client().search("cat", offset: 0, limit: 25, rating: .g)
         }
         try await standIn.stop()
@@ -161,7 +161,7 @@ import Testing
 
     @Test func tooLongQueryIsRefusedBeforeCalling() async throws {
         let query = String(repeating: "a", count: 51)
-        await #expect(throws: GiphyError.queryTooLong(maximum: 50)) {
+        await #expect(throws: GifSourceError.queryTooLong(maximum: 50)) {
             try await client().search(query, offset: 0, limit: 25, rating: .g)
         }
         #expect(standIn.requests.isEmpty)
@@ -169,7 +169,7 @@ import Testing
     }
 
     @Test func unknownIDIsNotFound() async throws {
-        await #expect(throws: GiphyError.notFound) { try await client().gif(id: "doesNotExist") }
+        await #expect(throws: GifSourceError.notFound) { try await client().gif(id: "doesNotExist") }
         try await standIn.stop()
     }
 

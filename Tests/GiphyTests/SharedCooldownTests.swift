@@ -32,11 +32,11 @@ import Testing
         let shared = MemoryCooldown()
         let client = client(standIn, shared: shared)
         shared.remaining.withLock { $0 = 42 }
-        await #expect(throws: GiphyError.rateLimited(retryAfterSeconds: 42)) {
+        await #expect(throws: GifSourceError.rateLimited(retryAfterSeconds: 42)) {
             try await client.search("cat", offset: 0, limit: 5, rating: .g)
         }
         shared.remaining.withLock { $0 = nil }
-        await #expect(throws: GiphyError.self) { try await client.search("cat", offset: 0, limit: 5, rating: .g) }
+        await #expect(throws: GifSourceError.self) { try await client.search("cat", offset: 0, limit: 5, rating: .g) }
         #expect(standIn.requests(to: "/v1/gifs/search").isEmpty, "the cool-down is remembered once seen")
         try await standIn.stop()
     }
@@ -48,7 +48,7 @@ import Testing
         _ = try await client.search("cat", offset: 0, limit: 5, rating: .g)
         #expect(shared.started.withLock { $0 }.isEmpty)
         standIn.override("/v1/gifs/search", with: .fixture("errors/error_429_rate_limit_meta_2021.json", status: 429))
-        await #expect(throws: GiphyError.self) { try await client.search("dog", offset: 0, limit: 5, rating: .g) }
+        await #expect(throws: GifSourceError.self) { try await client.search("dog", offset: 0, limit: 5, rating: .g) }
         #expect(shared.started.withLock { $0 } == [60])
         try await standIn.stop()
     }

@@ -91,9 +91,9 @@ import Testing
             let gif = try await client().gif(slug: "piglet-winnie-the-pooh-9")
             #expect(gif.id == "9978405610248812")
             #expect(standIn.requests(to: "gifs/items").first?.query["slugs"] == "piglet-winnie-the-pooh-9")
-            await #expect(throws: KlipyError.notFound) { try await client().gif(slug: "no-such-gif") }
+            await #expect(throws: GifSourceError.notFound) { try await client().gif(slug: "no-such-gif") }
             standIn.override("gifs/items", with: StandInResponse(status: 404, json: #"{"result":false}"#))
-            await #expect(throws: KlipyError.notFound) { try await client().gif(slug: "piglet-winnie-the-pooh-9") }
+            await #expect(throws: GifSourceError.notFound) { try await client().gif(slug: "piglet-winnie-the-pooh-9") }
         }
     }
 
@@ -128,14 +128,14 @@ import Testing
     }
 
     @Test(arguments: [
-        (KlipyFault.rateLimited, KlipyError.rateLimited(retryAfterSeconds: 42)),
-        (.unauthorized, .invalidAppKey),
+        (KlipyFault.rateLimited, GifSourceError.rateLimited(retryAfterSeconds: 42)),
+        (.unauthorized, .invalidKey),
         (.serverError(status: 500), .unavailable),
         (.serverError(status: 503), .unavailable),
         (.garbage, .unavailable),
         (.resultFalse, .unavailable),
     ])
-    func faultsAreClassified(fault: KlipyFault, expected: KlipyError) async throws {
+    func faultsAreClassified(fault: KlipyFault, expected: GifSourceError) async throws {
         try await stopping {
             standIn.fail(with: fault)
             await #expect(throws: expected) { try await client().search("cat", perPage: 8, rating: .g) }
@@ -151,7 +151,7 @@ import Testing
             // Far apart, so a loaded machine still tells the client's deadline from the answer.
             standIn.fail(with: .slow(.seconds(20)))
             let started = ContinuousClock.now
-            await #expect(throws: KlipyError.timeout) {
+            await #expect(throws: GifSourceError.timeout) {
                 try await client(timeout: .milliseconds(300)).trending(perPage: 8, rating: .g)
             }
             #expect(ContinuousClock.now - started < .seconds(15))
@@ -160,7 +160,7 @@ import Testing
 
     @Test func noKeyMeansNoCall() async throws {
         try await stopping {
-            await #expect(throws: KlipyError.invalidAppKey) {
+            await #expect(throws: GifSourceError.invalidKey) {
                 try await client(appKey: "").search("cat", perPage: 8, rating: .g)
             }
             #expect(standIn.requests.isEmpty)
@@ -170,7 +170,7 @@ import Testing
     @Test func aWrongKeyIsReportedAndNeverLogged() async throws {
         try await stopping {
             let secret = "super-secret-wrong-klipy-key-42"
-            await #expect(throws: KlipyError.invalidAppKey) {
+            await #expect(throws: GifSourceError.invalidKey) {
                 try await client(appKey: secret).search("cat", perPage: 8, rating: .g)
             }
             #expect(standIn.requests.count == 1)
@@ -179,7 +179,7 @@ import Testing
             #expect(logs.text.contains("/api/v1/REDACTED/gifs/search"))
             #expect(!logs.text.contains(secret))
             #expect(!logs.text.contains(standIn.appKey))
-            #expect(!String(describing: KlipyError.invalidAppKey).contains(secret))
+            #expect(!String(describing: GifSourceError.invalidKey).contains(secret))
         }
     }
 

@@ -82,7 +82,7 @@ import Testing
     /// a broken source (fall through to the next), not a page without GIFs.
     @Test func theTenorCompatibleShapeIsRejectedNotReadAsEmpty() throws {
         let body = KlipyFixtures.bytes("real_v2_tenor_compatible_search.json")
-        #expect(throws: KlipyError.unavailable) {
+        #expect(throws: GifSourceError.unavailable) {
             try KlipyResponseClassifier.classify(HTTPGetResponse(status: 200, body: body), rateLimitCooldownSeconds: 60)
         }
     }

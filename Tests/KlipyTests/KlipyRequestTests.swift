@@ -64,14 +64,14 @@ import Testing
                 == "https://static.klipy.com/ii/a.gif")
     }
 
-    func classify(_ status: Int, _ body: String, lookup: Bool = false) -> KlipyError? {
+    func classify(_ status: Int, _ body: String, lookup: Bool = false) -> GifSourceError? {
         do {
             _ = try KlipyResponseClassifier.classify(
                 HTTPGetResponse(status: status, body: Array(body.utf8)),
                 rateLimitCooldownSeconds: 60, lookup: lookup)
             return nil
         } catch {
-            return error as? KlipyError
+            return error as? GifSourceError
         }
     }
 
@@ -79,8 +79,8 @@ import Testing
         #expect(classify(200, #"{"result":true,"data":{"data":[]}}"#) == nil)
         #expect(classify(429, "") == .rateLimited(retryAfterSeconds: 60))
         #expect(classify(429, #"{"result":true,"data":[]}"#) == .rateLimited(retryAfterSeconds: 60))
-        #expect(classify(401, #"{"result":false,"message":"invalid api key"}"#) == .invalidAppKey)
-        #expect(classify(403, "Forbidden") == .invalidAppKey)
+        #expect(classify(401, #"{"result":false,"message":"invalid api key"}"#) == .invalidKey)
+        #expect(classify(403, "Forbidden") == .invalidKey)
         #expect(classify(404, "", lookup: true) == .notFound)
         #expect(classify(404, "") == .unavailable)
         #expect(classify(422, "{}") == .badRequest)
@@ -93,9 +93,9 @@ import Testing
     }
 
     @Test func onlyErrorsThatSayThisSourceCannotAnswerFallThrough() {
-        #expect(KlipyError.rateLimited(retryAfterSeconds: 1).shouldFallBack)
-        #expect(KlipyError.invalidAppKey.shouldFallBack && KlipyError.timeout.shouldFallBack)
-        #expect(KlipyError.unavailable.shouldFallBack && KlipyError.networkUnreachable.shouldFallBack)
-        #expect(!KlipyError.notFound.shouldFallBack && !KlipyError.badRequest.shouldFallBack)
+        #expect(GifSourceError.rateLimited(retryAfterSeconds: 1).shouldFallBack)
+        #expect(GifSourceError.invalidKey.shouldFallBack && GifSourceError.timeout.shouldFallBack)
+        #expect(GifSourceError.unavailable.shouldFallBack && GifSourceError.networkUnreachable.shouldFallBack)
+        #expect(!GifSourceError.notFound.shouldFallBack && !GifSourceError.badRequest.shouldFallBack)
     }
 }

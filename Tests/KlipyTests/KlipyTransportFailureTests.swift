@@ -23,10 +23,10 @@ import Testing
     struct OtherFailure: Error {}
 
     @Test(arguments: [
-        (TransportFailure.timeout as any Error & Sendable, KlipyError.timeout),
+        (TransportFailure.timeout as any Error & Sendable, GifSourceError.timeout),
         (TransportFailure.networkUnreachable, .networkUnreachable), (OtherFailure(), .networkUnreachable),
     ])
-    func transportErrorsAreMapped(thrown: any Error & Sendable, expected: KlipyError) async {
+    func transportErrorsAreMapped(thrown: any Error & Sendable, expected: GifSourceError) async {
         let logs = LogCapture()
         await #expect(throws: expected) { try await client(thrown, logs: logs).search("cat", perPage: 8, rating: .g) }
         #expect(logs.text.contains("outcome=\(expected.outcomeLabel)"))

@@ -61,8 +61,8 @@ import Testing
                 harness.giphy.requests(to: "/v1/gifs/search").count == 1,
                 "GIPHY's gate is closed: it is not asked again")
             #expect(harness.giphy.requests(to: "/v1/trending").isEmpty)
-            #expect(await runtime.giphy.coolingDown() != nil)
-            #expect(await runtime.klipy?.coolingDown() == nil, "KLIPY's gate is its own and stays open")
+            #expect(await runtime.giphyClient?.coolingDown() != nil)
+            #expect(await runtime.klipyClient?.coolingDown() == nil, "KLIPY's gate is its own and stays open")
             let metrics = OpsHTTP.Answer(status: 200, body: runtime.metrics.registry.emitToString())
             #expect(
                 metrics.metric(#"gifbot_giphy_calls_total{endpoint="search",outcome="rate_limited",source="giphy"}"#)

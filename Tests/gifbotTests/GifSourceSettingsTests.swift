@@ -13,7 +13,7 @@ import Testing
 
     @Test func withoutSettingsGIPHYAloneServes() async throws {
         let settings = try await load([:])
-        #expect(settings.sources == [.giphy])
+        #expect(settings.names == [.giphy])
         #expect(settings.klipy == nil)
         #expect(settings.customerIDSecret == nil)
     }
@@ -25,7 +25,7 @@ import Testing
             "KLIPY_LOCALE": "en_US", "KLIPY_TIMEOUT": "3", "KLIPY_RATE_LIMIT_COOLDOWN": "120",
             "KLIPY_CUSTOMER_ID_SECRET": "0123456789abcdef0123",
         ])
-        #expect(settings.sources == [.klipy, .giphy])
+        #expect(settings.names == [.klipy, .giphy])
         let klipy = try #require(settings.klipy)
         #expect(klipy.appKey == "app-key-1")
         #expect(klipy.baseURL == "http://127.0.0.1:9/api/v1")

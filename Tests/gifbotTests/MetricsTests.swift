@@ -24,7 +24,7 @@ import Testing
             #expect(metrics.metric(#"gifbot_commands_total{command="gif",outcome="ok"}"#) == 2)
             #expect(metrics.metric(#"gifbot_commands_total{command="trends",outcome="ok"}"#) == 1)
             #expect(metrics.metric(#"gifbot_command_duration_seconds_count{command="gif"}"#) == 2)
-            let counted = runtime.giphy.counter.snapshot()
+            let counted = try #require(runtime.giphyClient).counter.snapshot()
             for (key, count) in counted where key.outcome != "cache_hit" {
                 #expect(
                     metrics.metric(

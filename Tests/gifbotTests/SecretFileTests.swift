@@ -50,7 +50,7 @@ import Testing
     /// Each secret's `_FILE` variable, the other settings its section needs, and how to read the
     /// value back from the loaded configuration.
     static let secrets: [(variable: String, needs: [String: String], read: @Sendable (AppConfiguration) -> String?)] = [
-        ("GIPHY_API_KEY_FILE", [:], { $0.giphy.apiKey }),
+        ("GIPHY_API_KEY_FILE", [:], { $0.gifSources.giphy?.apiKey }),
         ("KLIPY_APP_KEY_FILE", ["GIFS_SOURCES": "klipy"], { $0.gifSources.klipy?.appKey }),
         (
             "KLIPY_CUSTOMER_ID_SECRET_FILE", ["GIPHY_API_KEY": "g"],
@@ -106,7 +106,9 @@ import Testing
                 "IRC_LIBERA_SASL_PASSWORD_FILE": try folder.file("sasl", "sasl-from-file\n"),
                 "MATRIX_WORK_PASSWORD_FILE": try folder.file("matrix", "matrix-from-file\n"),
             ], configFile: config)
-        #expect(configuration.giphy.apiKey == "giphy-from-file", "a config file names the file with the key plus _file")
+        #expect(
+            configuration.gifSources.giphy?.apiKey == "giphy-from-file",
+            "a config file names the file with the key plus _file")
         #expect(configuration.ircNetworks.map(\.saslPassword) == ["sasl-from-file"])
         #expect(configuration.matrixAccounts.map(\.password) == ["matrix-from-file"])
     }
@@ -121,7 +123,7 @@ import Testing
             "--database-url-file", database,
         ])
         let configuration = try await load([:], options: options.values)
-        #expect(configuration.giphy.apiKey == "giphy-key-from-file")
+        #expect(configuration.gifSources.giphy?.apiKey == "giphy-key-from-file")
         #expect(configuration.gifSources.klipy?.appKey == "klipy-key-from-file")
         #expect(configuration.database == .sqlite(path: folder.url.appendingPathComponent("bot.sqlite").path))
     }

@@ -1,9 +1,7 @@
 import AsyncHTTPClient
 import GifBotCore
 import GifSources
-import Giphy
 import HTTPTransport
-import Klipy
 import Logging
 import ProcessTuning
 import Storage
@@ -15,35 +13,41 @@ package struct BotRuntime: Sendable {
     package let bot: GifBot
     /// How each network names users, filled in by the adapters as they start.
     package let names: NetworkUserNames
-    package let giphy: GiphyClient
-    /// nil when KLIPY is not among `gifs.sources`.
-    package let klipy: KlipyClient?
+    /// The GIF sources in `gifs.sources` order, as the bot asks them.
+    package let sources: [any GifSource]
     package let store: BotStore
     package let httpClient: HTTPClient
     package let metrics: RuntimeMetrics
     package let logger: Logger
 
+    /// Opens the configured store and the process's HTTP client, then wires the rest.
     package static func start(
         _ configuration: AppConfiguration, logger: Logger,
         metrics: RuntimeMetrics = RuntimeMetrics()
     ) async throws -> BotRuntime {
         ProcessMemory.limitAllocatorRetention()
         let store = try await configuration.database.open(logger: logger)
-        let httpClient = HTTPClient.gifBot()
+        return await assemble(
+            configuration, store: store, httpClient: HTTPClient.gifBot(), metrics: metrics, logger: logger)
+    }
+
+    /// The one wiring of sources, store and bot, for the executable, the benchmark and the
+    /// tests alike; a test brings a store whose database it can make fail.
+    package static func assemble(
+        _ configuration: AppConfiguration, store: BotStore, httpClient: HTTPClient,
+        metrics: RuntimeMetrics = RuntimeMetrics(), logger: Logger
+    ) async -> BotRuntime {
         let factory = GifSourceFactory(
             configuration: configuration, transport: AsyncHTTPGetTransport(httpClient: httpClient),
             store: store, metrics: metrics, logger: logger)
-        let giphy = factory.giphyClient()
-        let klipy = factory.klipyClient()
+        let sources = await factory.sources()
         let names = NetworkUserNames()
         let bot = GifBot(
-            sources: await factory.sources(giphy: giphy, klipy: klipy), store: store, settings: configuration.bot,
-            names: names,
+            sources: sources, store: store, settings: configuration.bot, names: names,
             metrics: BotMetrics(factory: metrics.factory), logger: logger)
         return BotRuntime(
-            configuration: configuration, bot: bot, names: names, giphy: giphy, klipy: klipy, store: store,
-            httpClient: httpClient,
-            metrics: metrics, logger: logger)
+            configuration: configuration, bot: bot, names: names, sources: sources, store: store,
+            httpClient: httpClient, metrics: metrics, logger: logger)
     }
 
     package func shutdown() async {

@@ -12,7 +12,7 @@ package struct DatabaseCooldownStore: RateLimitCooldownStore {
     package let name: String
     package let logger: Logger
 
-    package init(store: BotStore, source: GifSourceID = .giphy, apiKey: String, logger: Logger) {
+    package init(store: BotStore, source: GifSourceID, apiKey: String, logger: Logger) {
         self.store = store
         self.source = source
         self.name =

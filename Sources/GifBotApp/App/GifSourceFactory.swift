@@ -6,8 +6,7 @@ import Klipy
 import Logging
 import Storage
 
-/// Builds the configured GIF sources in `gifs.sources` order, each client with its own cache,
-/// 429 gate and metrics over the process's one HTTP transport.
+/// Builds the configured GIF sources over the process's one HTTP transport.
 package struct GifSourceFactory {
     package let configuration: AppConfiguration
     package let transport: any HTTPGetTransport
@@ -18,20 +17,27 @@ package struct GifSourceFactory {
     /// Where the generated `customer_id` secret is kept, so ids survive restarts.
     package static let customerIDSecretKey = "klipy.customer_id_secret"
 
-    package func giphyClient() -> GiphyClient {
-        GiphyClient(
-            configuration: configuration.giphy, transport: transport,
-            metrics: SourceMetrics(source: .giphy, factory: metrics.factory),
-            sharedCooldown: sharedCooldown(.giphy, key: configuration.giphy.apiKey), logger: logger)
-    }
-
-    package func klipyClient() -> KlipyClient? {
-        configuration.gifSources.klipy.map {
-            KlipyClient(
-                configuration: $0, transport: transport,
-                metrics: SourceMetrics(source: .klipy, factory: metrics.factory),
-                sharedCooldown: sharedCooldown(.klipy, key: $0.appKey), logger: logger)
+    /// The sources in `gifs.sources` order, each client with its own cache, 429 gate and metrics.
+    package func sources() async -> [any GifSource] {
+        var sources: [any GifSource] = []
+        for settings in configuration.gifSources.sources {
+            switch settings {
+            case .giphy(let giphy):
+                sources.append(
+                    GiphySource(
+                        client: GiphyClient(
+                            configuration: giphy, transport: transport,
+                            metrics: SourceMetrics(source: .giphy, factory: metrics.factory),
+                            sharedCooldown: sharedCooldown(.giphy, key: giphy.apiKey), logger: logger)))
+            case .klipy(let klipy):
+                let client = KlipyClient(
+                    configuration: klipy, transport: transport,
+                    metrics: SourceMetrics(source: .klipy, factory: metrics.factory),
+                    sharedCooldown: sharedCooldown(.klipy, key: klipy.appKey), logger: logger)
+                sources.append(KlipySource(client: client, customerIDs: await customerIDs()))
+            }
         }
+        return sources
     }
 
     /// Instances share a PostgreSQL database, and with it each source's cool-down after a 429; a
@@ -39,20 +45,6 @@ package struct GifSourceFactory {
     private func sharedCooldown(_ source: GifSourceID, key: String) -> DatabaseCooldownStore? {
         store.dialect == .postgres
             ? DatabaseCooldownStore(store: store, source: source, apiKey: key, logger: logger) : nil
-    }
-
-    package func sources(giphy: GiphyClient, klipy: KlipyClient?) async -> [any GifSource] {
-        var sources: [any GifSource] = []
-        for name in configuration.gifSources.sources {
-            switch name {
-            case .giphy:
-                sources.append(GiphySource(client: giphy))
-            case .klipy:
-                guard let klipy else { continue }
-                sources.append(KlipySource(client: klipy, customerIDs: await customerIDs()))
-            }
-        }
-        return sources
     }
 
     /// The configured secret, else one made on first start and kept in the store. It is never

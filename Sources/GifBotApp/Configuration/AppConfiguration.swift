@@ -12,8 +12,7 @@ import Storage
 /// The validated configuration of one process. Built once at start: any problem ends the
 /// process with a one-line error before anything connects.
 package struct AppConfiguration: Sendable {
-    package var giphy: GiphyClientConfiguration
-    /// `gifs.sources` and KLIPY's settings; the first source serves, the next ones fall back.
+    /// `gifs.sources`, each with its settings; the first source serves, the next ones fall back.
     package var gifSources: GifSourceSettings
     package var database: DatabaseLocation
     package var bot: BotSettings
@@ -35,17 +34,7 @@ package struct AppConfiguration: Sendable {
     package static func load(from sources: ConfigurationSources) throws(ConfigurationError) -> AppConfiguration {
         let values = ValueParser(sources: sources)
         let gifSources = try GifSourceSettings.load(from: sources)
-        let apiKey = try values.secret(.giphyAPIKey) ?? ""
-        try gifSources.requireAKey(giphyAPIKey: apiKey)
-        let giphy = GiphyClientConfiguration(
-            baseURL: try values.httpURL(.giphyBaseURL, default: "https://api.giphy.com"),
-            apiKey: apiKey,
-            language: try values.language(.giphyLanguage, default: "en"),
-            timeout: try values.seconds(.giphyTimeout, default: 8, allowZero: false),
-            cacheTimeToLive: try values.seconds(.giphyCacheTTL, default: 300, allowZero: true),
-            cacheMaximumBytes: try values.integer(.giphyCacheMaxMiB, default: 8, in: 1...4096) * 1024 * 1024,
-            rateLimitCooldown: try values.seconds(.giphyRateLimitCooldown, default: 60, allowZero: false)
-        )
+        try gifSources.requireAKey()
         let database = try DatabaseSettings.location(from: sources)
         let media = try MediaSettings.load(from: sources)
         let bot = BotSettings(
@@ -56,12 +45,12 @@ package struct AppConfiguration: Sendable {
             cooldownCommands: try values.integer(.botCooldownCommands, default: 5, in: 0...1000),
             cooldownWindow: .seconds(try values.integer(.botCooldownSeconds, default: 30, in: 1...86_400)),
             links: LinkPolicy(
-                httpHosts: httpSourceHosts([giphy.baseURL, gifSources.klipy?.baseURL])
+                httpHosts: httpSourceHosts(gifSources.sources.map(\.baseURL))
                     .union(media.policy.hosts.filter { $0.allowsHTTP }.map { $0.pattern }))
         )
         let admins = values.list(.botAdmins)
         return AppConfiguration(
-            giphy: giphy, gifSources: gifSources, database: database, bot: bot, admins: admins,
+            gifSources: gifSources, database: database, bot: bot, admins: admins,
             ircNetworks: try IRCSettings(sources: sources, admins: admins).networks(),
             matrixAccounts: try MatrixSettings(sources: sources, admins: admins).accounts(),
             logLevel: try values.logLevel(.logLevel, default: .info),
@@ -73,10 +62,10 @@ package struct AppConfiguration: Sendable {
     /// An operator who points a source at a plain-http address (a stand-in on loopback), or
     /// allows http for a media host (`media.hosts: http://host`), accepts http links from that
     /// host too; every other link must be https.
-    private static func httpSourceHosts(_ baseURLs: [String?]) -> Set<String> {
+    private static func httpSourceHosts(_ baseURLs: [String]) -> Set<String> {
         Set(
             baseURLs.compactMap { text in
-                guard let text, let url = URL(string: text), url.scheme?.lowercased() == "http" else { return nil }
+                guard let url = URL(string: text), url.scheme?.lowercased() == "http" else { return nil }
                 return url.host?.lowercased()
             })
     }

@@ -1,11 +1,3 @@
-/// An error a source's client throws, as the pipeline needs to see it.
-public protocol SourceCallError: Error {
-    /// The label the call is counted under (`rate_limited`, `timeout`, …).
-    var outcomeLabel: String { get }
-    /// A 429: the gate closes for the cool-down.
-    var isRateLimit: Bool { get }
-}
-
 /// What every source's client does around one call: serve from the cache, stay away after a
 /// 429 (serving stale answers meanwhile), share concurrent identical calls, and count and time
 /// each call. One pipeline per source, so each has its own cache, gate and counts. The cache holds
@@ -14,24 +6,16 @@ public final class SourceCallPipeline: Sendable {
     public let counter: CallCounter
     private let cache: ResponseCache
     private let gate: RateLimitGate
-    /// The error a call refused by the closed gate throws, given the seconds left.
-    private let rateLimited: @Sendable (Int) -> any Error
-    /// The error for a shared answer of the wrong type (two endpoints under one cache key).
-    private let unavailable: @Sendable () -> any Error
 
     public init(
         metrics: SourceMetrics, cacheCapacity: Int, cacheMaximumBytes: Int, cacheTimeToLive: Duration,
-        rateLimitCooldown: Duration, sharedCooldown: (any RateLimitCooldownStore)? = nil,
-        rateLimited: @escaping @Sendable (Int) -> any Error,
-        unavailable: @escaping @Sendable () -> any Error
+        rateLimitCooldown: Duration, sharedCooldown: (any RateLimitCooldownStore)? = nil
     ) {
         counter = CallCounter(metrics: metrics)
         cache = ResponseCache(
             capacity: cacheCapacity, maximumBytes: cacheMaximumBytes, timeToLive: cacheTimeToLive,
             entries: metrics.cacheEntriesGauge(), bytes: metrics.cacheBytesGauge())
         gate = RateLimitGate(cooldown: rateLimitCooldown, shared: sharedCooldown)
-        self.rateLimited = rateLimited
-        self.unavailable = unavailable
     }
 
     /// Seconds left in the 429 cool-down, or nil when calls are allowed.
@@ -62,16 +46,17 @@ public final class SourceCallPipeline: Sendable {
                 counter.record(endpoint: endpoint, outcome: CallOutcome.cacheHit)
                 return stale
             }
-            throw rateLimited(secondsLeft)
+            throw GifSourceError.rateLimited(retryAfterSeconds: secondsLeft)
         }
         guard cacheable else { return try await counted(endpoint, call) }
         let shared = try await cache.singleFlight(key, store: true) { [self] in try await self.counted(endpoint, call) }
-        guard let result = shared as? Value else { throw unavailable() }
+        // Two endpoints under one cache key would share an answer of the wrong type.
+        guard let result = shared as? Value else { throw GifSourceError.unavailable }
         return result
     }
 
     /// Counts a call the source could not make for a reason found before calling.
-    public func recordLocalFailure(_ error: any SourceCallError) {
+    public func recordLocalFailure(_ error: GifSourceError) {
         counter.record(endpoint: "local_check", outcome: error.outcomeLabel)
     }
 
@@ -82,7 +67,7 @@ public final class SourceCallPipeline: Sendable {
             counter.record(endpoint: endpoint, outcome: CallOutcome.success)
             counter.metrics.called(endpoint: endpoint, took: .now - started)
             return result
-        } catch let error as any SourceCallError {
+        } catch let error as GifSourceError {
             if error.isRateLimit { await gate.close() }
             counter.record(endpoint: endpoint, outcome: error.outcomeLabel)
             counter.metrics.called(endpoint: endpoint, took: .now - started)

@@ -1,5 +1,6 @@
-/// What can go wrong asking a source, in terms of what the user or the bot can do next. Each
-/// source maps its own client's errors to these. No case carries a URL, a body or a key.
+/// What can go wrong asking a source, in terms of what the user or the bot can do next: the one
+/// vocabulary every source's client throws and the core answers. No case carries a URL, a body
+/// or a key: these values end up in replies and logs.
 public enum GifSourceError: Error, Sendable, Equatable {
     /// No key configured, or 401/403: the operator must fix the configuration.
     case invalidKey
@@ -21,6 +22,28 @@ public enum GifSourceError: Error, Sendable, Equatable {
     case notConfigured
     /// No configured source can do this (KLIPY has no random or translate).
     case unsupported
+
+    /// The label a call is counted and logged under.
+    public var outcomeLabel: String {
+        switch self {
+        case .invalidKey: "invalid_key"
+        case .rateLimited: "rate_limited"
+        case .queryTooLong: "query_too_long"
+        case .notFound: "not_found"
+        case .badRequest: "bad_request"
+        case .unavailable: "unavailable"
+        case .timeout: "timeout"
+        case .networkUnreachable: "network"
+        case .notConfigured: "not_configured"
+        case .unsupported: "unsupported"
+        }
+    }
+
+    /// A 429: the source's gate closes for the cool-down.
+    public var isRateLimit: Bool {
+        if case .rateLimited = self { return true }
+        return false
+    }
 
     /// Whether the next configured source should be asked: this source cannot answer now, but
     /// "there is no such GIF" or "the request was bad" would be no different elsewhere.

@@ -25,8 +25,7 @@ public final class GiphyClient: Sendable {
             metrics: metrics, cacheCapacity: configuration.cacheCapacity,
             cacheMaximumBytes: configuration.cacheMaximumBytes,
             cacheTimeToLive: configuration.cacheTimeToLive, rateLimitCooldown: configuration.rateLimitCooldown,
-            sharedCooldown: sharedCooldown,
-            rateLimited: { GiphyError.rateLimited(retryAfterSeconds: $0) }, unavailable: { GiphyError.unavailable })
+            sharedCooldown: sharedCooldown)
         self.logger = logger
     }
 
@@ -62,7 +61,7 @@ public final class GiphyClient: Sendable {
 
     public func gif(id: String) async throws -> GiphyGif {
         guard let gif = try await fetch(.gif(id: id), GiphyPayload.singleGif, { $0.data ?? nil }) else {
-            throw GiphyError.notFound
+            throw GifSourceError.notFound
         }
         return gif
     }
@@ -97,8 +96,8 @@ public final class GiphyClient: Sendable {
 
     private func checkLength(_ text: String) throws {
         if text.count > GiphyLimits.maximumQueryLength {
-            pipeline.recordLocalFailure(GiphyError.queryTooLong(maximum: 0))
-            throw GiphyError.queryTooLong(maximum: GiphyLimits.maximumQueryLength)
+            pipeline.recordLocalFailure(GifSourceError.queryTooLong(maximum: 0))
+            throw GifSourceError.queryTooLong(maximum: GiphyLimits.maximumQueryLength)
         }
     }
 
@@ -128,11 +127,11 @@ public final class GiphyClient: Sendable {
             do {
                 raw = try await transport.get(url(for: endpoint, includingKey: true), timeout: configuration.timeout)
             } catch TransportFailure.timeout {
-                throw GiphyError.timeout
+                throw GifSourceError.timeout
             } catch TransportFailure.networkUnreachable {
-                throw GiphyError.networkUnreachable
+                throw GifSourceError.networkUnreachable
             } catch TransportFailure.oversizedAnswer {
-                throw GiphyError.unavailable
+                throw GifSourceError.unavailable
             }
             let body = try? GiphyBody(json: raw.body, data: payload)
             // Only a body that could not be read with its payload is read again, for its envelope.
@@ -141,10 +140,10 @@ public final class GiphyClient: Sendable {
                 status: raw.status, envelope: envelope,
                 rateLimitCooldownSeconds: await pipeline.rateLimitCooldownSeconds)
             // A body that reads but lacks what its endpoint always sends is no answer either.
-            guard let body, let result = try? value(body) else { throw GiphyError.unavailable }
+            guard let body, let result = try? value(body) else { throw GifSourceError.unavailable }
             log(endpoint, outcome: CallOutcome.success, since: started)
             return result
-        } catch let error as GiphyError {
+        } catch let error as GifSourceError {
             log(endpoint, outcome: error.outcomeLabel, since: started)
             throw error
         }

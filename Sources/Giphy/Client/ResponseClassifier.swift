@@ -9,29 +9,29 @@ enum ResponseClassifier {
     static func check(status: Int, envelope: GiphyEnvelope?, rateLimitCooldownSeconds: Int) throws {
         let message = (envelope?.message ?? envelope?.meta?.message ?? "").lowercased()
         if message.contains("rate limit") || status == 429 || envelope?.meta?.status == 429 {
-            throw GiphyError.rateLimited(retryAfterSeconds: rateLimitCooldownSeconds)
+            throw GifSourceError.rateLimited(retryAfterSeconds: rateLimitCooldownSeconds)
         }
         switch status {
         case 200..<300:
             break
         case 401, 403:
-            throw GiphyError.invalidAPIKey
+            throw GifSourceError.invalidKey
         case 404:
-            throw GiphyError.notFound
+            throw GifSourceError.notFound
         case 400, 414:
-            throw GiphyError.badRequest
+            throw GifSourceError.badRequest
         default:
-            throw GiphyError.unavailable
+            throw GifSourceError.unavailable
         }
-        guard let envelope else { throw GiphyError.unavailable }
+        guard let envelope else { throw GifSourceError.unavailable }
         if let status = envelope.meta?.status, status != 200 {
-            if status == 401 || status == 403 { throw GiphyError.invalidAPIKey }
-            if status == 404 { throw GiphyError.notFound }
-            throw GiphyError.unavailable
+            if status == 401 || status == 403 { throw GifSourceError.invalidKey }
+            if status == 404 { throw GifSourceError.notFound }
+            throw GifSourceError.unavailable
         }
         // The synthetic response: 200, empty response_id, empty data. GIPHY says: an error.
         if let meta = envelope.meta, (meta.responseID ?? "").isEmpty {
-            throw GiphyError.unavailable
+            throw GifSourceError.unavailable
         }
     }
 

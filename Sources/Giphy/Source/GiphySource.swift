@@ -79,8 +79,8 @@ public struct GiphySource: GifSource {
         guard !client.configuration.apiKey.isEmpty else { throw GifSourceFailure(source: .giphy, error: .invalidKey) }
         do {
             return try await call()
-        } catch let error as GiphyError {
-            throw GifSourceFailure(source: .giphy, error: error.sourceError)
+        } catch let error as GifSourceError {
+            throw GifSourceFailure(source: .giphy, error: error)
         }
     }
 }

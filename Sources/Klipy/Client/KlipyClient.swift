@@ -25,12 +25,11 @@ public final class KlipyClient: Sendable {
             metrics: metrics, cacheCapacity: configuration.cacheCapacity,
             cacheMaximumBytes: configuration.cacheMaximumBytes,
             cacheTimeToLive: configuration.cacheTimeToLive, rateLimitCooldown: configuration.rateLimitCooldown,
-            sharedCooldown: sharedCooldown,
-            rateLimited: { KlipyError.rateLimited(retryAfterSeconds: $0) }, unavailable: { KlipyError.unavailable })
+            sharedCooldown: sharedCooldown)
         self.logger = logger
     }
 
-    /// Whether an app key is configured: without one the client answers `invalidAppKey` at once.
+    /// Whether an app key is configured: without one the client answers `invalidKey` at once.
     public var hasAppKey: Bool { !configuration.appKey.isEmpty }
 
     /// Seconds left in the 429 cool-down, or nil when calls are allowed.
@@ -43,7 +42,7 @@ public final class KlipyClient: Sendable {
         _ query: String, page: Int = 1, perPage: Int, rating: ContentRating,
         customer: KlipyCustomerID? = nil
     ) async throws -> KlipyPage {
-        guard !query.trimmingCharacters(in: .whitespaces).isEmpty else { throw KlipyError.badRequest }
+        guard !query.trimmingCharacters(in: .whitespaces).isEmpty else { throw GifSourceError.badRequest }
         let endpoint = KlipyEndpoint.search(
             query, page: page, perPage: perPage, filter: KlipyContentFilter(rating: rating),
             customerID: customer?.value, locale: configuration.locale)
@@ -59,12 +58,12 @@ public final class KlipyClient: Sendable {
         return try await list(endpoint, page: page)
     }
 
-    /// One GIF by slug (KLIPY looks items up by slug, not id); `KlipyError.notFound` if none.
+    /// One GIF by slug (KLIPY looks items up by slug, not id); `GifSourceError.notFound` if none.
     /// A single answer under another spelling of the slug is still the one asked for: slugs may
     /// carry a per-app suffix (Docs/research/klipy-api.md §4).
     public func gif(slug: String) async throws -> KlipyGif {
         let found = try await gifs(slugs: [slug])
-        guard let gif = found.first(where: { $0.slug == slug }) ?? found.first else { throw KlipyError.notFound }
+        guard let gif = found.first(where: { $0.slug == slug }) ?? found.first else { throw GifSourceError.notFound }
         return gif
     }
 
@@ -108,7 +107,7 @@ public final class KlipyClient: Sendable {
     private func fetch<Response: Decodable & Sendable, Value: CacheCosting>(
         _ endpoint: KlipyEndpoint, as type: Response.Type, _ value: @escaping @Sendable (Response) throws -> Value
     ) async throws -> Value {
-        guard hasAppKey else { throw KlipyError.invalidAppKey }
+        guard hasAppKey else { throw GifSourceError.invalidKey }
         return try await pipeline.fetch(endpoint: endpoint.name, cacheKey: endpoint.cacheKey, cacheable: true) {
             [self] in
             try value(try await self.call(endpoint, as: type))
@@ -126,13 +125,13 @@ public final class KlipyClient: Sendable {
                 raw = try await transport.get(
                     configuration.url(for: endpoint, includingKey: true), timeout: configuration.timeout)
             } catch TransportFailure.timeout {
-                throw KlipyError.timeout
+                throw GifSourceError.timeout
             } catch TransportFailure.oversizedAnswer {
-                throw KlipyError.unavailable
+                throw GifSourceError.unavailable
             } catch is CancellationError {
                 throw CancellationError()
             } catch {
-                throw KlipyError.networkUnreachable
+                throw GifSourceError.networkUnreachable
             }
             let body = try KlipyResponseClassifier.classify(
                 raw, rateLimitCooldownSeconds: Int(configuration.rateLimitCooldown.components.seconds),
@@ -141,11 +140,11 @@ public final class KlipyClient: Sendable {
             do {
                 response = try JSONDecoder().decode(Response.self, from: Data(body))
             } catch {
-                throw KlipyError.unavailable
+                throw GifSourceError.unavailable
             }
             log(endpoint, outcome: "ok", since: started)
             return response
-        } catch let error as KlipyError {
+        } catch let error as GifSourceError {
             log(endpoint, outcome: error.outcomeLabel, since: started)
             throw error
         }

@@ -13,21 +13,21 @@ enum KlipyResponseClassifier {
         case 200..<300:
             break
         case 429:
-            throw KlipyError.rateLimited(retryAfterSeconds: rateLimitCooldownSeconds)
+            throw GifSourceError.rateLimited(retryAfterSeconds: rateLimitCooldownSeconds)
         case 401, 403:
-            throw KlipyError.invalidAppKey
+            throw GifSourceError.invalidKey
         case 404 where lookup:
-            throw KlipyError.notFound
+            throw GifSourceError.notFound
         case 400, 413, 414, 422:
-            throw KlipyError.badRequest
+            throw GifSourceError.badRequest
         default:
             // 404 on a list endpoint means a wrong base URL, not "no GIFs": the source is broken.
-            throw KlipyError.unavailable
+            throw GifSourceError.unavailable
         }
         guard let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(response.body)),
             envelope.result == true, envelope.hasData
         else {
-            throw KlipyError.unavailable
+            throw GifSourceError.unavailable
         }
         return response.body
     }

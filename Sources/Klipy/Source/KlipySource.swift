@@ -87,8 +87,8 @@ public struct KlipySource: GifSource {
     private func answer<Value>(_ call: () async throws -> Value) async throws -> Value {
         do {
             return try await call()
-        } catch let error as KlipyError {
-            throw GifSourceFailure(source: .klipy, error: error.sourceError)
+        } catch let error as GifSourceError {
+            throw GifSourceFailure(source: .klipy, error: error)
         }
     }
 }
@@ -109,21 +109,6 @@ extension KlipyRendition {
         SourcedRendition(
             name: "\(sizeClass.rawValue)_\(format.rawValue)", url: url, width: width, height: height, byteSize: byteSize
         )
-    }
-}
-
-extension KlipyError {
-    /// The same failure in the seam's terms.
-    var sourceError: GifSourceError {
-        switch self {
-        case .invalidAppKey: .invalidKey
-        case .rateLimited(let seconds): .rateLimited(retryAfterSeconds: seconds)
-        case .notFound: .notFound
-        case .badRequest: .badRequest
-        case .unavailable: .unavailable
-        case .timeout: .timeout
-        case .networkUnreachable: .networkUnreachable
-        }
     }
 }
 
