@@ -311,7 +311,7 @@ let package = Package(
         .target(
             name: "MatrixTestSupport",
             dependencies: [
-                "TestServerSupport",
+                "Matrix", "TestServerSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,9 +1,12 @@
 import Foundation
 
-/// Any JSON value, for event content whose shape varies by sender and client.
-public enum JSONValue: Sendable, Equatable, Codable {
+/// Any JSON value, for event content whose shape varies by sender and client. The tests build
+/// request bodies and read answers with this same type.
+public enum JSONValue: Sendable, Hashable, Codable {
     case null
     case bool(Bool)
+    /// Every number; integral values are written without a fraction (`1`, not `1.0`): Matrix
+    /// servers reject floats where the specification says integer.
     case number(Double)
     case string(String)
     case array([JSONValue])
@@ -32,7 +35,8 @@ public enum JSONValue: Sendable, Equatable, Codable {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
         case .number(let value):
-            if value.rounded() == value, abs(value) < 1e15 {
+            // Integers JSON can carry exactly (2^53), as the specification's canonical JSON bounds them.
+            if value.rounded() == value, abs(value) < 9_007_199_254_740_992 {
                 try container.encode(Int64(value))
             } else {
                 try container.encode(value)
@@ -70,14 +74,22 @@ public enum JSONValue: Sendable, Equatable, Codable {
         return nil
     }
 
-    func encoded() throws -> Data {
-        try JSONEncoder().encode(self)
+    /// Compact JSON text, keys sorted so that the same value is always the same bytes.
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
     }
 }
 
-extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+/// Literals, so that bodies read like the JSON they send:
+/// `["msgtype": "m.notice", "body": "hi", "m.relates_to": ["m.in_reply_to": ["event_id": id]]]`.
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByStringLiteral, ExpressibleByStringInterpolation,
+    ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral
 {
+    public init(nilLiteral: ()) { self = .null }
+    public init(floatLiteral value: Double) { self = .number(value) }
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }

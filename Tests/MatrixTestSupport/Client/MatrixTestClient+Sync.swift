@@ -1,4 +1,5 @@
 import Foundation
+import Matrix
 
 extension MatrixTestClient {
     /// Filters sent inline with /sync (no filter upload needed). The first sync asks for no

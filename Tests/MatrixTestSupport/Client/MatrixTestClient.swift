@@ -1,4 +1,5 @@
 import Foundation
+import Matrix
 
 /// A Matrix user driven by a test over the client-server API: creates rooms, invites, talks,
 /// and waits for what others (the bot under test) send.

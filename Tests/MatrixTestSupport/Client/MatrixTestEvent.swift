@@ -1,3 +1,5 @@
+import Matrix
+
 /// One room event as the homeserver delivered it (timeline events from /sync, or a single
 /// event fetched with `MatrixTestClient.event(_:in:)`), with accessors for what bot tests check.
 public struct MatrixTestEvent: Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import Matrix
 import NIOCore
 import NIOHTTP1
 

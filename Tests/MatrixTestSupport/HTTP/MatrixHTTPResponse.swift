@@ -1,3 +1,5 @@
+import Matrix
+
 /// An HTTP answer of the homeserver, whatever its status: tests that provoke errors (429s,
 /// 403s) read the status, `errcode` and `retry_after_ms` from it.
 public struct MatrixHTTPResponse: Sendable {

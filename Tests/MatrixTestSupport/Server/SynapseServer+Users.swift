@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Matrix
 
 extension SynapseServer {
     /// Registers a user through Synapse's shared-secret admin API and returns it logged in

@@ -5,12 +5,12 @@ import MatrixTestSupport
 
 extension MatrixBotHarness {
     /// The state event of an end-to-end encrypted room, as clients create it.
-    static let encryptionState: MatrixTestSupport.JSONValue = [
+    static let encryptionState: JSONValue = [
         "algorithm": "m.megolm.v1.aes-sha2", "rotation_period_ms": 604_800_000,
     ]
 
     /// What an encrypted message looks like to a member without the keys (the bot).
-    static let ciphertext: MatrixTestSupport.JSONValue = [
+    static let ciphertext: JSONValue = [
         "algorithm": "m.megolm.v1.aes-sha2",
         "ciphertext":
             "AwgAEnACgAkLmt6qF84IK++J7UDH2Za1YVchHyprqTqsg2yyOwAtHaZTwyNg37afzg8f3r9IsN9r4RNFg7MaZencUJe4qvELiDiopUjy5wYVDAtqdBzer5bWRD9ldxp1FLgbQvBcjkkywYjCsmsq6+hArILd9oAQZnGKn/qLsK75uhDRRBM+EbRB5FAFZlw",
@@ -32,7 +32,7 @@ extension MatrixBotHarness {
         return room
     }
 
-    static let encryptedRoomState: MatrixTestSupport.JSONValue = [
+    static let encryptedRoomState: JSONValue = [
         "type": "m.room.encryption", "state_key": "", "content": encryptionState,
     ]
 
