@@ -1,4 +1,5 @@
 import Foundation
+import GifSources
 import GiphyStandIn
 import Testing
 

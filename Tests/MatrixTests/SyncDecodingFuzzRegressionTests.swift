@@ -1,4 +1,5 @@
 import Foundation
+import GifSources
 import Testing
 
 @testable import Matrix

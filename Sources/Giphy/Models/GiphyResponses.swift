@@ -1,3 +1,5 @@
+import GifSources
+
 /// `meta` of every GIPHY response. An empty `response_id` on a 200 marks GIPHY's "synthetic"
 /// response, which its docs say to treat as an error.
 struct GiphyMeta: Sendable {
@@ -185,10 +187,4 @@ enum GiphyPayload {
         }
         return list
     }
-}
-
-/// The elements of an array that read, and how many did not.
-struct LossyList<Element> {
-    var elements: [Element] = []
-    var droppedCount = 0
 }

@@ -40,13 +40,6 @@ struct KlipyLenientID: Decodable, Sendable {
     }
 }
 
-/// Consumes one JSON value of any shape, so an unkeyed container can move past it.
-struct KlipySkippedValue: Decodable, Sendable {
-    init(from decoder: any Decoder) throws {
-        _ = try decoder.singleValueContainer()
-    }
-}
-
 extension KeyedDecodingContainer {
     func klipyInt(_ key: Key) -> Int? {
         (try? decodeIfPresent(KlipyLenientInt.self, forKey: key))??.value

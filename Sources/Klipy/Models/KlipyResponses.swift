@@ -1,3 +1,5 @@
+import GifSources
+
 /// The bodies KLIPY sends, as the client decodes them. Every 2xx body is
 /// `{"result": true, "data": …}`; the classifier rejects `result != true` before these run.
 
@@ -24,15 +26,12 @@ struct KlipyListResponse: Decodable, Sendable {
         let list = try outer.nestedContainer(keyedBy: ListKeys.self, forKey: .data)
         var gifs: [KlipyGif] = []
         var skipped = 0
-        if var items = try? list.nestedUnkeyedContainer(forKey: .data) {
-            while !items.isAtEnd {
-                // `KlipyListedItem` never throws, so each decode moves the container on.
-                guard let item = try? items.decode(KlipyListedItem.self) else { break }
-                if case .gif(let gif) = item { gifs.append(gif) } else { skipped += 1 }
-            }
+        let items = (try? list.decodeIfPresent(LossyList<KlipyListedItem>.self, forKey: .data)) ?? LossyList()
+        for item in items.elements {
+            if case .gif(let gif) = item { gifs.append(gif) } else { skipped += 1 }
         }
         self.gifs = gifs
-        self.skippedItems = skipped
+        self.skippedItems = skipped + items.droppedCount
         currentPage = list.klipyInt(.currentPage)
         perPage = list.klipyInt(.perPage)
         hasNext = (try? list.decodeIfPresent(Bool.self, forKey: .hasNext)) ?? false
@@ -49,17 +48,7 @@ struct KlipyCategoriesResponse: Decodable, Sendable {
     init(from decoder: any Decoder) throws {
         let outer = try decoder.container(keyedBy: OuterKeys.self)
         let data = try outer.nestedContainer(keyedBy: DataKeys.self, forKey: .data)
-        var categories: [KlipyCategory] = []
-        if var items = try? data.nestedUnkeyedContainer(forKey: .categories) {
-            while !items.isAtEnd {
-                if let category = try? items.decode(KlipyCategory.self) {
-                    categories.append(category)
-                } else if (try? items.decode(KlipySkippedValue.self)) == nil {
-                    break
-                }
-            }
-        }
-        self.categories = categories
+        categories = (try? data.decodeIfPresent(LossyList<KlipyCategory>.self, forKey: .categories))?.elements ?? []
     }
 }
 
@@ -74,24 +63,13 @@ struct KlipyTermsResponse: Decodable, Sendable {
 
     init(from decoder: any Decoder) throws {
         let outer = try decoder.container(keyedBy: OuterKeys.self)
-        if var list = try? outer.nestedUnkeyedContainer(forKey: .data) {
-            terms = Self.strings(&list)
+        let list: LossyList<String>
+        if let flat = try? outer.decode(LossyList<String>.self, forKey: .data) {
+            list = flat
         } else {
             let nested = try outer.nestedContainer(keyedBy: NestedKeys.self, forKey: .data)
-            var list = try nested.nestedUnkeyedContainer(forKey: .data)
-            terms = Self.strings(&list)
+            list = try nested.decode(LossyList<String>.self, forKey: .data)
         }
-    }
-
-    private static func strings(_ list: inout any UnkeyedDecodingContainer) -> [String] {
-        var terms: [String] = []
-        while !list.isAtEnd {
-            if let term = try? list.decode(String.self) {
-                if !term.isEmpty { terms.append(term) }
-            } else if (try? list.decode(KlipySkippedValue.self)) == nil {
-                break
-            }
-        }
-        return terms
+        terms = list.elements.filter { !$0.isEmpty }
     }
 }

@@ -1,3 +1,5 @@
+import GifSources
+
 /// The parts of a `/sync` answer the bot reads. Everything is optional: homeservers leave out
 /// empty sections.
 struct SyncResponse: Decodable, Sendable {
@@ -62,33 +64,5 @@ struct RoomEvent: Decodable, Sendable {
         case eventID = "event_id"
         case type, sender, content
         case stateKey = "state_key"
-    }
-}
-
-/// A list decoded element by element, keeping those that decode: one odd event from another
-/// client must not cost the bot a whole sync batch.
-struct LossyList<Element: Decodable & Sendable>: Decodable, Sendable {
-    let elements: [Element]
-
-    init(from decoder: any Decoder) throws {
-        var container = try decoder.unkeyedContainer()
-        var elements: [Element] = []
-        while !container.isAtEnd {
-            if let element = try? container.decode(Element.self) {
-                elements.append(element)
-            } else if (try? container.decode(Skipped.self)) == nil {
-                // Only a decode that succeeds moves the container on; stop rather than loop.
-                break
-            }
-        }
-        self.elements = elements
-    }
-
-    /// Consumes one element of any shape, even one that is not valid JSON inside (decoding it
-    /// as a JSONValue failed there, so the container never advanced and the list loop spun).
-    private struct Skipped: Decodable {
-        init(from decoder: any Decoder) throws {
-            _ = try decoder.singleValueContainer()
-        }
     }
 }

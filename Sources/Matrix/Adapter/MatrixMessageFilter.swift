@@ -1,4 +1,5 @@
 import Foundation
+import GifSources
 
 /// Decides which timeline events are commands to read, and what their text is. Pure, so each
 /// rule (own events, notices, edits, reply fallbacks) is tested on its own.

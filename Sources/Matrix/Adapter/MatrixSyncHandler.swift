@@ -1,4 +1,5 @@
 import GifBotCore
+import GifSources
 import Logging
 
 /// Handles one sync batch: joins rooms allowed users invited the bot to, and answers the

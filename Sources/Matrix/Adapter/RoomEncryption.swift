@@ -1,3 +1,5 @@
+import GifSources
+
 /// What one sync batch says about a joined room's encryption. Pure: it reads the batch only.
 ///
 /// A room is encrypted once it has an `m.room.encryption` state event, whatever its content:
