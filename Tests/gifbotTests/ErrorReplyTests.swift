@@ -73,18 +73,6 @@ import Testing
         }
     }
 
-    @Test func cooldownIsPerUser() async throws {
-        try await withConsole { harness in
-            let runtime = try await harness.runtime(["BOT_COOLDOWN_COMMANDS": "2"])
-            let alice = try await harness.say(Array(repeating: "!about", count: 3), as: "alice", runtime: runtime)
-            try #require(alice.count > 2)
-            let bob = try await harness.say(["!about"], as: "bob", runtime: runtime)
-            try #require(bob.count > 0)
-            #expect(alice.count == 3 && alice[2].hasPrefix("(notice)"))
-            #expect(bob.count == 1 && bob[0].hasPrefix("GifBot"))
-        }
-    }
-
     @Test func malformedLinesNeverCrashAndNeverLoseFavorites() async throws {
         try await withConsole { harness in
             let runtime = try await harness.runtime()

@@ -65,22 +65,6 @@ import Testing
         }
     }
 
-    @Test func otherLinesAndOtherBotsCommandsAreIgnored() async throws {
-        try await withConsole { harness in
-            let output = try await harness.say(["hello", "!", "!!", "!op me", "!seen bob", "gif cat", "  "])
-            #expect(output.isEmpty)
-            #expect(harness.standIn.requests.isEmpty)
-        }
-    }
-
-    @Test func formattingSpacingAndCaseAreForgiven() async throws {
-        try await withConsole { harness in
-            let output = try await harness.say(["   \u{02}!GiF\u{02}   \u{03}4,2bat\u{0F}man   ", "\t!RECENT"])
-            #expect(output.map(gifID).first == "l0NwGpoOVLTAyUJSo")
-            #expect(output.last == "Your recent searches: batman")
-        }
-    }
-
     @Test func aCustomPrefix() async throws {
         try await withConsole { harness in
             let output = try await harness.say(["!about", ".about"], environment: ["BOT_PREFIX": "."])

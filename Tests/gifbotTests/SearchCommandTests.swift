@@ -45,17 +45,6 @@ import Testing
         }
     }
 
-    @Test func searchesArePerChannel() async throws {
-        try await withConsole { harness in
-            let runtime = try await harness.runtime()
-            _ = try await harness.say(["!gif cat"], in: "#a", runtime: runtime)
-            let elsewhere = try await harness.say(["!more"], in: "#b", runtime: runtime)
-            #expect(elsewhere == ["Nothing to continue yet: search first with !gif <query>."])
-            let sameChannel = try await harness.say(["!more"], in: "#a", runtime: runtime)
-            #expect(sameChannel.map(gifID) == ["l396BoOTIFem9xqQU"])
-        }
-    }
-
     @Test func gifsListsTheTopThree() async throws {
         try await withConsole { harness in
             let output = try await harness.say(["!gifs batman", "!fav"])
@@ -64,20 +53,6 @@ import Testing
             #expect(output[1].hasPrefix("2. Tim Burton Film GIF"))
             #expect(output[2].hasPrefix("3. The Flash Batman GIF"))
             #expect(output[3] == "Which one? Use !fav <id> with an id from the list.")
-        }
-    }
-
-    @Test func missingQueriesGetUsageLines() async throws {
-        try await withConsole { harness in
-            let output = try await harness.say(["!gif", "!gifs   ", "!translate", "!more"])
-            #expect(
-                output == [
-                    "Usage: !gif <query>: a GIF for your search; again for the next one you have not seen",
-                    "Usage: !gifs <query>: the top three results as a list",
-                    "Usage: !translate <phrase>: the single best GIF for a phrase",
-                    "Nothing to continue yet: search first with !gif <query>.",
-                ])
-            #expect(harness.standIn.requests.isEmpty)
         }
     }
 
