@@ -100,6 +100,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Matrix end-to-end encryption (issue 22): Olm, Megolm, canonical JSON and signing, attachments,
+        // secret storage. Values and small state machines over swift-crypto alone: no NIO, HTTP or store.
+        .target(
+            name: "MatrixCrypto",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
         // IRC: wire protocol, framing, flood control, connection (NIO + NIOSSL) and the adapter.
         .target(
             name: "IRC",
@@ -369,6 +378,13 @@ let package = Package(
                 "PostgresTestSupport", "Storage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+            ]),
+        .testTarget(
+            name: "MatrixCryptoTests",
+            dependencies: [
+                "MatrixCrypto",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
         .testTarget(
             name: "OpsTests",
