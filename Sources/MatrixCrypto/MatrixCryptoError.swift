@@ -69,4 +69,32 @@ public enum MatrixCryptoError: Error, Equatable, Sendable {
     case megolmIndexExhausted
     /// The same (session, message index) was already seen with a different event id.
     case megolmReplay(index: UInt32)
+
+    // MARK: Pickle (the versioned byte format accounts and sessions are kept in)
+
+    /// A pickle of a format version this build cannot read (newer than it knows, or retired).
+    case pickleVersionUnsupported(UInt32)
+    /// A pickle that is truncated, has trailing bytes, or a length or count beyond its limit.
+    case pickleMalformed
+
+    // MARK: Olm (account, sessions, double ratchet, messages)
+
+    /// An Olm message or pre-key message without a required field, with a key that is not
+    /// 32 bytes, or too short to hold its MAC.
+    case olmMessageMalformed
+    /// A message type other than 0 (pre-key) or 1 (normal).
+    case olmMessageTypeUnknown(Int)
+    /// A Diffie-Hellman with a key that contributes nothing (the shared secret would be all zeros).
+    case olmNonContributoryKey
+    /// A pre-key message for a one-time or fallback key this account does not hold (used already,
+    /// dropped, or never ours).
+    case olmUnknownOneTimeKey
+    /// A pre-key message whose identity key is not the sender's the caller named.
+    case olmIdentityKeyMismatch
+    /// A pre-key message that belongs to another session than the one asked to decrypt it.
+    case olmSessionMismatch
+    /// A message further ahead in its chain than the number of message keys we derive in one go.
+    case olmMessageGapTooLarge(gap: UInt64, limit: UInt64)
+    /// A message whose key was used already (a replay) or is no longer kept.
+    case olmMessageKeyNotFound(index: UInt64)
 }
