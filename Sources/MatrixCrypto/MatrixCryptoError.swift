@@ -97,4 +97,26 @@ public enum MatrixCryptoError: Error, Equatable, Sendable {
     case olmMessageGapTooLarge(gap: UInt64, limit: UInt64)
     /// A message whose key was used already (a replay) or is no longer kept.
     case olmMessageKeyNotFound(index: UInt64)
+
+    // MARK: Attachments (EncryptedFile, AES-256-CTR)
+
+    /// An `EncryptedFile` object with a missing, mistyped or out-of-range member; `field` is the
+    /// member's path in the object (such as `key.k`), never its value.
+    case encryptedFileInvalid(field: String)
+    /// The SHA-256 of the downloaded ciphertext is not the one the sender gave: nothing was
+    /// decrypted (the file was altered, truncated or belongs to another event).
+    case attachmentHashMismatch
+
+    // MARK: Secret storage (recovery key, m.secret_storage.v1.aes-hmac-sha2)
+
+    /// A recovery key with a character outside base58, the wrong length or the wrong prefix.
+    case recoveryKeyMalformed
+    /// A recovery key whose parity byte does not match: most likely a mistyped character.
+    case recoveryKeyBadParity
+    /// An encrypted secret (or key check) with a missing, mistyped or wrongly sized member;
+    /// `field` is the member's name, never its value.
+    case secretStorageInvalid(field: String)
+    /// The key does not match the key description's check value (`iv` and `mac`): a wrong
+    /// recovery key or passphrase.
+    case secretStorageKeyMismatch
 }
