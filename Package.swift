@@ -109,6 +109,12 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
+        // The cross-check peer (scripts/crypto-cross-check, Tests/CryptoCrossCheck): MatrixCrypto driven over
+        // JSON lines by a Python script that checks it against vodozemac, libolm, matrix-nio and mautrix.
+        .executableTarget(
+            name: "matrix-crypto-peer",
+            dependencies: ["MatrixCrypto"]
+        ),
         // IRC: wire protocol, framing, flood control, connection (NIO + NIOSSL) and the adapter.
         .target(
             name: "IRC",
