@@ -7,7 +7,7 @@ import Testing
 @Suite struct MegolmMutationTests {
     @Test func everySingleBitFlipOfAMessageIsRefused() throws {
         var outbound = MegolmOutboundSession()
-        outbound.skip(to: 300)
+        outbound.advance(to: 300)
         let key = outbound.sessionKey
         let message = try outbound.encrypt(Array("flip me".utf8)).bytes
         var accepted: [Int] = []

@@ -50,7 +50,7 @@ import Testing
         let key = outbound.sessionKey
         var messages: [(UInt32, MegolmMessage)] = []
         for index: UInt32 in [0, 1, 255, 256, 65_536, 65_537, 1 << 24] {
-            outbound.skip(to: index)
+            outbound.advance(to: index)
             messages.append((index, try outbound.encrypt(Array("message \(index)".utf8))))
         }
         var inOrder = try MegolmInboundSession(sessionKey: key)
@@ -65,7 +65,7 @@ import Testing
 
     @Test func aSessionKeyFromALaterIndexCannotReadEarlierMessages() throws {
         var outbound = MegolmOutboundSession()
-        outbound.skip(to: 255)
+        outbound.advance(to: 255)
         let early = try outbound.encrypt(Array("255".utf8))
         let key = outbound.sessionKey
         #expect(key.index == 256)

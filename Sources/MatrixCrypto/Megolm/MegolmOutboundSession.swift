@@ -55,9 +55,11 @@ public struct MegolmOutboundSession: Sendable {
         try encrypt(Array(text.utf8)).base64
     }
 
-    /// Moves the ratchet forward to `index` without sending: for tests that need messages at far
-    /// indices (65,536) without encrypting every one before.
-    mutating func skip(to index: UInt32) {
+    /// Moves the session forward to `index` without sending, as if the messages before it had been
+    /// sent and lost (no-op when it is not ahead). Receivers follow with the ratchet's jump; it gives
+    /// up nothing, as a later index never reveals an earlier one. Tests and cross-checks use it to
+    /// reach far indices (65,536) without encrypting every message before.
+    public mutating func advance(to index: UInt32) {
         ratchet.advance(to: index)
     }
 
