@@ -49,3 +49,27 @@ import Testing
         #expect(throws: MatrixCryptoError.invalidBase64) { try UnpaddedBase64.decode(text) }
     }
 }
+
+@Suite struct UnpaddedBase64PropertyTests {
+    /// Every string of up to three characters from the alphabet plus a few strangers: whatever
+    /// decodes re-encodes to exactly the same text (one spelling per byte string).
+    @Test func whateverDecodesReEncodesToTheSameText() {
+        let characters = Array("AZaz09+/-_=.Qgh ".utf8)
+        var texts: [[UInt8]] = [[]]
+        for _ in 0..<3 {
+            texts += texts.filter { $0.count == texts.last!.count }.flatMap { text in characters.map { text + [$0] } }
+        }
+        var decoded = 0
+        for bytes in texts {
+            let text = String(decoding: bytes, as: UTF8.self)
+            if let value = try? UnpaddedBase64.decode(text) {
+                #expect(UnpaddedBase64.encode(value) == text)
+                decoded += 1
+            }
+            if let value = try? UnpaddedBase64.decodeURLSafe(text) {
+                #expect(UnpaddedBase64.encodeURLSafe(value) == text)
+            }
+        }
+        #expect(decoded > 100)
+    }
+}
