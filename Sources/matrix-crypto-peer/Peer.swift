@@ -10,6 +10,12 @@ struct RequestError: Error {
 struct Peer {
     /// Objects the other side refers to by handle ("h1", "h2", ...), by kind.
     var signingKeys: [String: SigningKeyHolder] = [:]
+    var olmAccounts: [String: OlmAccount] = [:]
+    var olmSessions: [String: OlmSession] = [:]
+    var megolmOutbound: [String: MegolmOutboundSession] = [:]
+    var megolmInbound: [String: MegolmInboundSession] = [:]
+    /// One guard for all inbound sessions, as a client keeps it.
+    var replayGuard = MegolmReplayGuard()
     var nextHandle = 1
 
     mutating func newHandle() -> String {
@@ -49,9 +55,12 @@ struct Peer {
         if let result = try performEncoding(request) { return result }
         if let result = try performAttachments(request) { return result }
         if let result = try performSecretStorage(request) { return result }
+        if let result = try performOlm(request) { return result }
+        if let result = try performMegolm(request) { return result }
         throw RequestError(message: "unknown operation \(request.op)")
     }
 
     static let operations =
-        ["ping", "operations"] + encodingOperations + attachmentOperations + secretStorageOperations
+        ["ping", "operations"] + encodingOperations + attachmentOperations + secretStorageOperations + olmOperations
+        + megolmOperations
 }
