@@ -1,15 +1,8 @@
-import Crypto
 import MatrixCrypto
-
-/// An Ed25519 key made by `ed25519_generate` (swift-crypto's key types are not `Sendable`,
-/// which this single-threaded tool does not need).
-struct SigningKeyHolder {
-    let key: Curve25519.Signing.PrivateKey
-}
 
 extension Peer {
     static let encodingOperations = [
-        "base64_encode", "base64_decode", "canonical_json", "ed25519_generate", "ed25519_sign", "ed25519_verify",
+        "base64_encode", "base64_decode", "canonical_json", "ed25519_generate", "ed25519_sign",
         "sign_json", "verify_json",
     ]
 
@@ -34,38 +27,32 @@ extension Peer {
                 "canonical": .string(try CanonicalJSON.encodeString(try CanonicalJSON.parse(request.string("text"))))
             ]
         case "ed25519_generate":
-            // {} -> {handle, public_key}
-            let key = Curve25519.Signing.PrivateKey()
+            // {} -> {handle, public_key}: an Olm account's Ed25519 key, as the bot signs with
+            // (the peer depends on MatrixCrypto alone, so it holds no swift-crypto key of its own).
+            let account = OlmAccount()
             let handle = newHandle()
-            signingKeys[handle] = SigningKeyHolder(key: key)
-            return ["handle": .string(handle), "public_key": base64(Array(key.publicKey.rawRepresentation))]
+            olmAccounts[handle] = account
+            return ["handle": .string(handle), "public_key": .string(account.identityKeys.ed25519)]
         case "ed25519_sign":
             // {handle, message_b64} -> {signature}
-            let key = try signingKey(request)
-            return ["signature": base64(Array(try key.signature(for: try request.bytes("message_b64"))))]
-        case "ed25519_verify":
-            // {public_key, message_b64, signature} -> {} or badSignature
-            let publicKey = try Ed25519Keys.publicKey(try request.string("public_key"))
-            let signature: [UInt8]
-            do {
-                signature = try UnpaddedBase64.decode(try request.string("signature"))
-            } catch {
-                throw MatrixCryptoError.badSignature
-            }
-            guard publicKey.isValidSignature(signature, for: try request.bytes("message_b64")) else {
-                throw MatrixCryptoError.badSignature
-            }
-            return [:]
+            return ["signature": .string(try olmAccount(request, "handle").sign(try request.bytes("message_b64")))]
         case "sign_json":
-            // {handle, user_id, device_id, text} -> {signed (canonical text), signature, signed_bytes (canonical text signed)}
-            let key = try signingKey(request)
+            // {handle, user_id, device_id, text} -> {signed (canonical text), signature, signed_bytes}:
+            // the signature over JSONSigning's signed bytes, placed where JSONSigning.sign places it.
+            let account = try olmAccount(request, "handle")
             let object = try CanonicalJSON.parse(request.string("text"))
-            let signed = try JSONSigning.sign(
-                object, userID: try request.string("user_id"), deviceID: try request.string("device_id"), key: key)
+            let signedBytes = try JSONSigning.signedBytes(of: object)
+            let signature = account.sign(signedBytes)
+            guard var members = object.objectValue else { throw MatrixCryptoError.jsonNotAnObject }
+            var signatures = members["signatures"]?.objectValue ?? [:]
+            var byUser = signatures[try request.string("user_id")]?.objectValue ?? [:]
+            byUser["ed25519:\(try request.string("device_id"))"] = .string(signature)
+            signatures[try request.string("user_id")] = .object(byUser)
+            members["signatures"] = .object(signatures)
             return [
-                "signed": .string(try CanonicalJSON.encodeString(signed)),
-                "signature": .string(try JSONSigning.signature(of: object, key: key)),
-                "signed_bytes": .string(String(decoding: try JSONSigning.signedBytes(of: object), as: UTF8.self)),
+                "signed": .string(try CanonicalJSON.encodeString(.object(members))),
+                "signature": .string(signature),
+                "signed_bytes": .string(String(decoding: signedBytes, as: UTF8.self)),
             ]
         case "verify_json":
             // {text, user_id, device_id, public_key} -> {} or signatureMissing / badSignature
@@ -76,11 +63,5 @@ extension Peer {
         default:
             return nil
         }
-    }
-
-    func signingKey(_ request: Request) throws -> Curve25519.Signing.PrivateKey {
-        let handle = try request.string("handle")
-        guard let holder = signingKeys[handle] else { throw RequestError(message: "no signing key \(handle)") }
-        return holder.key
     }
 }

@@ -112,8 +112,8 @@ extension Peer {
         try OlmEncryptedMessage(type: Int(try request.integer("type")), body: try request.string("body"))
     }
 
-    func olmAccount(_ request: Request) throws -> OlmAccount {
-        let handle = try request.string("account")
+    func olmAccount(_ request: Request, _ parameter: String = "account") throws -> OlmAccount {
+        let handle = try request.string(parameter)
         guard let account = olmAccounts[handle] else { throw RequestError(message: "no account \(handle)") }
         return account
     }

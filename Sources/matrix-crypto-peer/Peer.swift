@@ -9,7 +9,6 @@ struct RequestError: Error {
 /// The peer's state and its dispatch of operations by name.
 struct Peer {
     /// Objects the other side refers to by handle ("h1", "h2", ...), by kind.
-    var signingKeys: [String: SigningKeyHolder] = [:]
     var olmAccounts: [String: OlmAccount] = [:]
     var olmSessions: [String: OlmSession] = [:]
     var megolmOutbound: [String: MegolmOutboundSession] = [:]
