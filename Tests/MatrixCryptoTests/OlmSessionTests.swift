@@ -311,5 +311,16 @@ private func flipping(
             #expect(!description.contains(UnpaddedBase64.encode(secret)))
         }
         #expect(description.contains(conversation.aliceSession.sessionID))
+        var dumped = ""
+        dump(conversation.aliceSession, to: &dumped)
+        dump(conversation.alice, to: &dumped)
+        var reflected = String(reflecting: conversation.aliceSession) + String(reflecting: conversation.alice)
+        reflected += dumped
+        for secret in [root.key, ratchetKey.secret, chain.key, conversation.alice.identityKey.secret] {
+            #expect(!reflected.contains(UnpaddedBase64.encode(secret)))
+        }
+        // An unredacted dump lists each key's bytes as "▿ 32 elements"; a redacted one has no arrays.
+        #expect(!dumped.contains("elements"))
+        #expect(dumped.contains("OlmSession(id: \(conversation.aliceSession.sessionID)"))
     }
 }
