@@ -154,6 +154,16 @@ private func flipping(
         #expect(!conversation.aliceSession.matches(normal))
     }
 
+    @Test func theSessionCanStartFromALaterPreKeyMessageAndTheEarlierOneStillDecrypts() throws {
+        var conversation = try Conversation()
+        let first = try conversation.aliceSession.encrypt(bytes("first"))
+        let second = try conversation.aliceSession.encrypt(bytes("second"))
+        #expect(try conversation.bobReceivesFirst(second) == bytes("second"))
+        let bobSession = try #require(conversation.bobSession)
+        #expect(bobSession.matches(first))
+        #expect(try conversation.bobDecrypts(first) == bytes("first"))
+    }
+
     @Test func exactlyTheSkipLimitIsAcceptedAndOneMoreRefused() throws {
         var conversation = try Conversation.started()
         // Chain index 0 was "hello"; the chain now stands at 1.
