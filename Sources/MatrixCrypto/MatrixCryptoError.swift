@@ -79,8 +79,8 @@ public enum MatrixCryptoError: Error, Equatable, Sendable {
 
     // MARK: Olm (account, sessions, double ratchet, messages)
 
-    /// An Olm message or pre-key message without a required field, with a key that is not
-    /// 32 bytes, or too short to hold its MAC.
+    /// An Olm message or pre-key message without a required field, with a key that is not a
+    /// canonical 32-byte Curve25519 key, or too short to hold its MAC.
     case olmMessageMalformed
     /// A message type other than 0 (pre-key) or 1 (normal).
     case olmMessageTypeUnknown(Int)

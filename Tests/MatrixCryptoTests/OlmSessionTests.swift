@@ -154,6 +154,16 @@ private func flipping(
         #expect(!conversation.aliceSession.matches(normal))
     }
 
+    @Test func theSessionCanStartFromALaterPreKeyMessageAndTheEarlierOneStillDecrypts() throws {
+        var conversation = try Conversation()
+        let first = try conversation.aliceSession.encrypt(bytes("first"))
+        let second = try conversation.aliceSession.encrypt(bytes("second"))
+        #expect(try conversation.bobReceivesFirst(second) == bytes("second"))
+        let bobSession = try #require(conversation.bobSession)
+        #expect(bobSession.matches(first))
+        #expect(try conversation.bobDecrypts(first) == bytes("first"))
+    }
+
     @Test func exactlyTheSkipLimitIsAcceptedAndOneMoreRefused() throws {
         var conversation = try Conversation.started()
         // Chain index 0 was "hello"; the chain now stands at 1.
@@ -311,5 +321,16 @@ private func flipping(
             #expect(!description.contains(UnpaddedBase64.encode(secret)))
         }
         #expect(description.contains(conversation.aliceSession.sessionID))
+        var dumped = ""
+        dump(conversation.aliceSession, to: &dumped)
+        dump(conversation.alice, to: &dumped)
+        var reflected = String(reflecting: conversation.aliceSession) + String(reflecting: conversation.alice)
+        reflected += dumped
+        for secret in [root.key, ratchetKey.secret, chain.key, conversation.alice.identityKey.secret] {
+            #expect(!reflected.contains(UnpaddedBase64.encode(secret)))
+        }
+        // An unredacted dump lists each key's bytes as "▿ 32 elements"; a redacted one has no arrays.
+        #expect(!dumped.contains("elements"))
+        #expect(dumped.contains("OlmSession(id: \(conversation.aliceSession.sessionID)"))
     }
 }

@@ -35,11 +35,27 @@ enum OlmKeyAgreement {
         return SymmetricKey(data: bytes)
     }
 
-    /// A Curve25519 public key from its 32 raw bytes.
+    /// Whether `bytes` is a Curve25519 public key in its one canonical encoding: 32 bytes, a
+    /// little-endian u-coordinate below 2^255 - 19.
+    ///
+    /// X25519 ignores the top bit and reduces larger values, so without this check a public key
+    /// has several spellings with the same Diffie-Hellman result: a key in a message could be
+    /// altered without changing what it computes. Keys that X25519 itself produces are always
+    /// canonical.
+    static func isCanonical(_ bytes: some Collection<UInt8>) -> Bool {
+        let key = Array(bytes)
+        guard key.count == 32, key[31] & 0x80 == 0 else { return false }
+        // Of the values below 2^255, only 2^255 - 19 ... 2^255 - 1 are not reduced:
+        // 0x7F, then thirty 0xFF, then a low byte of 0xED or more.
+        let isAtLeastP = key[31] == 0x7F && key[1...30].allSatisfy { $0 == 0xFF } && key[0] >= 0xED
+        return !isAtLeastP
+    }
+
+    /// A Curve25519 public key from its 32 raw bytes, in their canonical encoding.
     static func publicKey(
         _ bytes: some Collection<UInt8>
     ) throws(MatrixCryptoError) -> Curve25519.KeyAgreement.PublicKey {
-        guard bytes.count == 32 else { throw .invalidKey }
+        guard isCanonical(bytes) else { throw .invalidKey }
         do {
             return try Curve25519.KeyAgreement.PublicKey(rawRepresentation: Array(bytes))
         } catch {

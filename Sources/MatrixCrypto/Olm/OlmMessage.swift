@@ -2,7 +2,7 @@
 /// version byte 0x03, then tagged fields (1: ratchet key, bytes; 2: chain index, varint;
 /// 4: ciphertext, bytes), then an 8-byte truncated HMAC-SHA-256 over everything before it.
 ///
-/// Parsing checks the shape only; the MAC is checked by the session before anything is decrypted.
+/// Parsing checks the shape only (and that the ratchet key is a canonical Curve25519 key); the MAC is checked by the session before anything is decrypted.
 public struct OlmMessage: Sendable, Equatable {
     /// The only version Matrix's `m.olm.v1.curve25519-aes-sha2` uses (8-byte MAC).
     static let version: UInt8 = 3
@@ -39,7 +39,7 @@ public struct OlmMessage: Sendable, Equatable {
                 guard !known.contains(number) else { throw .olmMessageMalformed }
             }
         }
-        guard let ratchetKey, ratchetKey.count == 32, let chainIndex, let ciphertext else {
+        guard let ratchetKey, OlmKeyAgreement.isCanonical(ratchetKey), let chainIndex, let ciphertext else {
             throw .olmMessageMalformed
         }
         self.bytes = bytes

@@ -25,9 +25,10 @@ public struct OlmPreKeyMessage: Sendable, Equatable {
                 guard !known.contains(number) else { throw .olmMessageMalformed }
             }
         }
-        guard let oneTimeKey = keys[Self.oneTimeKeyField], oneTimeKey.count == 32,
-            let baseKey = keys[Self.baseKeyField], baseKey.count == 32,
-            let identityKey = keys[Self.identityKeyField], identityKey.count == 32,
+        // Canonical keys only: no MAC covers these, so each must have a single spelling.
+        guard let oneTimeKey = keys[Self.oneTimeKeyField], OlmKeyAgreement.isCanonical(oneTimeKey),
+            let baseKey = keys[Self.baseKeyField], OlmKeyAgreement.isCanonical(baseKey),
+            let identityKey = keys[Self.identityKeyField], OlmKeyAgreement.isCanonical(identityKey),
             let message = keys[Self.messageField]
         else { throw .olmMessageMalformed }
         self.bytes = bytes
