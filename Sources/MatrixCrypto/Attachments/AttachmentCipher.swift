@@ -68,3 +68,8 @@ extension EncryptedAttachment: CustomStringConvertible, CustomDebugStringConvert
     public var description: String { "EncryptedAttachment(\(ciphertext.count) bytes, key redacted)" }
     public var debugDescription: String { description }
 }
+
+extension EncryptedAttachment: CustomReflectable {
+    /// `dump(_:)` and debuggers would otherwise list the stored key bytes.
+    public var customMirror: Mirror { Mirror(self, children: ["summary": description]) }
+}

@@ -91,3 +91,8 @@ extension EncryptedFile: CustomStringConvertible, CustomDebugStringConvertible {
     public var description: String { "EncryptedFile(\(url), key redacted)" }
     public var debugDescription: String { description }
 }
+
+extension EncryptedFile: CustomReflectable {
+    /// `dump(_:)` and debuggers would otherwise list the stored key bytes.
+    public var customMirror: Mirror { Mirror(self, children: ["summary": description]) }
+}

@@ -75,3 +75,8 @@ extension JSONWebKey: CustomStringConvertible, CustomDebugStringConvertible {
     public var description: String { "JSONWebKey(A256CTR, redacted)" }
     public var debugDescription: String { description }
 }
+
+extension JSONWebKey: CustomReflectable {
+    /// `dump(_:)` and debuggers would otherwise list the stored key bytes.
+    public var customMirror: Mirror { Mirror(self, children: ["summary": description]) }
+}

@@ -41,3 +41,8 @@ extension SecretStorageKey: CustomStringConvertible, CustomDebugStringConvertibl
     public var description: String { "SecretStorageKey(redacted)" }
     public var debugDescription: String { description }
 }
+
+extension SecretStorageKey: CustomReflectable {
+    /// `dump(_:)` and debuggers would otherwise list the stored key bytes.
+    public var customMirror: Mirror { Mirror(self, children: ["summary": description]) }
+}

@@ -90,13 +90,20 @@ struct AttachmentCipherTests {
         #expect(try AttachmentCipher.decrypt(ciphertext, file: fits).count == 33)
     }
 
-    @Test("Descriptions never show the key")
+    @Test("Descriptions, reflection and dump never show the key")
     func redacted() throws {
         let encrypted = AttachmentCipher.encrypt([1])
         let file = try encrypted.file(url: url)
-        let k = UnpaddedBase64.encodeURLSafe(encrypted.key.key.withUnsafeBytes { Array($0) })
+        let k = UnpaddedBase64.encodeURLSafe(encrypted.key.rawKey)
+        var dumped = ""
+        dump(file, to: &dumped)
+        dump(encrypted, to: &dumped)
+        dump(encrypted.key, to: &dumped)
+        // An unredacted dump lists the key's bytes as "▿ 32 elements".
+        #expect(!dumped.contains("elements"))
         for text in [
             String(describing: file), String(reflecting: file), "\(encrypted.key)", String(reflecting: encrypted.key),
+            "\(encrypted)", String(reflecting: encrypted), dumped,
         ] {
             #expect(!text.contains(k))
             #expect(!text.contains(UnpaddedBase64.encode(encrypted.iv)))

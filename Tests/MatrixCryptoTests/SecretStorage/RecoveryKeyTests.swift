@@ -82,5 +82,8 @@ struct RecoveryKeyTests {
         let encoded = UnpaddedBase64.encode(key.rawKey)
         #expect(!"\(key)".contains(encoded) && !String(reflecting: key).contains(encoded))
         #expect(!"\(key)".contains(RecoveryKey.encode(key).prefix(9)))
+        var dumped = ""
+        dump(key, to: &dumped)
+        #expect(!dumped.contains("elements") && !dumped.contains(encoded))
     }
 }
