@@ -23,7 +23,8 @@ public enum SecretStorageCipher {
         let keys = DerivedKeys(key: key, name: name)
         let ciphertext = AttachmentCipher.applyKeystream(secret, key: keys.aes, iv: iv)
         let mac = Array(HMAC<SHA256>.authenticationCode(for: ciphertext, using: keys.hmac))
-        // Sizes are right by construction except for an over-long secret, which is the caller's.
+        // IV and MAC sizes are right by construction. A secret over 64 KiB would give an object
+        // that `EncryptedSecret(json:)` refuses, as a homeserver would refuse the account data.
         return EncryptedSecret(unchecked: iv, ciphertext: ciphertext, mac: mac)
     }
 

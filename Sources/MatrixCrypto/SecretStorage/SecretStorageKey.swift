@@ -22,9 +22,9 @@ public struct SecretStorageKey: Sendable {
     /// The key for swift-crypto.
     var key: SymmetricKey { SymmetricKey(data: rawKey) }
 
-    /// A key from its 32 raw bytes.
+    /// A key from its 32 raw bytes (`.invalidKey` for any other length).
     public init(rawKey: [UInt8]) throws(MatrixCryptoError) {
-        guard rawKey.count == Self.byteCount else { throw .recoveryKeyMalformed }
+        guard rawKey.count == Self.byteCount else { throw .invalidKey }
         self.rawKey = rawKey
     }
 }

@@ -68,6 +68,12 @@ struct RecoveryKeyTests {
         }
     }
 
+    @Test("A raw key must be 32 bytes")
+    func rawKeyLength() {
+        #expect(throws: MatrixCryptoError.invalidKey) { try SecretStorageKey(rawKey: [UInt8](repeating: 1, count: 31)) }
+        #expect(throws: MatrixCryptoError.invalidKey) { try SecretStorageKey(rawKey: [UInt8](repeating: 1, count: 33)) }
+    }
+
     @Test("A wrong prefix is refused as malformed, not as bad parity")
     func wrongPrefix() throws {
         var bytes: [UInt8] = [0x8B, 0x02] + [UInt8](repeating: 7, count: 32)
