@@ -3,7 +3,7 @@ import MatrixCrypto
 extension Peer {
     static let secretStorageOperations = [
         "recovery_key_generate", "recovery_key_encode", "recovery_key_decode", "secret_encrypt", "secret_decrypt",
-        "key_check", "key_check_verify",
+        "key_check", "key_check_verify", "passphrase_derive",
     ]
 
     func performSecretStorage(_ request: Request) throws -> [String: JSONValue]? {
@@ -44,6 +44,10 @@ extension Peer {
                 json: ["iv": try request.value("iv"), "mac": try request.value("mac")])
             try check.verify(try SecretStorageKey(rawKey: try request.bytes("key_b64")))
             return [:]
+        case "passphrase_derive":
+            // {passphrase, passphrase_info: {algorithm, salt, iterations, bits?}} -> {key_b64}
+            let parameters = try SecretStoragePassphrase(json: try request.value("passphrase_info"))
+            return ["key_b64": base64(parameters.deriveKey(from: try request.string("passphrase")).rawKey)]
         default:
             return nil
         }

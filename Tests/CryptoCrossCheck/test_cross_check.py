@@ -14,8 +14,8 @@ import olm
 import pytest
 from mautrix.crypto.ssss import util as ssss_util
 from mautrix.crypto.ssss.key import Key as SSSSKey
-from mautrix.crypto.ssss.key import KeyMetadata
-from mautrix.crypto.ssss.types import Algorithm, EncryptedKeyData
+from mautrix.crypto.ssss.key import KeyMetadata, PassphraseMetadata
+from mautrix.crypto.ssss.types import Algorithm, EncryptedKeyData, PassphraseAlgorithm
 from nio.crypto.attachments import decrypt_attachment, encrypt_attachment
 from nio.exceptions import EncryptionError
 
@@ -305,6 +305,29 @@ def test_key_check_values_agree_with_mautrix(peer):
     peer.call("key_check_verify", key_b64=b64(theirs.key), iv=theirs.metadata.iv, mac=theirs.metadata.mac)
     assert peer.refuses("key_check_verify", key_b64=b64(raw), iv=theirs.metadata.iv, mac=theirs.metadata.mac) == \
         "secretStorageKeyMismatch"
+
+
+@pytest.mark.parametrize("passphrase", ["correct horse battery staple", "ünïcödé ✓ phrase", "x"])
+def test_passphrase_keys_agree_with_mautrix(peer, passphrase):
+    salt = secrets.token_urlsafe(24)
+    metadata = PassphraseMetadata(algorithm=PassphraseAlgorithm.PBKDF2, iterations=10_000, salt=salt, bits=256)
+    ours = peer.call("passphrase_derive", passphrase=passphrase,
+                     passphrase_info={"algorithm": "m.pbkdf2", "salt": salt, "iterations": 10_000, "bits": 256})
+    assert unb64(ours["key_b64"]) == metadata.get_key(passphrase)
+
+
+def test_a_mautrix_passphrase_key_description_opens_with_us(peer):
+    # mautrix's own parameters (500,000 iterations, its salt) and its key check value.
+    key = SSSSKey.generate(passphrase="a phrase the bot's operator typed")
+    info = key.metadata.passphrase.serialize()
+    ours = peer.call("passphrase_derive", passphrase="a phrase the bot's operator typed", passphrase_info=info)
+    assert unb64(ours["key_b64"]) == key.key
+    peer.call("key_check_verify", key_b64=ours["key_b64"], iv=key.metadata.iv, mac=key.metadata.mac)
+    wrong = peer.call("passphrase_derive", passphrase="a phrase the bot's operator typo'd", passphrase_info=info)
+    assert peer.refuses("key_check_verify", key_b64=wrong["key_b64"], iv=key.metadata.iv, mac=key.metadata.mac) == \
+        "secretStorageKeyMismatch"
+    assert peer.refuses("passphrase_derive", passphrase="p", passphrase_info=dict(info, iterations=10**8)) == \
+        'secretStorageInvalid(field: "passphrase.iterations")'
 
 
 # ---------------------------------------------------------------------------------------------
