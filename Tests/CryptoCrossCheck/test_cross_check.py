@@ -715,3 +715,35 @@ def test_megolm_sessions_continue_after_a_pickle(peer, needs, reference):
     message = outbound.encrypt(b"after the pickle")
     assert unb64(peer.call("megolm_decrypt", handle=restored_inbound["handle"], message=message)["plaintext_b64"]) \
         == b"after the pickle"
+
+
+@pytest.mark.parametrize("reference", OLM_REFERENCES, ids=lambda r: r.name)
+def test_olm_late_messages_from_earlier_chains(peer, needs, reference):
+    needs(*OLM_OPS)
+    ours, theirs = ours_to_theirs(peer, reference)
+    held = []
+    for turn in range(4):
+        # Each turn they send two messages on a fresh chain and we hold back the first.
+        held.append((turn, theirs.encrypt(f"held from chain {turn}".encode())))
+        assert our_decrypt(peer, ours, *theirs.encrypt(f"chain {turn}".encode())) == f"chain {turn}".encode()
+        assert theirs.decrypt(*our_encrypt(peer, ours, b"turn")) == b"turn"
+    # Within the chains we keep, late messages still decrypt, newest chain first.
+    for turn, message in reversed(held):
+        assert our_decrypt(peer, ours, *message) == f"held from chain {turn}".encode()
+
+
+@pytest.mark.parametrize("reference", OLM_REFERENCES, ids=lambda r: r.name)
+def test_olm_a_message_from_a_dropped_chain_is_refused(peer, needs, reference):
+    needs(*OLM_OPS)
+    ours, theirs = ours_to_theirs(peer, reference)
+    assert our_decrypt(peer, ours, *theirs.encrypt(b"chain 0")) == b"chain 0"
+    oldest = theirs.encrypt(b"held from chain 0")
+    for turn in range(1, 7):
+        # Six more of their chains: more than the five receiving chains a session keeps.
+        assert theirs.decrypt(*our_encrypt(peer, ours, b"turn")) == b"turn"
+        assert our_decrypt(peer, ours, *theirs.encrypt(f"chain {turn}".encode())) == f"chain {turn}".encode()
+    # Its chain is gone, so its ratchet key looks new: the keys derived for it cannot match its MAC
+    # (vodozemac refuses it the same way), and the session is left as it was.
+    assert peer.refuses("olm_decrypt", session=ours, type=oldest[0], body=oldest[1]) == "badMAC"
+    assert our_decrypt(peer, ours, *theirs.encrypt(b"still fine")) == b"still fine"
+    assert theirs.decrypt(*our_encrypt(peer, ours, b"and back")) == b"and back"
