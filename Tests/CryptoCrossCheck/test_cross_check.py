@@ -747,3 +747,19 @@ def test_olm_a_message_from_a_dropped_chain_is_refused(peer, needs, reference):
     assert peer.refuses("olm_decrypt", session=ours, type=oldest[0], body=oldest[1]) == "badMAC"
     assert our_decrypt(peer, ours, *theirs.encrypt(b"still fine")) == b"still fine"
     assert theirs.decrypt(*our_encrypt(peer, ours, b"and back")) == b"and back"
+
+
+@pytest.mark.parametrize("reference", MEGOLM_REFERENCES, ids=lambda r: r.name)
+def test_megolm_truncated_and_overlong_varints_are_refused(peer, needs, reference):
+    needs(*MEGOLM_OPS)
+    outbound = reference.Outbound()
+    inbound = peer.call("megolm_inbound_create", session_key=outbound.session_key)
+    message = outbound.encrypt(b"x")
+    raw = unb64(message)
+    # version 3, tag 0x08 (index, varint: 0 for the first message), tag 0x12 (ciphertext), MAC, signature.
+    assert raw[0] == 3 and raw[1] == 0x08 and raw[2] == 0x00 and raw[3] == 0x12
+    overlong = raw[:2] + bytes([0x80, 0x00]) + raw[3:]
+    assert peer.refuses("megolm_decrypt", handle=inbound["handle"], message=b64(overlong)) == "varintOverlong"
+    truncated = raw[:2] + bytes([0x80]) + raw[-72:]
+    assert peer.refuses("megolm_decrypt", handle=inbound["handle"], message=b64(truncated)) == "varintTruncated"
+    assert unb64(peer.call("megolm_decrypt", handle=inbound["handle"], message=message)["plaintext_b64"]) == b"x"
