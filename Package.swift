@@ -100,6 +100,21 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Matrix end-to-end encryption (issue 22): Olm, Megolm, canonical JSON and signing, attachments,
+        // secret storage. Values and small state machines over swift-crypto alone: no NIO, HTTP or store.
+        .target(
+            name: "MatrixCrypto",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
+        // The cross-check peer (scripts/crypto-cross-check, Tests/CryptoCrossCheck): MatrixCrypto driven over
+        // JSON lines by a Python script that checks it against vodozemac, libolm, matrix-nio and mautrix.
+        .executableTarget(
+            name: "matrix-crypto-peer",
+            dependencies: ["MatrixCrypto"]
+        ),
         // IRC: wire protocol, framing, flood control, connection (NIO + NIOSSL) and the adapter.
         .target(
             name: "IRC",
@@ -368,6 +383,13 @@ let package = Package(
                 "PostgresTestSupport", "Storage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+            ]),
+        .testTarget(
+            name: "MatrixCryptoTests",
+            dependencies: [
+                "MatrixCrypto",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
         .testTarget(
             name: "OpsTests",

@@ -1,0 +1,75 @@
+import Crypto
+import _CryptoExtras
+
+/// The message cipher Olm and Megolm share (specification: "m.megolm.v1.aes-sha2" and
+/// "m.olm.v1.curve25519-aes-sha2"): HKDF-SHA-256 of a secret, with an empty salt and a
+/// protocol-specific `info`, gives 80 bytes: a 32-byte AES-256 key, a 32-byte HMAC-SHA-256 key and
+/// a 16-byte IV. The plaintext is encrypted with AES-256-CBC and PKCS#7 padding; the MAC is
+/// HMAC-SHA-256 of the message bytes before it, truncated to its first 8 bytes.
+///
+/// Each secret (a Megolm ratchet state, an Olm message key) is used for one message only, which
+/// is why a fixed IV from the KDF is safe here.
+///
+/// Not `Sendable` (swift-crypto's `SymmetricKey` is not, on Linux): make one where it is used.
+public struct AESCBCHMACCipher {
+    /// The `info` of Megolm's key derivation.
+    public static let megolmInfo = Array("MEGOLM_KEYS".utf8)
+    /// The `info` of Olm's message key derivation.
+    public static let olmInfo = Array("OLM_KEYS".utf8)
+    /// Bytes of the truncated MAC carried in messages.
+    public static let macLength = 8
+
+    private let encryptionKey: SymmetricKey
+    private let macKey: SymmetricKey
+    private let iv: AES._CBC.IV
+
+    /// Derives the three keys from `secret` (128 bytes of Megolm ratchet, 32 of Olm message key).
+    public init(secret: some Collection<UInt8>, info: [UInt8]) {
+        let derived = HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: SymmetricKey(data: Array(secret)), info: info, outputByteCount: 80)
+        let (aes, mac, ivBytes) = derived.withUnsafeBytes { raw in
+            (SymmetricKey(data: raw[0..<32]), SymmetricKey(data: raw[32..<64]), Array(raw[64..<80]))
+        }
+        encryptionKey = aes
+        macKey = mac
+        // 16 bytes by construction: the initialiser cannot fail.
+        iv = try! AES._CBC.IV(ivBytes: ivBytes)
+    }
+
+    /// AES-256-CBC with PKCS#7 padding: whole blocks, at least one.
+    public func encrypt(_ plaintext: some Collection<UInt8>) -> [UInt8] {
+        // Key size and padding are right by construction: the call cannot fail.
+        Array(try! AES._CBC.encrypt(Array(plaintext), using: encryptionKey, iv: iv))
+    }
+
+    /// Decrypts a ciphertext whose MAC has already been checked. Throws `.badPadding` for a
+    /// ciphertext that is not whole blocks or whose padding is wrong.
+    public func decrypt(_ ciphertext: some Collection<UInt8>) throws(MatrixCryptoError) -> [UInt8] {
+        guard !ciphertext.isEmpty, ciphertext.count % 16 == 0 else { throw .badPadding }
+        do {
+            return Array(try AES._CBC.decrypt(Array(ciphertext), using: encryptionKey, iv: iv))
+        } catch {
+            throw .badPadding
+        }
+    }
+
+    /// The first 8 bytes of HMAC-SHA-256 over `message`.
+    public func mac(_ message: some Collection<UInt8>) -> [UInt8] {
+        Array(HMAC<SHA256>.authenticationCode(for: Array(message), using: macKey).prefix(Self.macLength))
+    }
+
+    /// Whether `mac` is the truncated MAC of `message`, compared in constant time (every byte is
+    /// looked at whatever the first difference).
+    public func isValidMAC(_ mac: some Collection<UInt8>, for message: some Collection<UInt8>) -> Bool {
+        let expected = self.mac(message)
+        guard mac.count == expected.count else { return false }
+        var difference: UInt8 = 0
+        for (left, right) in zip(expected, mac) { difference |= left ^ right }
+        return difference == 0
+    }
+}
+
+extension AESCBCHMACCipher: CustomStringConvertible {
+    /// Keys are never shown.
+    public var description: String { "AESCBCHMACCipher(redacted)" }
+}
