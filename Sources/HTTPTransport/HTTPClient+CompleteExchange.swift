@@ -24,6 +24,11 @@ extension HTTPClient {
     /// that is cancelled, which closes the connection, when the same deadline comes first.
     /// Throws `HTTPClientError.deadlineExceeded` then, `NIOTooManyBytesError` for a body over
     /// `maximumBodyBytes`, or the client's own errors.
+    ///
+    /// The deadline is an event-loop timer, removed when the body arrives first. A cancelled
+    /// `Task.sleep` stays scheduled until its deadline passes: at hundreds of exchanges a second
+    /// with 8 s timeouts those sleepers held thousands of jobs, 5 MiB of heap and growing
+    /// fragmentation (benchmark scenario 4, issue 21).
     public func completeExchange(
         _ request: HTTPClientRequest, deadline: ContinuousClock.Instant,
         maximumBodyBytes: Int
@@ -31,10 +36,20 @@ extension HTTPClient {
         let remaining = deadline - .now
         guard remaining > .zero else { throw HTTPClientError.deadlineExceeded }
         let response = try await execute(request, deadline: .now() + TimeAmount(remaining))
+        let timer = eventLoopGroup.any().scheduleTask(deadline: .now() + TimeAmount(deadline - .now)) {}
         let body = try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
             group.addTask { try await response.body.collect(upTo: maximumBodyBytes) }
             group.addTask {
-                try await _Concurrency.Task.sleep(until: deadline, clock: .continuous)
+                do {
+                    try await withTaskCancellationHandler {
+                        try await timer.futureResult.get()
+                    } onCancel: {
+                        timer.cancel()
+                    }
+                } catch {
+                    // The timer's only failure is its cancellation: the exchange was cancelled.
+                    throw CancellationError()
+                }
                 return nil
             }
             defer { group.cancelAll() }
