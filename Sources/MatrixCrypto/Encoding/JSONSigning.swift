@@ -58,7 +58,10 @@ public enum JSONSigning {
         }
         guard signature.count == 64 else { throw .badSignature }
         let bytes = try signedBytes(of: object)
-        guard publicKey.isValidSignature(signature, for: bytes) else { throw .badSignature }
+        guard Ed25519Keys.isValidSignature(signature, for: bytes, publicKeyBytes: Array(publicKey.rawRepresentation))
+        else {
+            throw .badSignature
+        }
     }
 
     /// `verify` with the public key given as unpadded base64 (as `/keys/query` returns it).
@@ -86,7 +89,8 @@ public enum Ed25519Keys {
     public static func publicKey(
         _ bytes: some Collection<UInt8>
     ) throws(MatrixCryptoError) -> Curve25519.Signing.PublicKey {
-        guard bytes.count == 32 else { throw .invalidKey }
+        // A small-order key would let anyone sign for it (see Ed25519SmallOrder).
+        guard bytes.count == 32, !Ed25519SmallOrder.isSmallOrder(bytes) else { throw .invalidKey }
         do {
             return try Curve25519.Signing.PublicKey(rawRepresentation: Array(bytes))
         } catch {

@@ -77,7 +77,10 @@ public struct MegolmInboundSession: Sendable {
     /// `.unknownMessageIndex` for an index before `firstKnownIndex`, `.badMAC` or `.badPadding`.
     /// Nothing changes in the session unless the message decrypts.
     public mutating func decrypt(_ message: MegolmMessage) throws(MatrixCryptoError) -> MegolmDecrypted {
-        guard signingKey.isValidSignature(message.signature, for: message.signedBytes) else { throw .badSignature }
+        guard Ed25519Keys.isValidSignature(message.signature, for: message.signedBytes, publicKeyBytes: signingKeyBytes)
+        else {
+            throw .badSignature
+        }
         let ratchet = try ratchet(at: message.messageIndex)
         let cipher = ratchet.cipher
         guard cipher.isValidMAC(message.mac, for: message.macInput) else { throw .badMAC }

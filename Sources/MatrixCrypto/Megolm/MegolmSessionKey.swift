@@ -30,8 +30,11 @@ public struct MegolmSessionKey: Sendable, Equatable {
         guard version == Self.version else { throw .unsupportedVersion(version) }
         guard bytes.count == Self.length else { throw .megolmSessionKeyMalformed }
         let fields = MegolmKeyFields(bytes)
-        let publicKey = try Ed25519Keys.publicKey(fields.signingKey)
-        guard publicKey.isValidSignature(bytes[Self.signedLength...], for: bytes[..<Self.signedLength]) else {
+        _ = try Ed25519Keys.publicKey(fields.signingKey)
+        guard
+            Ed25519Keys.isValidSignature(
+                bytes[Self.signedLength...], for: bytes[..<Self.signedLength], publicKeyBytes: Array(fields.signingKey))
+        else {
             throw .badSignature
         }
         ratchet = fields.ratchet
