@@ -207,7 +207,7 @@ let package = Package(
             name: "gifbot-benchmark",
             dependencies: [
                 "BenchmarkSupport", "SeededRandom", "GifSources", "HTTPTransport", "Giphy", "Storage", "GiphyStandIn",
-                "IRCTestSupport",
+                "IRCTestSupport", "MatrixCrypto",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ],
             path: "Benchmarks/gifbot-benchmark",
