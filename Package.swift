@@ -207,7 +207,7 @@ let package = Package(
             name: "gifbot-benchmark",
             dependencies: [
                 "BenchmarkSupport", "SeededRandom", "GifSources", "HTTPTransport", "Giphy", "Storage", "GiphyStandIn",
-                "IRCTestSupport",
+                "IRCTestSupport", "MatrixCrypto",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ],
             path: "Benchmarks/gifbot-benchmark",
@@ -399,6 +399,39 @@ let package = Package(
             ]),
     ]
 )
+
+// libFuzzer targets for MatrixCrypto's parsers of untrusted bytes (scripts/fuzz), declared only
+// when GIFBOT_FUZZ=1 so that a normal build never sees them. scripts/fuzz builds each product in
+// one scratch folder (.build-fuzz/swiftpm) with `--sanitize fuzzer --sanitize address -Xswiftc
+// -sanitize=fuzzer,address`, so MatrixCrypto and swift-crypto are instrumented too (issue 21:
+// fuzz targets built from SwiftPM targets, not from hand-listed files). libFuzzer brings `main`,
+// hence -parse-as-library.
+if Context.environment["GIFBOT_FUZZ"] == "1" {
+    let fuzzTargets = [
+        "fuzz-olm-message": "OlmMessageFuzz",
+        "fuzz-olm-pre-key": "OlmPreKeyFuzz",
+        "fuzz-megolm-message": "MegolmMessageFuzz",
+        "fuzz-megolm-session-key": "MegolmSessionKeyFuzz",
+        "fuzz-megolm-export": "MegolmExportedKeyFuzz",
+        "fuzz-encrypted-file": "EncryptedFileFuzz",
+        "fuzz-base64": "UnpaddedBase64Fuzz",
+        "fuzz-canonical-json": "CanonicalJSONFuzz",
+    ]
+    package.targets.append(
+        .target(
+            name: "MatrixCryptoFuzzSupport",
+            dependencies: ["MatrixCrypto", .product(name: "Crypto", package: "swift-crypto")],
+            path: "Fuzz/MatrixCrypto/Support"))
+    for (product, directory) in fuzzTargets.sorted(by: { $0.key < $1.key }) {
+        package.targets.append(
+            .executableTarget(
+                name: product,
+                dependencies: ["MatrixCrypto", "MatrixCryptoFuzzSupport"],
+                path: "Fuzz/MatrixCrypto/\(directory)",
+                swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+        package.products.append(.executable(name: product, targets: [product]))
+    }
+}
 
 // Habits the compiler keeps (issue 21, step 5): an existential is spelled `any P`, and a module
 // whose members a file uses is imported by that file, not reached through another import.
