@@ -3,7 +3,7 @@ import MatrixCrypto
 extension Peer {
     static let attachmentOperations = ["attachment_encrypt", "attachment_decrypt", "encrypted_file_parse"]
 
-    func performAttachments(_ request: Request) throws -> [String: JSONValue]? {
+    func performAttachments(_ request: Request) throws -> [String: CanonicalJSONValue]? {
         switch request.op {
         case "attachment_encrypt":
             // {plaintext_b64, url} -> {ciphertext_b64, file (EncryptedFile JSON text), key_b64}

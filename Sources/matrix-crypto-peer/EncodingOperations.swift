@@ -6,7 +6,7 @@ extension Peer {
         "sign_json", "verify_json",
     ]
 
-    mutating func performEncoding(_ request: Request) throws -> [String: JSONValue]? {
+    mutating func performEncoding(_ request: Request) throws -> [String: CanonicalJSONValue]? {
         switch request.op {
         case "base64_encode":
             // {hex} -> {standard, url_safe}

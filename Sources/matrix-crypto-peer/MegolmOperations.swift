@@ -8,7 +8,7 @@ extension Peer {
         "megolm_inbound_repickle",
     ]
 
-    mutating func performMegolm(_ request: Request) throws -> [String: JSONValue]? {
+    mutating func performMegolm(_ request: Request) throws -> [String: CanonicalJSONValue]? {
         switch request.op {
         case "megolm_outbound_create":
             // {} -> {handle, session_id, session_key, message_index}
@@ -31,7 +31,7 @@ extension Peer {
             var session = try outbound(request)
             let plaintext = try request.bytes("plaintext_b64")
             let keep = Set((try request.value("keep").arrayValue ?? []).compactMap(\.integerValue))
-            var messages: [String: JSONValue] = [:]
+            var messages: [String: CanonicalJSONValue] = [:]
             for _ in 0..<max(0, try request.integer("count")) {
                 let message = try session.encrypt(plaintext)
                 if keep.contains(Int64(message.messageIndex)) {
@@ -87,14 +87,14 @@ extension Peer {
         }
     }
 
-    static func describe(_ session: MegolmOutboundSession) -> [String: JSONValue] {
+    static func describe(_ session: MegolmOutboundSession) -> [String: CanonicalJSONValue] {
         [
             "session_id": .string(session.sessionID), "session_key": .string(session.sessionKey.base64),
             "message_index": .integer(Int64(session.messageIndex)),
         ]
     }
 
-    mutating func store(_ session: MegolmInboundSession) -> [String: JSONValue] {
+    mutating func store(_ session: MegolmInboundSession) -> [String: CanonicalJSONValue] {
         let handle = newHandle()
         megolmInbound[handle] = session
         return [

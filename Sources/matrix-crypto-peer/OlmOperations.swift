@@ -7,7 +7,7 @@ extension Peer {
         "olm_encrypt", "olm_decrypt", "olm_matches", "olm_account_repickle", "olm_session_repickle",
     ]
 
-    mutating func performOlm(_ request: Request) throws -> [String: JSONValue]? {
+    mutating func performOlm(_ request: Request) throws -> [String: CanonicalJSONValue]? {
         switch request.op {
         case "olm_account_create":
             // {} -> {handle, curve25519, ed25519}
@@ -17,7 +17,7 @@ extension Peer {
             var account = try olmAccount(request)
             account.generateOneTimeKeys(count: Int(try request.integer("count")))
             olmAccounts[try request.string("account")] = account
-            return ["one_time_keys": .object(account.unpublishedOneTimeKeys.mapValues(JSONValue.string))]
+            return ["one_time_keys": .object(account.unpublishedOneTimeKeys.mapValues(CanonicalJSONValue.string))]
         case "olm_mark_published":
             var account = try olmAccount(request)
             account.markKeysAsPublished()
@@ -28,7 +28,7 @@ extension Peer {
             var account = try olmAccount(request)
             account.generateFallbackKey()
             olmAccounts[try request.string("account")] = account
-            return ["fallback_key": .object(account.unpublishedFallbackKey.mapValues(JSONValue.string))]
+            return ["fallback_key": .object(account.unpublishedFallbackKey.mapValues(CanonicalJSONValue.string))]
         case "olm_sign":
             // {account, message_b64} -> {signature}
             return ["signature": .string(try olmAccount(request).sign(try request.bytes("message_b64")))]
@@ -93,7 +93,7 @@ extension Peer {
         }
     }
 
-    mutating func storeAccount(_ account: OlmAccount) -> [String: JSONValue] {
+    mutating func storeAccount(_ account: OlmAccount) -> [String: CanonicalJSONValue] {
         let handle = newHandle()
         olmAccounts[handle] = account
         return [
@@ -102,7 +102,7 @@ extension Peer {
         ]
     }
 
-    mutating func storeSession(_ session: OlmSession) -> [String: JSONValue] {
+    mutating func storeSession(_ session: OlmSession) -> [String: CanonicalJSONValue] {
         let handle = newHandle()
         olmSessions[handle] = session
         return ["session": .string(handle), "session_id": .string(session.sessionID)]

@@ -26,8 +26,8 @@ struct Peer {
     /// a refusal by MatrixCrypto names its `MatrixCryptoError` case in `error` so the other side
     /// can check that the specific typed error was raised.
     mutating func answer(_ line: String) -> String {
-        var answer: [String: JSONValue]
-        var id: JSONValue = .null
+        var answer: [String: CanonicalJSONValue]
+        var id: CanonicalJSONValue = .null
         do {
             let request = try Request(line: line)
             id = request.id
@@ -45,7 +45,7 @@ struct Peer {
             ?? #"{"ok":false,"kind":"request","error":"unencodable"}"#
     }
 
-    mutating func perform(_ request: Request) throws -> [String: JSONValue] {
+    mutating func perform(_ request: Request) throws -> [String: CanonicalJSONValue] {
         switch request.op {
         case "ping": return ["pong": true]
         case "operations": return ["operations": .array(Self.operations.map { .string($0) })]

@@ -3,9 +3,9 @@ import MatrixCrypto
 /// One parsed request: `{"id": ..., "op": "...", ...parameters}`, parsed by MatrixCrypto's own
 /// strict JSON parser (which the requests exercise as well).
 struct Request {
-    let id: JSONValue
+    let id: CanonicalJSONValue
     let op: String
-    let parameters: [String: JSONValue]
+    let parameters: [String: CanonicalJSONValue]
 
     /// Requests carry whole attachments (the cross-check sends 2 MiB ones) in base64.
     static let limits = JSONParser.Limits(maximumBytes: 64 << 20, maximumDepth: 64)
@@ -37,7 +37,7 @@ struct Request {
         parameters[name]?.boolValue ?? fallback
     }
 
-    func value(_ name: String) throws -> JSONValue {
+    func value(_ name: String) throws -> CanonicalJSONValue {
         guard let value = parameters[name] else { throw RequestError(message: "\(op): \(name) missing") }
         return value
     }
@@ -79,6 +79,6 @@ func hexString(_ bytes: [UInt8]) -> String {
     return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] }, as: UTF8.self)
 }
 
-func base64(_ bytes: [UInt8]) -> JSONValue {
+func base64(_ bytes: [UInt8]) -> CanonicalJSONValue {
     .string(UnpaddedBase64.encode(bytes))
 }

@@ -6,7 +6,7 @@ extension Peer {
         "key_check", "key_check_verify", "passphrase_derive",
     ]
 
-    func performSecretStorage(_ request: Request) throws -> [String: JSONValue]? {
+    func performSecretStorage(_ request: Request) throws -> [String: CanonicalJSONValue]? {
         switch request.op {
         case "recovery_key_generate":
             // {} -> {key_b64, recovery_key}

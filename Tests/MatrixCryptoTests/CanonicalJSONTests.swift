@@ -38,7 +38,7 @@ import Testing
     /// after U+1F600 in UTF-16 but before it by code point, and a decomposed "e" + U+0301 sorts
     /// before "f" by code point whatever normalisation would say.
     @Test func sortsKeysByCodePoint() throws {
-        let value: JSONValue = ["\u{1F600}": 1, "\u{FF61}": 2, "f": 3, "e\u{301}": 4, "E": 5, "": 6]
+        let value: CanonicalJSONValue = ["\u{1F600}": 1, "\u{FF61}": 2, "f": 3, "e\u{301}": 4, "E": 5, "": 6]
         #expect(
             try CanonicalJSON.encodeString(value)
                 == "{\"\":6,\"E\":5,\"e\u{301}\":4,\"f\":3,\"\u{FF61}\":2,\"\u{1F600}\":1}")

@@ -37,7 +37,7 @@ import Testing
         let signed = try JSONSigning.sign(["a": 1], userID: "@u:x", deviceID: "D", key: key)
         let signature = try UnpaddedBase64.decode(
             try #require(signed["signatures"]?["@u:x"]?["ed25519:D"]?.stringValue))
-        let forged: JSONValue = [
+        let forged: CanonicalJSONValue = [
             "a": 1, "signatures": ["@u:x": ["ed25519:D": .string(UnpaddedBase64.encode(Self.malleated(signature)))]],
         ]
         #expect(throws: MatrixCryptoError.badSignature) {

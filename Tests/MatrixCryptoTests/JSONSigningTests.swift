@@ -3,7 +3,7 @@ import MatrixCrypto
 import Testing
 
 @Suite struct JSONSigningTests {
-    static let device: JSONValue = [
+    static let device: CanonicalJSONValue = [
         "user_id": "@gifbot:example.org", "device_id": "GIFBOT",
         "algorithms": ["m.olm.v1.curve25519-aes-sha2", "m.megolm.v1.aes-sha2"],
         "keys": ["ed25519:GIFBOT": "key", "curve25519:GIFBOT": "other"],
@@ -90,7 +90,9 @@ import Testing
 
     @Test func refusesASignatureThatIsNotBase64Of64Bytes() throws {
         let key = Curve25519.Signing.PrivateKey()
-        for text: JSONValue in ["not base64!", .string(UnpaddedBase64.encode([UInt8](repeating: 0, count: 63))), 5] {
+        for text: CanonicalJSONValue in [
+            "not base64!", .string(UnpaddedBase64.encode([UInt8](repeating: 0, count: 63))), 5,
+        ] {
             var members = try #require(Self.device.objectValue)
             members["signatures"] = ["@u:x": ["ed25519:D": text]]
             #expect(throws: MatrixCryptoError.badSignature) {

@@ -43,7 +43,7 @@ public struct EncryptedFile: Sendable, Equatable {
     }
 
     /// Parses an `EncryptedFile` object already parsed as JSON.
-    public init(json: JSONValue) throws(MatrixCryptoError) {
+    public init(json: CanonicalJSONValue) throws(MatrixCryptoError) {
         guard let members = json.objectValue else { throw .encryptedFileInvalid(field: "") }
         guard members["v"]?.stringValue == Self.version else { throw .encryptedFileInvalid(field: "v") }
         guard let url = members["url"]?.stringValue else { throw .encryptedFileInvalid(field: "url") }
@@ -62,7 +62,7 @@ public struct EncryptedFile: Sendable, Equatable {
     }
 
     /// The object as the specification lays it out, base64 unpadded (`k` URL-safe).
-    public var json: JSONValue {
+    public var json: CanonicalJSONValue {
         [
             "v": .string(Self.version),
             "url": .string(url),

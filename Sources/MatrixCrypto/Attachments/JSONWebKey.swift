@@ -33,7 +33,7 @@ public struct JSONWebKey: Sendable {
     }
 
     /// The JWK object, members as the specification lists them.
-    public var json: JSONValue {
+    public var json: CanonicalJSONValue {
         [
             "kty": "oct",
             "key_ops": ["encrypt", "decrypt"],
@@ -46,7 +46,7 @@ public struct JSONWebKey: Sendable {
     /// Parses the JWK strictly: every member the specification requires must be there with the
     /// value it requires (`key_ops` must contain at least `encrypt` and `decrypt`); other
     /// members are ignored, as JWK allows.
-    public init(json: JSONValue) throws(MatrixCryptoError) {
+    public init(json: CanonicalJSONValue) throws(MatrixCryptoError) {
         guard let members = json.objectValue else { throw .encryptedFileInvalid(field: "key") }
         guard members["kty"]?.stringValue == "oct" else { throw .encryptedFileInvalid(field: "key.kty") }
         guard members["alg"]?.stringValue == "A256CTR" else { throw .encryptedFileInvalid(field: "key.alg") }

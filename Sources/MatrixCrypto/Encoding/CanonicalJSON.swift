@@ -8,32 +8,32 @@ public enum CanonicalJSON {
 
     /// The canonical encoding of `value`. Throws `.jsonIntegerOutOfRange` for an integer
     /// outside the allowed range (a value built by a caller, not by the parser).
-    public static func encode(_ value: JSONValue) throws(MatrixCryptoError) -> [UInt8] {
+    public static func encode(_ value: CanonicalJSONValue) throws(MatrixCryptoError) -> [UInt8] {
         var output: [UInt8] = []
         try append(value, to: &output)
         return output
     }
 
     /// The canonical encoding as a string (always valid UTF-8).
-    public static func encodeString(_ value: JSONValue) throws(MatrixCryptoError) -> String {
+    public static func encodeString(_ value: CanonicalJSONValue) throws(MatrixCryptoError) -> String {
         String(decoding: try encode(value), as: UTF8.self)
     }
 
     /// Parses JSON bytes strictly (see `JSONParser`) into a value.
     public static func parse(
         _ bytes: some Collection<UInt8>, limits: JSONParser.Limits = .default
-    ) throws(MatrixCryptoError) -> JSONValue {
+    ) throws(MatrixCryptoError) -> CanonicalJSONValue {
         try JSONParser.parse(Array(bytes), limits: limits)
     }
 
     /// Parses JSON text strictly.
     public static func parse(
         _ text: String, limits: JSONParser.Limits = .default
-    ) throws(MatrixCryptoError) -> JSONValue {
+    ) throws(MatrixCryptoError) -> CanonicalJSONValue {
         try JSONParser.parse(Array(text.utf8), limits: limits)
     }
 
-    static func append(_ value: JSONValue, to output: inout [UInt8]) throws(MatrixCryptoError) {
+    static func append(_ value: CanonicalJSONValue, to output: inout [UInt8]) throws(MatrixCryptoError) {
         switch value {
         case .null:
             output.append(contentsOf: "null".utf8)

@@ -1,4 +1,4 @@
-/// A strict JSON parser (RFC 8259) for bytes from the network, producing `JSONValue`s that
+/// A strict JSON parser (RFC 8259) for bytes from the network, producing `CanonicalJSONValue`s that
 /// canonical JSON can re-encode exactly: numbers must be integers in canonical JSON's range,
 /// strings valid UTF-8 (escaped surrogates must pair), keys unique, and nothing may follow the
 /// value but whitespace. Input size and nesting depth are bounded so that a hostile document
@@ -29,7 +29,9 @@ public struct JSONParser {
     }
 
     /// Parses one complete JSON document.
-    public static func parse(_ bytes: [UInt8], limits: Limits = .default) throws(MatrixCryptoError) -> JSONValue {
+    public static func parse(
+        _ bytes: [UInt8], limits: Limits = .default
+    ) throws(MatrixCryptoError) -> CanonicalJSONValue {
         guard bytes.count <= limits.maximumBytes else { throw .jsonTooLarge(limit: limits.maximumBytes) }
         var parser = JSONParser(bytes: bytes, limits: limits)
         parser.skipWhitespace()
@@ -58,7 +60,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseValue(depth: Int) throws(MatrixCryptoError) -> JSONValue {
+    private mutating func parseValue(depth: Int) throws(MatrixCryptoError) -> CanonicalJSONValue {
         guard let byte = peek() else { throw malformed }
         switch byte {
         case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
@@ -78,10 +80,10 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseObject(depth: Int) throws(MatrixCryptoError) -> JSONValue {
+    private mutating func parseObject(depth: Int) throws(MatrixCryptoError) -> CanonicalJSONValue {
         guard depth <= limits.maximumDepth else { throw .jsonTooDeep(limit: limits.maximumDepth) }
         position += 1  // {
-        var members: [String: JSONValue] = [:]
+        var members: [String: CanonicalJSONValue] = [:]
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             position += 1
@@ -107,10 +109,10 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseArray(depth: Int) throws(MatrixCryptoError) -> JSONValue {
+    private mutating func parseArray(depth: Int) throws(MatrixCryptoError) -> CanonicalJSONValue {
         guard depth <= limits.maximumDepth else { throw .jsonTooDeep(limit: limits.maximumDepth) }
         position += 1  // [
-        var elements: [JSONValue] = []
+        var elements: [CanonicalJSONValue] = []
         skipWhitespace()
         if peek() == UInt8(ascii: "]") {
             position += 1

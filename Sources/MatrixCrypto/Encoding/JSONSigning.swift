@@ -7,7 +7,7 @@ import Crypto
 /// or the unpadded base64 public key for a cross-signing key.
 public enum JSONSigning {
     /// The bytes that are signed: the canonical JSON of `object` without `signatures` and `unsigned`.
-    public static func signedBytes(of object: JSONValue) throws(MatrixCryptoError) -> [UInt8] {
+    public static func signedBytes(of object: CanonicalJSONValue) throws(MatrixCryptoError) -> [UInt8] {
         guard var members = object.objectValue else { throw .jsonNotAnObject }
         members["signatures"] = nil
         members["unsigned"] = nil
@@ -16,7 +16,7 @@ public enum JSONSigning {
 
     /// The unpadded base64 Ed25519 signature of `object` by `key`.
     public static func signature(
-        of object: JSONValue, key: Curve25519.Signing.PrivateKey
+        of object: CanonicalJSONValue, key: Curve25519.Signing.PrivateKey
     ) throws(MatrixCryptoError) -> String {
         let bytes = try signedBytes(of: object)
         do {
@@ -29,8 +29,8 @@ public enum JSONSigning {
     /// `object` with its signature by `key` added under `signatures.<userID>."ed25519:<deviceID>"`.
     /// Other signatures already there, and `unsigned`, are kept as they were.
     public static func sign(
-        _ object: JSONValue, userID: String, deviceID: String, key: Curve25519.Signing.PrivateKey
-    ) throws(MatrixCryptoError) -> JSONValue {
+        _ object: CanonicalJSONValue, userID: String, deviceID: String, key: Curve25519.Signing.PrivateKey
+    ) throws(MatrixCryptoError) -> CanonicalJSONValue {
         let signature = try signature(of: object, key: key)
         guard var members = object.objectValue else { throw .jsonNotAnObject }
         var signatures = members["signatures"]?.objectValue ?? [:]
@@ -45,7 +45,7 @@ public enum JSONSigning {
     /// `publicKey`. Throws `.signatureMissing` when there is none, `.badSignature` when it does
     /// not verify or is not a 64-byte base64 string.
     public static func verify(
-        _ object: JSONValue, userID: String, deviceID: String, publicKey: Curve25519.Signing.PublicKey
+        _ object: CanonicalJSONValue, userID: String, deviceID: String, publicKey: Curve25519.Signing.PublicKey
     ) throws(MatrixCryptoError) {
         guard object.objectValue != nil else { throw .jsonNotAnObject }
         guard let entry = object["signatures"]?[userID]?["ed25519:\(deviceID)"] else { throw .signatureMissing }
@@ -66,7 +66,7 @@ public enum JSONSigning {
 
     /// `verify` with the public key given as unpadded base64 (as `/keys/query` returns it).
     public static func verify(
-        _ object: JSONValue, userID: String, deviceID: String, publicKeyBase64: String
+        _ object: CanonicalJSONValue, userID: String, deviceID: String, publicKeyBase64: String
     ) throws(MatrixCryptoError) {
         try verify(object, userID: userID, deviceID: deviceID, publicKey: try Ed25519Keys.publicKey(publicKeyBase64))
     }

@@ -9,11 +9,11 @@ extension OlmAccount {
     public static let signedCurve25519 = "signed_curve25519"
 
     /// The `device_keys` object: user and device id, algorithms, both identity keys, signed.
-    public func deviceKeys(userID: String, deviceID: String) throws(MatrixCryptoError) -> JSONValue {
-        let object: JSONValue = .object([
+    public func deviceKeys(userID: String, deviceID: String) throws(MatrixCryptoError) -> CanonicalJSONValue {
+        let object: CanonicalJSONValue = .object([
             "user_id": .string(userID),
             "device_id": .string(deviceID),
-            "algorithms": .array(Self.algorithms.map(JSONValue.string)),
+            "algorithms": .array(Self.algorithms.map(CanonicalJSONValue.string)),
             "keys": .object([
                 "curve25519:\(deviceID)": .string(identityKeys.curve25519),
                 "ed25519:\(deviceID)": .string(identityKeys.ed25519),
@@ -24,13 +24,13 @@ extension OlmAccount {
 
     /// The `one_time_keys` object for the unpublished one-time keys:
     /// `"signed_curve25519:<key id>": {"key": "<base64>", "signatures": {...}}`.
-    public func signedOneTimeKeys(userID: String, deviceID: String) throws(MatrixCryptoError) -> JSONValue {
+    public func signedOneTimeKeys(userID: String, deviceID: String) throws(MatrixCryptoError) -> CanonicalJSONValue {
         try signedKeys(unpublishedOneTimeKeys, isFallback: false, userID: userID, deviceID: deviceID)
     }
 
     /// The `fallback_keys` object for an unpublished fallback key (empty if there is none):
     /// `"signed_curve25519:<key id>": {"key": "<base64>", "fallback": true, "signatures": {...}}`.
-    public func signedFallbackKeys(userID: String, deviceID: String) throws(MatrixCryptoError) -> JSONValue {
+    public func signedFallbackKeys(userID: String, deviceID: String) throws(MatrixCryptoError) -> CanonicalJSONValue {
         try signedKeys(unpublishedFallbackKey, isFallback: true, userID: userID, deviceID: deviceID)
     }
 
@@ -39,8 +39,8 @@ extension OlmAccount {
     /// `markKeysAsPublished()` once the server accepted it.
     public func keysUploadBody(
         userID: String, deviceID: String, includeDeviceKeys: Bool
-    ) throws(MatrixCryptoError) -> JSONValue {
-        var body: [String: JSONValue] = [
+    ) throws(MatrixCryptoError) -> CanonicalJSONValue {
+        var body: [String: CanonicalJSONValue] = [
             "one_time_keys": try signedOneTimeKeys(userID: userID, deviceID: deviceID),
             "fallback_keys": try signedFallbackKeys(userID: userID, deviceID: deviceID),
         ]
@@ -52,11 +52,11 @@ extension OlmAccount {
 
     private func signedKeys(
         _ keys: [String: String], isFallback: Bool, userID: String, deviceID: String
-    ) throws(MatrixCryptoError) -> JSONValue {
-        var signed: [String: JSONValue] = [:]
+    ) throws(MatrixCryptoError) -> CanonicalJSONValue {
+        var signed: [String: CanonicalJSONValue] = [:]
         let signingKey = signingKey()
         for (keyID, publicKey) in keys {
-            var object: [String: JSONValue] = ["key": .string(publicKey)]
+            var object: [String: CanonicalJSONValue] = ["key": .string(publicKey)]
             if isFallback {
                 object["fallback"] = .bool(true)
             }

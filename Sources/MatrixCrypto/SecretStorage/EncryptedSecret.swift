@@ -23,7 +23,7 @@ public struct EncryptedSecret: Sendable, Equatable {
     }
 
     /// Parses the object strictly (padding, as Element writes it, is tolerated: see `Base64Field`).
-    public init(json: JSONValue) throws(MatrixCryptoError) {
+    public init(json: CanonicalJSONValue) throws(MatrixCryptoError) {
         guard let members = json.objectValue else { throw .secretStorageInvalid(field: "") }
         func member(_ name: String, byteCount: Int?, maximum: Int) throws(MatrixCryptoError) -> [UInt8] {
             guard let text = members[name]?.stringValue else { throw .secretStorageInvalid(field: name) }
@@ -37,7 +37,7 @@ public struct EncryptedSecret: Sendable, Equatable {
     }
 
     /// `{iv, ciphertext, mac}`, standard unpadded base64.
-    public var json: JSONValue {
+    public var json: CanonicalJSONValue {
         [
             "iv": .string(UnpaddedBase64.encode(iv)),
             "ciphertext": .string(UnpaddedBase64.encode(ciphertext)),

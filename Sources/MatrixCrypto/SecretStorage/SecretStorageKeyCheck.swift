@@ -17,7 +17,7 @@ public struct SecretStorageKeyCheck: Sendable, Equatable {
     }
 
     /// The check value as a key description holds it; strict as `EncryptedSecret` is.
-    public init(json: JSONValue) throws(MatrixCryptoError) {
+    public init(json: CanonicalJSONValue) throws(MatrixCryptoError) {
         guard let members = json.objectValue else { throw .secretStorageInvalid(field: "") }
         guard let iv = members["iv"]?.stringValue else { throw .secretStorageInvalid(field: "iv") }
         guard let mac = members["mac"]?.stringValue else { throw .secretStorageInvalid(field: "mac") }
@@ -28,7 +28,7 @@ public struct SecretStorageKeyCheck: Sendable, Equatable {
     }
 
     /// The members to merge into the key description.
-    public var json: JSONValue {
+    public var json: CanonicalJSONValue {
         ["iv": .string(UnpaddedBase64.encode(iv)), "mac": .string(UnpaddedBase64.encode(mac))]
     }
 

@@ -48,7 +48,7 @@ public struct SecretStoragePassphrase: Sendable, Equatable {
 
     /// Parses a key description's `passphrase` object strictly: `algorithm` must be `m.pbkdf2`,
     /// `bits` (optional) 256, `salt` a string and `iterations` an integer within the limits.
-    public init(json: JSONValue) throws(MatrixCryptoError) {
+    public init(json: CanonicalJSONValue) throws(MatrixCryptoError) {
         guard let members = json.objectValue else { throw .secretStorageInvalid(field: "passphrase") }
         guard members["algorithm"]?.stringValue == Self.algorithm else {
             throw .secretStorageInvalid(field: "passphrase.algorithm")
@@ -64,7 +64,7 @@ public struct SecretStoragePassphrase: Sendable, Equatable {
     }
 
     /// The `passphrase` object of a key description.
-    public var json: JSONValue {
+    public var json: CanonicalJSONValue {
         [
             "algorithm": .string(Self.algorithm), "salt": .string(salt), "iterations": .integer(Int64(iterations)),
             "bits": .integer(Int64(Self.bits)),

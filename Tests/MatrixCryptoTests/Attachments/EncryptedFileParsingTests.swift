@@ -5,12 +5,12 @@ import Testing
 @Suite("Attachments: strict parsing of EncryptedFile")
 struct EncryptedFileParsingTests {
     /// A valid object (fresh key each run) to mutate one member at a time.
-    static func validObject() throws -> [String: JSONValue] {
+    static func validObject() throws -> [String: CanonicalJSONValue] {
         let encrypted = AttachmentCipher.encrypt(Array("file".utf8))
         return try #require(try encrypted.file(url: "mxc://example.org/media").json.objectValue)
     }
 
-    static func replacing(_ path: [String], with value: JSONValue?) throws -> JSONValue {
+    static func replacing(_ path: [String], with value: CanonicalJSONValue?) throws -> CanonicalJSONValue {
         var object = try validObject()
         if path.count == 1 {
             object[path[0]] = value
@@ -65,8 +65,8 @@ struct EncryptedFileParsingTests {
             (["iv"], "AAAAAAAAAAAAAAAAAAAAA-", "iv"), (["iv"], "AAAAAAAAAAAAAAAAAAAAAB", "iv"),
             (["hashes"], nil, "hashes"), (["hashes", "sha256"], nil, "hashes.sha256"),
             (["hashes", "sha256"], "AAAA", "hashes.sha256"), (["hashes", "sha256"], 5, "hashes.sha256"),
-        ] as [([String], JSONValue?, String)])
-    func refused(path: [String], value: JSONValue?, field: String) throws {
+        ] as [([String], CanonicalJSONValue?, String)])
+    func refused(path: [String], value: CanonicalJSONValue?, field: String) throws {
         let object = try Self.replacing(path, with: value)
         #expect(throws: MatrixCryptoError.encryptedFileInvalid(field: field)) { try EncryptedFile(json: object) }
     }

@@ -87,8 +87,8 @@ struct SecretStorageCipherTests {
             ("iv", nil, "iv"), ("iv", "AAAA", "iv"), ("iv", 16, "iv"), ("mac", "AAAA", "mac"), ("mac", nil, "mac"),
             ("ciphertext", nil, "ciphertext"), ("ciphertext", "A", "ciphertext"), ("ciphertext", "AA=A", "ciphertext"),
             ("ciphertext", .string(String(repeating: "A", count: 87_384)), "ciphertext"),
-        ] as [(String, JSONValue?, String)])
-    func malformed(member: String, value: JSONValue?, field: String) throws {
+        ] as [(String, CanonicalJSONValue?, String)])
+    func malformed(member: String, value: CanonicalJSONValue?, field: String) throws {
         let encrypted = SecretStorageCipher.encrypt(secret, name: name, key: .generate())
         var object = try #require(encrypted.json.objectValue)
         object[member] = value
@@ -101,7 +101,7 @@ struct SecretStorageCipherTests {
     func paddedAccepted() throws {
         let key = SecretStorageKey.generate()
         let encrypted = SecretStorageCipher.encrypt(Array("abcd".utf8), name: name, key: key)
-        let padded: JSONValue = [
+        let padded: CanonicalJSONValue = [
             "iv": .string(UnpaddedBase64.encode(encrypted.iv) + "=="),
             "ciphertext": .string(UnpaddedBase64.encode(encrypted.ciphertext) + "=="),
             "mac": .string(UnpaddedBase64.encode(encrypted.mac) + "="),

@@ -48,8 +48,8 @@ struct SecretStoragePassphraseTests {
             ("iterations", nil, "passphrase.iterations"), ("iterations", 0, "passphrase.iterations"),
             ("iterations", -5, "passphrase.iterations"), ("iterations", 10_000_001, "passphrase.iterations"),
             ("iterations", "1000", "passphrase.iterations"),
-        ] as [(String, JSONValue?, String)])
-    func refused(member: String, value: JSONValue?, field: String) throws {
+        ] as [(String, CanonicalJSONValue?, String)])
+    func refused(member: String, value: CanonicalJSONValue?, field: String) throws {
         var object = try #require(try SecretStoragePassphrase(salt: "s", iterations: 5).json.objectValue)
         object[member] = value
         #expect(throws: MatrixCryptoError.secretStorageInvalid(field: field)) {

@@ -6,25 +6,29 @@
 /// only in Unicode normalisation are one key here, and the parser refuses such an object as a
 /// duplicate-key object rather than silently dropping one of them. Each stored key keeps the
 /// code points it was written with, and those are what get serialised and signed.
-public enum JSONValue: Equatable, Sendable {
+///
+/// The Matrix adapter's `JSONValue` is the lenient one for event content (numbers as Double);
+/// this is the strict one for what is signed. When part 2 of the encryption work brings the two
+/// together in the adapter, signed objects are built and checked with this type alone.
+public enum CanonicalJSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case integer(Int64)
     case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
+    case array([CanonicalJSONValue])
+    case object([String: CanonicalJSONValue])
 
     /// The member `key` of an object, or nil (also when this is not an object).
-    public subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> CanonicalJSONValue? {
         guard case .object(let members) = self else { return nil }
         return members[key]
     }
 
-    public var objectValue: [String: JSONValue]? {
+    public var objectValue: [String: CanonicalJSONValue]? {
         if case .object(let members) = self { members } else { nil }
     }
 
-    public var arrayValue: [JSONValue]? {
+    public var arrayValue: [CanonicalJSONValue]? {
         if case .array(let elements) = self { elements } else { nil }
     }
 
@@ -41,14 +45,14 @@ public enum JSONValue: Equatable, Sendable {
     }
 }
 
-extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+extension CanonicalJSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int64) { self = .integer(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    public init(arrayLiteral elements: CanonicalJSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, CanonicalJSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }
