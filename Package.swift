@@ -417,6 +417,7 @@ if Context.environment["GIFBOT_FUZZ"] == "1" {
         "fuzz-base64": "UnpaddedBase64Fuzz",
         "fuzz-canonical-json": "CanonicalJSONFuzz",
     ]
+    package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Support"))
     package.targets.append(
         .target(
             name: "MatrixCryptoFuzzSupport",
@@ -426,11 +427,23 @@ if Context.environment["GIFBOT_FUZZ"] == "1" {
         package.targets.append(
             .executableTarget(
                 name: product,
-                dependencies: ["MatrixCrypto", "MatrixCryptoFuzzSupport"],
+                dependencies: ["MatrixCrypto", "MatrixCryptoFuzzSupport", "FuzzSupport"],
                 path: "Fuzz/MatrixCrypto/\(directory)",
                 swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
         package.products.append(.executable(name: product, targets: [product]))
     }
+    // The whole core, chat lines to replies and the store, over the in-memory store the fast
+    // core tests use.
+    package.targets.append(
+        .executableTarget(
+            name: "fuzz-whole-core",
+            dependencies: [
+                "GifBotCore", "GifSources", "CoreTestSupport", "FuzzSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Fuzz/Core/WholeCore",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+    package.products.append(.executable(name: "fuzz-whole-core", targets: ["fuzz-whole-core"]))
 }
 
 // Habits the compiler keeps (issue 21, step 5): an existential is spelled `any P`, and a module

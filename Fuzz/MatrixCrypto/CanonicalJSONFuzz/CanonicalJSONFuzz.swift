@@ -1,3 +1,4 @@
+import FuzzSupport
 import MatrixCrypto
 import MatrixCryptoFuzzSupport
 

@@ -27,7 +27,7 @@ public enum GifIDFormat {
     }
 
     /// A source's per-user random id (GIPHY's are 32 hex digits).
-    static func isValidRandomID(_ id: String) -> Bool {
+    package static func isValidRandomID(_ id: String) -> Bool {
         id.count <= maximumPrefixedKeyLength && isValidKey(id)
     }
 

@@ -1,3 +1,4 @@
+import GifBotCore
 import GifSources
 
 /// A GIF source whose every answer the fuzzer chooses: `script` bytes pick, per query, a

@@ -1,5 +1,5 @@
-// What every MatrixCrypto fuzz target shares with the hand-compiled ones (Fuzz/Targets/FuzzSupport.swift),
-// public here because the targets are separate SwiftPM modules.
+// What every fuzz target shares: the SwiftPM ones import it as the FuzzSupport module, and
+// scripts/fuzz compiles this file into each hand-listed one.
 
 /// Stops the run as a crash, so libFuzzer saves the input, when a promise of the code under
 /// test does not hold.

@@ -1,4 +1,7 @@
+import CoreTestSupport
 import Dispatch
+import FuzzSupport
+import GifBotCore
 import GifSources
 import Logging
 import Synchronization
