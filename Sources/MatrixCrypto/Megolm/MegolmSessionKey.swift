@@ -26,11 +26,7 @@ public struct MegolmSessionKey: Sendable, Equatable {
     /// for the wrong length, `.invalidKey`, or `.badSignature`.
     public init(bytes: some Collection<UInt8>) throws(MatrixCryptoError) {
         let bytes = Array(bytes)
-        guard let version = bytes.first else { throw .megolmSessionKeyMalformed }
-        guard version == Self.version else { throw .unsupportedVersion(version) }
-        guard bytes.count == Self.length else { throw .megolmSessionKeyMalformed }
-        let fields = MegolmKeyFields(bytes)
-        _ = try Ed25519Keys.publicKey(fields.signingKey)
+        let fields = try MegolmKeyFields.parse(bytes, version: Self.version, length: Self.length)
         guard
             Ed25519Keys.isValidSignature(
                 bytes[Self.signedLength...], for: bytes[..<Self.signedLength], publicKeyBytes: Array(fields.signingKey))
@@ -83,11 +79,7 @@ public struct MegolmExportedKey: Sendable, Equatable {
     /// wrong length, or `.invalidKey`.
     public init(bytes: some Collection<UInt8>) throws(MatrixCryptoError) {
         let bytes = Array(bytes)
-        guard let version = bytes.first else { throw .megolmSessionKeyMalformed }
-        guard version == Self.version else { throw .unsupportedVersion(version) }
-        guard bytes.count == Self.length else { throw .megolmSessionKeyMalformed }
-        let fields = MegolmKeyFields(bytes)
-        _ = try Ed25519Keys.publicKey(fields.signingKey)
+        let fields = try MegolmKeyFields.parse(bytes, version: Self.version, length: Self.length)
         ratchet = fields.ratchet
         signingKey = Array(fields.signingKey)
         self.bytes = bytes
@@ -118,6 +110,17 @@ struct MegolmKeyFields {
         let index = bytes[1..<5].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         ratchet = MegolmRatchet(parts: bytes[5..<133], index: index)
         signingKey = bytes[133..<165]
+    }
+
+    /// Checks the version, length and public key of a session key or an exported key, then
+    /// reads it.
+    static func parse(_ bytes: [UInt8], version: UInt8, length: Int) throws(MatrixCryptoError) -> MegolmKeyFields {
+        guard let first = bytes.first else { throw .megolmSessionKeyMalformed }
+        guard first == version else { throw .unsupportedVersion(first) }
+        guard bytes.count == length else { throw .megolmSessionKeyMalformed }
+        let fields = MegolmKeyFields(bytes)
+        _ = try Ed25519Keys.publicKey(fields.signingKey)
+        return fields
     }
 
     static func encode(version: UInt8, ratchet: MegolmRatchet, signingKey: [UInt8]) -> [UInt8] {
