@@ -69,7 +69,4 @@ extension EncryptedAttachment: CustomStringConvertible, CustomDebugStringConvert
     public var debugDescription: String { description }
 }
 
-extension EncryptedAttachment: CustomReflectable {
-    /// `dump(_:)` and debuggers would otherwise list the stored key bytes.
-    public var customMirror: Mirror { Mirror(self, children: ["summary": description]) }
-}
+extension EncryptedAttachment: RedactedReflection {}

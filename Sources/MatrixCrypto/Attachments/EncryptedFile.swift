@@ -92,7 +92,4 @@ extension EncryptedFile: CustomStringConvertible, CustomDebugStringConvertible {
     public var debugDescription: String { description }
 }
 
-extension EncryptedFile: CustomReflectable {
-    /// `dump(_:)` and debuggers would otherwise list the stored key bytes.
-    public var customMirror: Mirror { Mirror(self, children: ["summary": description]) }
-}
+extension EncryptedFile: RedactedReflection {}

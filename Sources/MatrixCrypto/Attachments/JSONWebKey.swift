@@ -76,7 +76,4 @@ extension JSONWebKey: CustomStringConvertible, CustomDebugStringConvertible {
     public var debugDescription: String { description }
 }
 
-extension JSONWebKey: CustomReflectable {
-    /// `dump(_:)` and debuggers would otherwise list the stored key bytes.
-    public var customMirror: Mirror { Mirror(self, children: ["summary": description]) }
-}
+extension JSONWebKey: RedactedReflection {}

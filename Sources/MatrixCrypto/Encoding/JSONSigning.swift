@@ -76,13 +76,7 @@ public enum JSONSigning {
 public enum Ed25519Keys {
     /// A public key from unpadded base64 of its 32 bytes.
     public static func publicKey(_ base64: String) throws(MatrixCryptoError) -> Curve25519.Signing.PublicKey {
-        let bytes: [UInt8]
-        do {
-            bytes = try UnpaddedBase64.decode(base64)
-        } catch {
-            throw .invalidKey
-        }
-        return try publicKey(bytes)
+        try publicKey(try UnpaddedBase64.decodeKey(base64))
     }
 
     /// A public key from its 32 bytes.

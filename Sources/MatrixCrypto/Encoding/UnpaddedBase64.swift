@@ -144,3 +144,14 @@ public enum UnpaddedBase64 {
         return (value, upper | lower | digit | is62 | is63)
     }
 }
+
+extension UnpaddedBase64 {
+    /// A key's bytes from its Matrix text form: any decoding failure is `.invalidKey`.
+    static func decodeKey(_ text: String) throws(MatrixCryptoError) -> [UInt8] {
+        do {
+            return try decode(text)
+        } catch {
+            throw .invalidKey
+        }
+    }
+}

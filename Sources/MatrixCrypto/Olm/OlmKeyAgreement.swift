@@ -65,12 +65,6 @@ enum OlmKeyAgreement {
 
     /// A Curve25519 public key from unpadded base64, as keys travel in Matrix JSON.
     static func publicKey(base64: String) throws(MatrixCryptoError) -> Curve25519.KeyAgreement.PublicKey {
-        let bytes: [UInt8]
-        do {
-            bytes = try UnpaddedBase64.decode(base64)
-        } catch {
-            throw .invalidKey
-        }
-        return try publicKey(bytes)
+        try publicKey(try UnpaddedBase64.decodeKey(base64))
     }
 }

@@ -1,34 +1,18 @@
 /// `dump(_:)`, debuggers' summaries and `String(reflecting:)` of a type without a custom mirror
 /// list its stored properties, private keys included. Every Olm type that holds key material
 /// shows only its redacted `description` instead.
-extension OlmAccount: CustomReflectable {
-    public var customMirror: Mirror { Mirror(self, children: ["summary": description]) }
-}
+extension OlmAccount: RedactedReflection {}
 
-extension OlmSession: CustomReflectable {
-    public var customMirror: Mirror { Mirror(self, children: ["summary": description]) }
-}
+extension OlmSession: RedactedReflection {}
 
-extension OlmSendingRatchet: CustomReflectable {
-    var customMirror: Mirror { Mirror(self, children: ["summary": description]) }
-}
+extension OlmSendingRatchet: RedactedReflection {}
 
-extension OlmReceiverChain: CustomReflectable {
-    var customMirror: Mirror { Mirror(self, children: ["summary": description]) }
-}
+extension OlmReceiverChain: RedactedReflection {}
 
-extension OlmCurveKeyPair: CustomReflectable {
-    var customMirror: Mirror { Mirror(self, children: ["summary": description]) }
-}
+extension OlmCurveKeyPair: RedactedReflection {}
 
-extension OlmRootKey: CustomReflectable {
-    var customMirror: Mirror { Mirror(self, children: ["summary": description]) }
-}
+extension OlmRootKey: RedactedReflection {}
 
-extension OlmChainKey: CustomReflectable {
-    var customMirror: Mirror { Mirror(self, children: ["summary": description]) }
-}
+extension OlmChainKey: RedactedReflection {}
 
-extension OlmMessageKey: CustomReflectable {
-    var customMirror: Mirror { Mirror(self, children: ["summary": description]) }
-}
+extension OlmMessageKey: RedactedReflection {}

@@ -1,8 +1,4 @@
 /// Pickles hold private keys: `dump(_:)` and debuggers show their size only, not their bytes.
-extension PickleWriter: CustomReflectable {
-    public var customMirror: Mirror { Mirror(self, children: ["summary": description]) }
-}
+extension PickleWriter: RedactedReflection {}
 
-extension PickleReader: CustomReflectable {
-    public var customMirror: Mirror { Mirror(self, children: ["summary": description]) }
-}
+extension PickleReader: RedactedReflection {}

@@ -42,7 +42,4 @@ extension SecretStorageKey: CustomStringConvertible, CustomDebugStringConvertibl
     public var debugDescription: String { description }
 }
 
-extension SecretStorageKey: CustomReflectable {
-    /// `dump(_:)` and debuggers would otherwise list the stored key bytes.
-    public var customMirror: Mirror { Mirror(self, children: ["summary": description]) }
-}
+extension SecretStorageKey: RedactedReflection {}
