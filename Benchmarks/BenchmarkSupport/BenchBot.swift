@@ -36,7 +36,7 @@ public final class BenchBot: Sendable {
         store = try await configuration.database.open(logger: logger)
         httpClient = HTTPClient.gifBot()
         let runtime = await BotRuntime.assemble(configuration, store: store, httpClient: httpClient, logger: logger)
-        guard let giphy = runtime.sources.lazy.compactMap({ ($0 as? GiphySource)?.client }).first else {
+        guard let giphy = runtime.source(GiphySource.self)?.client else {
             throw BenchBotError.noGiphySource
         }
         self.giphy = giphy

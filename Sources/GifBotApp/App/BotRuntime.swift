@@ -50,6 +50,12 @@ package struct BotRuntime: Sendable {
             httpClient: httpClient, metrics: metrics, logger: logger)
     }
 
+    /// The configured source of one kind, when it is among `gifs.sources` (its client's gate and
+    /// counters are what the benchmark and tests read).
+    package func source<Source: GifSource>(_ kind: Source.Type) -> Source? {
+        sources.lazy.compactMap { $0 as? Source }.first
+    }
+
     package func shutdown() async {
         await bot.finishPendingWrites()
         do { try await httpClient.shutdown() } catch {
