@@ -92,10 +92,13 @@ import Testing
             try await store.close()
             let result = try await harness.run(["console"], environment: harness.environment(), input: "!about\n")
             #expect(result.status == 78)
+            // "knows (N)": the newest migration's number, which grows with each feature's range.
             #expect(
-                result.stderr
-                    == "gifbot: configuration error: database.url (DATABASE_URL): the database schema is at version 99, "
-                    + "newer than this gifbot knows (4); run a newer gifbot\n")
+                result.stderr.hasPrefix(
+                    "gifbot: configuration error: database.url (DATABASE_URL): the database schema is at version 99, "
+                        + "newer than this gifbot knows ("))
+            #expect(
+                result.stderr.hasSuffix("); run a newer gifbot\n") && result.stderr.split(separator: "\n").count == 1)
         }
     }
 }
