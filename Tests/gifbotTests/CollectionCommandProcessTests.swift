@@ -49,6 +49,10 @@ import Testing
                 ["!collection"], as: "carol", environment: ["DATABASE_URL": copy])
             #expect(fromCopy.count == 2 && fromCopy[1].contains("#dark #hero #rain, saved by alice"), "\(fromCopy)")
 
+            let full = try await harness.say(
+                ["!save l396BoOTIFem9xqQU"], as: "carol", environment: ["BOT_COLLECTION_LIMIT": "1"])
+            #expect(full == ["This channel's collection is full (1/1); remove one with !forget <id> first."])
+
             let forgotten = try await harness.say(["!forget \(batman)", "!gif #dark"])
             #expect(
                 forgotten == [
