@@ -22,6 +22,12 @@ public struct MatrixConfiguration: Sendable, Equatable {
     public var timing: MatrixTiming
     /// Where GIFs may be downloaded from for upload (`media.*`, the same for every account).
     public var media: MediaHostPolicy
+    /// Secret. The account's recovery key (`matrix.recovery_key`): lets a new device of the bot
+    /// sign itself with the cross-signing keys in secret storage.
+    public var recoveryKey: String? = nil
+    /// Where a new recovery key is written (`matrix.recovery_key_file`; by default beside the
+    /// SQLite database), and read from when `recoveryKey` is not set.
+    public var recoveryKeyFile: String? = nil
 
     public init(
         homeserver: String, user: String, password: String? = nil, accessToken: String? = nil, rooms: [String] = [],
