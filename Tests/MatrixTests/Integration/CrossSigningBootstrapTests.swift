@@ -117,4 +117,31 @@ struct CrossSigningBootstrapTests {
             #expect(!logs.contains(recoveryKey.replacingOccurrences(of: " ", with: "")))
         }
     }
+
+    @Test("when the homeserver asks for authentication, the password is given in its session")
+    func userInteractiveAuthentication() async throws {
+        try await withMatrixBot { harness in
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xsign-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            var configuration = await harness.configuration()
+            configuration.recoveryKeyFile = directory.appendingPathComponent("matrix-recovery-key").path
+            let device = try await BotDevice.login(harness)
+            let status = AdapterStatus(kind: "matrix", name: "xsign")
+            #expect(await device.bootstrap(configuration, status: status, harness: harness).isSigned)
+
+            // Replacing published keys always needs authentication (MSC3967 spares only the first).
+            var replacement = CrossSigningKeySet.generate()
+            defer { replacement.erase() }
+            let objects = try replacement.publishedObjects(userID: device.userID)
+            func publish(password: String?) async throws(CrossSigningFailure) {
+                try await CrossSigningUpload(client: device.client, userID: device.userID, password: password)
+                    .publish(objects)
+            }
+            await #expect(throws: CrossSigningFailure.passwordNeeded) { try await publish(password: nil) }
+            await #expect(throws: CrossSigningFailure.passwordRefused) { try await publish(password: "wrong") }
+            try await publish(password: harness.botPassword)
+            #expect(try await device.published().masterKey == replacement[.master].publicKey)
+        }
+    }
 }
