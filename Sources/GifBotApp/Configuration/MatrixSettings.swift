@@ -56,9 +56,17 @@ package struct MatrixSettings {
                 key("max_upload_bytes"), default: 4 * 1024 * 1024, in: 1024...(100 * 1024 * 1024)),
             admins: admins
         )
-        account.recoveryKey = try values.secret(key("recovery_key", secret: true))
-        account.recoveryKeyFile = values.text(key("recovery_key_file"))
-        if account.recoveryKeyFile == nil { account.recoveryKeyFile = try defaultRecoveryKeyFile(prefix: prefix) }
+        // `recovery_key_file` follows the secrets' `_file` convention, and is also where the bot
+        // writes a new recovery key: so it may name a file that does not exist yet.
+        let recoveryKey = key("recovery_key", secret: true)
+        account.recoveryKey = values.text(recoveryKey)
+        account.recoveryKeyFile = values.text(recoveryKey.fileKey)
+        if account.recoveryKey != nil, account.recoveryKeyFile != nil {
+            throw ConfigurationError(description: "set \(recoveryKey.label) or \(recoveryKey.fileKey.label), not both")
+        }
+        if account.recoveryKey == nil, account.recoveryKeyFile == nil {
+            account.recoveryKeyFile = try defaultRecoveryKeyFile(prefix: prefix)
+        }
         return account
     }
 

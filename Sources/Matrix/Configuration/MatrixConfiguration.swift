@@ -25,8 +25,9 @@ public struct MatrixConfiguration: Sendable, Equatable {
     /// Secret. The account's recovery key (`matrix.recovery_key`): lets a new device of the bot
     /// sign itself with the cross-signing keys in secret storage.
     public var recoveryKey: String? = nil
-    /// Where a new recovery key is written (`matrix.recovery_key_file`; by default beside the
-    /// SQLite database), and read from when `recoveryKey` is not set.
+    /// The file holding the recovery key (`matrix.recovery_key_file`, the secrets' `_file`
+    /// convention; by default beside the SQLite database): read when it exists, and where the
+    /// bot writes a new recovery key when it creates the account's cross-signing keys.
     public var recoveryKeyFile: String? = nil
 
     public init(

@@ -27,8 +27,8 @@ public enum CrossSigningFailure: Error, Sendable, Equatable, CustomStringConvert
         switch self {
         case .recoveryKeyMissing:
             "the account already has cross-signing keys and no recovery key is configured: set matrix.recovery_key "
-                + "(or matrix.recovery_key_FILE) to the account's recovery key and restart; the bot never resets "
-                + "an existing identity"
+                + "to the account's recovery key (or put it in the file matrix.recovery_key_file names) and restart; "
+                + "the bot never resets an existing identity"
         case .recoveryKeyMalformed:
             "matrix.recovery_key is not a recovery key (48 base58 characters, spaces allowed): check the value"
         case .recoveryKeyWrong:

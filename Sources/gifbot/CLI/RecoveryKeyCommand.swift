@@ -15,8 +15,8 @@ struct RecoveryKeyCommand: AsyncParsableCommand {
             The bot writes the key, mode 0600, to matrix.recovery_key_file (MATRIX_RECOVERY_KEY_FILE; \
             default: matrix-recovery-key beside the SQLite database) when it creates the account's \
             cross-signing keys. Keep a copy in a password manager: after the bot's store is lost, \
-            set matrix.recovery_key (or MATRIX_RECOVERY_KEY_FILE) to it and the new device is \
-            trusted again. Needs no GIPHY key.
+            give it back as matrix.recovery_key (MATRIX_RECOVERY_KEY), or in the file \
+            MATRIX_RECOVERY_KEY_FILE names, and the new device is trusted again. Needs no GIPHY key.
             """
     )
 
@@ -52,7 +52,9 @@ struct RecoveryKeyCommand: AsyncParsableCommand {
                     ? "no Matrix account \(account.map { "'\($0)' " } ?? "")is configured"
                     : "several Matrix accounts are configured: choose one with --account")
         }
-        guard let path = configuration.recoveryKeyFile else { Self.fail("no recovery key file is configured") }
+        guard let path = configuration.recoveryKeyFile else {
+            Self.fail("matrix.recovery_key is set: the account's recovery key is the one configured there")
+        }
         let text: String?
         do {
             text = try RecoveryKeyFile(path: path).read()
