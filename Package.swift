@@ -381,7 +381,7 @@ let package = Package(
             dependencies: [
                 "SeededRandom", "gifbot", "GifBotApp", "GifBotCore", "GiphyStandIn", "KlipyStandIn", "BotTestSupport",
                 "IRCTestSupport", "MatrixTestSupport", "TestServerSupport",
-                "PostgresTestSupport", "Storage",
+                "PostgresTestSupport", "Storage", "MatrixCrypto",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]),
