@@ -144,4 +144,36 @@ struct CrossSigningBootstrapTests {
             #expect(try await device.published().masterKey == replacement[.master].publicKey)
         }
     }
+
+    @Test("a key already in the file (an interrupted first start), or a configured one, becomes the account's")
+    func givenRecoveryKeys() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xsign-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for source in ["file", "setting"] {
+            try await withMatrixBot { harness in
+                let key = SecretStorageKey.generate()
+                let keyFile = directory.appendingPathComponent("key-\(source)").path
+                var configuration = await harness.configuration()
+                configuration.recoveryKeyFile = keyFile
+                if source == "file" {
+                    try RecoveryKeyFile(path: keyFile).write(RecoveryKey.encode(key))
+                } else {
+                    configuration.recoveryKey = RecoveryKey.encode(key)
+                }
+                let device = try await BotDevice.login(harness)
+                let outcome = await device.bootstrap(
+                    configuration, status: AdapterStatus(kind: "matrix", name: "xsign"), harness: harness)
+                #expect(outcome == .createdIdentity(recoveryKeyFile: source == "file" ? keyFile : nil))
+                #expect(try RecoveryKeyFile(path: keyFile).read() == (source == "file" ? RecoveryKey.encode(key) : nil))
+                let storage = SecretStorageAccountData(client: device.client, userID: device.userID)
+                let keyID = try await storage.openDefaultKey(key)
+                var secret = try await storage.secret("m.cross_signing.self_signing", keyID: keyID, key: key)
+                defer { secret.withUnsafeMutableBufferPointer { $0.initialize(repeating: 0) } }
+                let published = try await device.published()
+                #expect(try CrossSigningKeyPair(secret: secret).publicKey == published.selfSigningKey)
+                #expect(published.isCrossSigned(deviceID: device.deviceID, userID: device.userID))
+            }
+        }
+    }
 }
