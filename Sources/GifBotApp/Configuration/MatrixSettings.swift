@@ -48,7 +48,7 @@ package struct MatrixSettings {
         if let bad = allow.first(where: { !$0.hasPrefix("@") || !$0.contains(":") }) {
             throw .invalid(key("invite_allow"), accepted: "user ids or patterns such as @*:example.org", got: bad)
         }
-        var account = MatrixConfiguration(
+        var configuration = MatrixConfiguration(
             homeserver: homeserver, user: user, password: password, accessToken: accessToken,
             rooms: values.list(key("rooms")), inviteAllow: allow,
             uploadGIFs: try values.bool(key("upload_gifs"), default: true),
@@ -59,15 +59,15 @@ package struct MatrixSettings {
         // `recovery_key_file` follows the secrets' `_file` convention, and is also where the bot
         // writes a new recovery key: so it may name a file that does not exist yet.
         let recoveryKey = key("recovery_key", secret: true)
-        account.recoveryKey = values.text(recoveryKey)
-        account.recoveryKeyFile = values.text(recoveryKey.fileKey)
-        if account.recoveryKey != nil, account.recoveryKeyFile != nil {
+        configuration.recoveryKey = values.text(recoveryKey)
+        configuration.recoveryKeyFile = values.text(recoveryKey.fileKey)
+        if configuration.recoveryKey != nil, configuration.recoveryKeyFile != nil {
             throw ConfigurationError(description: "set \(recoveryKey.label) or \(recoveryKey.fileKey.label), not both")
         }
-        if account.recoveryKey == nil, account.recoveryKeyFile == nil {
-            account.recoveryKeyFile = try defaultRecoveryKeyFile(prefix: prefix)
+        if configuration.recoveryKey == nil, configuration.recoveryKeyFile == nil {
+            configuration.recoveryKeyFile = try defaultRecoveryKeyFile(prefix: prefix)
         }
-        return account
+        return configuration
     }
 
     /// Beside the SQLite database (`matrix-recovery-key`, or `matrix-recovery-key-<name>` for an
