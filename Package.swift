@@ -134,6 +134,7 @@ let package = Package(
             name: "Matrix",
             dependencies: [
                 "GifBotCore",
+                "MatrixCrypto",
                 "GifSources",
                 "HTTPTransport",
                 "Storage",
@@ -340,7 +341,7 @@ let package = Package(
             name: "MatrixTests",
             dependencies: [
                 "Matrix", "MatrixTestSupport", "TestServerSupport", "BotTestSupport", "GifBotCore", "GifSources",
-                "HTTPTransport", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn",
+                "HTTPTransport", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn", "MatrixCrypto",
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -380,7 +381,7 @@ let package = Package(
             dependencies: [
                 "SeededRandom", "gifbot", "GifBotApp", "GifBotCore", "GiphyStandIn", "KlipyStandIn", "BotTestSupport",
                 "IRCTestSupport", "MatrixTestSupport", "TestServerSupport",
-                "PostgresTestSupport", "Storage",
+                "PostgresTestSupport", "Storage", "MatrixCrypto",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]),

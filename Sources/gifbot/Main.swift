@@ -14,7 +14,7 @@ struct GifBotCommand: AsyncParsableCommand {
         version: GifBotInfo.version,
         subcommands: [
             ConsoleCommand.self, RunCommand.self, HealthCommand.self, MigrateCommand.self, ExportCommand.self,
-            ImportCommand.self,
+            ImportCommand.self, MatrixCommand.self,
         ]
     )
 }

@@ -3,6 +3,7 @@ import GiphyStandIn
 import IRCTestSupport
 import KlipyStandIn
 import Logging
+import MatrixCrypto
 import MatrixTestSupport
 import Storage
 import TestServerSupport
@@ -49,7 +50,10 @@ import Testing
             "MATRIX_PASSWORD": matrixPassword,
             // Refused by Synapse: the bot then logs in with the password and stores a new token.
             "MATRIX_ACCESS_TOKEN": "syt_refused_\(UUID().uuidString.replacingOccurrences(of: "-", with: ""))",
+            // Used to create the account's cross-signing keys once the adapter publishes device keys.
+            "MATRIX_RECOVERY_KEY": RecoveryKey.encode(SecretStorageKey.generate()),
         ]
+        secrets["MATRIX_RECOVERY_KEY without spaces"] = secrets["MATRIX_RECOVERY_KEY"]!.filter { $0 != " " }
         if let password = URLComponents(string: harness.databaseURL)?.password {
             secrets["DATABASE_URL password"] = password
         }
@@ -57,6 +61,7 @@ import Testing
             "GIFS_SOURCES": "giphy,klipy", "KLIPY_BASE_URL": klipy.baseURL,
             "KLIPY_APP_KEY": klipy.appKey, "IRC_PASSWORD": secrets["IRC_PASSWORD"]!,
             "MATRIX_ACCESS_TOKEN": secrets["MATRIX_ACCESS_TOKEN"]!,
+            "MATRIX_RECOVERY_KEY": secrets["MATRIX_RECOVERY_KEY"]!,
             "IRC_HOST": "127.0.0.1", "IRC_PORT": String(ircServer.ports.plain), "IRC_TLS": "false",
             "IRC_CHANNELS": channel,
             "IRC_NICK": botNick, "IRC_SASL_USERNAME": "gifbot",

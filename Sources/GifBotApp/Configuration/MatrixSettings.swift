@@ -1,10 +1,17 @@
+import Foundation
 import Matrix
+import Storage
 
 /// Reads the Matrix accounts: the one set by `matrix.homeserver`, plus every account listed in
 /// `matrix.accounts`, each with the same keys under `matrix.<name>.`.
 package struct MatrixSettings {
     package let sources: ConfigurationSources
     package let admins: [String]
+
+    package init(sources: ConfigurationSources, admins: [String]) {
+        self.sources = sources
+        self.admins = admins
+    }
 
     package func accounts() throws(ConfigurationError) -> [MatrixConfiguration] {
         var accounts: [MatrixConfiguration] = []
@@ -41,7 +48,7 @@ package struct MatrixSettings {
         if let bad = allow.first(where: { !$0.hasPrefix("@") || !$0.contains(":") }) {
             throw .invalid(key("invite_allow"), accepted: "user ids or patterns such as @*:example.org", got: bad)
         }
-        return MatrixConfiguration(
+        var configuration = MatrixConfiguration(
             homeserver: homeserver, user: user, password: password, accessToken: accessToken,
             rooms: values.list(key("rooms")), inviteAllow: allow,
             uploadGIFs: try values.bool(key("upload_gifs"), default: true),
@@ -49,5 +56,31 @@ package struct MatrixSettings {
                 key("max_upload_bytes"), default: 4 * 1024 * 1024, in: 1024...(100 * 1024 * 1024)),
             admins: admins
         )
+        // `recovery_key_file` follows the secrets' `_file` convention, and is also where the bot
+        // writes a new recovery key: so it may name a file that does not exist yet.
+        let recoveryKey = key("recovery_key", secret: true)
+        configuration.recoveryKey = values.text(recoveryKey)
+        configuration.recoveryKeyFile = values.text(recoveryKey.fileKey)
+        if configuration.recoveryKey != nil, configuration.recoveryKeyFile != nil {
+            throw ConfigurationError(description: "set \(recoveryKey.label) or \(recoveryKey.fileKey.label), not both")
+        }
+        if configuration.recoveryKey == nil, configuration.recoveryKeyFile == nil {
+            configuration.recoveryKeyFile = try defaultRecoveryKeyFile(prefix: prefix)
+        }
+        return configuration
+    }
+
+    /// Beside the SQLite database (`matrix-recovery-key`, or `matrix-recovery-key-<name>` for an
+    /// account of `matrix.accounts`); with PostgreSQL, which has no directory of its own, in the
+    /// working directory (the log names the absolute path; `matrix.recovery_key_file` moves it).
+    private func defaultRecoveryKeyFile(prefix: String) throws(ConfigurationError) -> String {
+        let suffix = prefix == "matrix" ? nil : String(prefix.dropFirst("matrix.".count))
+        switch try DatabaseSettings.location(from: sources) {
+        case .sqlite(let path):
+            return RecoveryKeyFile.beside(databasePath: path, suffix: suffix).path
+        case .postgres:
+            let directory = FileManager.default.currentDirectoryPath
+            return RecoveryKeyFile.beside(databasePath: directory + "/gifbot", suffix: suffix).path
+        }
     }
 }

@@ -10,6 +10,8 @@ import NIOHTTP1
 package enum ReadinessProbe {
     package enum Outcome: Equatable {
         case ready
+        /// Ready (200), with what the operator must still fix, joined into one line.
+        case readyWithWarnings(String)
         case notReady(String)
     }
 
@@ -28,10 +30,22 @@ package enum ReadinessProbe {
                 return .notReady(
                     "\(url) answered \(response.status.code): \(failing(in: body) ?? response.status.reasonPhrase)")
             }
+            if let warnings = warnings(in: body) { return .readyWithWarnings(warnings) }
             return .ready
         } catch {
             return .notReady("no answer from \(url): \(error)")
         }
+    }
+
+    /// The warnings `/readyz` lists, joined into one line; nil when none.
+    private static func warnings(in body: ByteBuffer) -> String? {
+        struct Report: Decodable { let warnings: [String]? }
+        guard let report = try? JSONDecoder().decode(Report.self, from: Data(body.readableBytesView)),
+            let warnings = report.warnings, !warnings.isEmpty
+        else {
+            return nil
+        }
+        return warnings.joined(separator: "; ")
     }
 
     /// What `/readyz` says is not ready, joined into one line.

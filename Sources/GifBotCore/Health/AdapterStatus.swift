@@ -9,6 +9,7 @@ public final class AdapterStatus: ReadinessReporting {
         var connected = false
         var problem: String? = "not connected"
         var attempts = 0
+        var warning: String?
     }
 
     /// "irc", "matrix" or "console": the only adapter label metrics carry.
@@ -64,6 +65,15 @@ public final class AdapterStatus: ReadinessReporting {
     public func repliesSent(_ count: Int) {
         guard count > 0 else { return }
         replies.increment(by: count)
+    }
+
+    /// Something the operator must fix that does not stop the adapter serving; nil clears it.
+    public func warn(_ warning: String?) {
+        state.withLock { $0.warning = warning }
+    }
+
+    public func readinessWarning() async -> String? {
+        state.withLock { $0.warning }.map { "\(kind):\(name): \($0)" }
     }
 
     public var isReady: Bool { state.withLock { $0.problem == nil } }

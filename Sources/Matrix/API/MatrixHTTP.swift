@@ -33,6 +33,18 @@ struct MatrixHTTP: Sendable {
         _ method: HTTPMethod, _ path: String, query: [(String, String)] = [], json: JSONValue? = nil,
         body: (bytes: [UInt8], contentType: String)? = nil, accessToken: String?, timeout: Duration
     ) async throws(MatrixError) -> Response {
+        let result = try await exchange(
+            method, path, query: query, json: json, body: body, accessToken: accessToken, timeout: timeout)
+        guard (200..<300).contains(result.status) else { throw Self.error(from: result) }
+        return result
+    }
+
+    /// `request` that returns every answer, errors included: for the few calls whose error body
+    /// carries what to do next (user-interactive authentication's `flows` and `session`).
+    func exchange(
+        _ method: HTTPMethod, _ path: String, query: [(String, String)] = [], json: JSONValue? = nil,
+        body: (bytes: [UInt8], contentType: String)? = nil, accessToken: String?, timeout: Duration
+    ) async throws(MatrixError) -> Response {
         var request = HTTPClientRequest(url: url(path, query: query))
         request.method = method
         request.headers.add(name: "Accept", value: "application/json")
@@ -57,10 +69,8 @@ struct MatrixHTTP: Sendable {
         } catch {
             throw .transport(String(describing: error))
         }
-        let result = Response(
+        return Response(
             status: Int(response.status.code), headers: response.headers, body: Data(buffer: response.body))
-        guard (200..<300).contains(result.status) else { throw Self.error(from: result) }
-        return result
     }
 
     /// `{"errcode": …, "error": …, "retry_after_ms": …}` plus a `Retry-After` header, which

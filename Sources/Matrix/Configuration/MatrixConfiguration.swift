@@ -22,6 +22,13 @@ public struct MatrixConfiguration: Sendable, Equatable {
     public var timing: MatrixTiming
     /// Where GIFs may be downloaded from for upload (`media.*`, the same for every account).
     public var media: MediaHostPolicy
+    /// Secret. The account's recovery key (`matrix.recovery_key`): lets a new device of the bot
+    /// sign itself with the cross-signing keys in secret storage.
+    public var recoveryKey: String? = nil
+    /// The file holding the recovery key (`matrix.recovery_key_file`, the secrets' `_file`
+    /// convention; by default beside the SQLite database): read when it exists, and where the
+    /// bot writes a new recovery key when it creates the account's cross-signing keys.
+    public var recoveryKeyFile: String? = nil
 
     public init(
         homeserver: String, user: String, password: String? = nil, accessToken: String? = nil, rooms: [String] = [],

@@ -29,6 +29,9 @@ struct HealthCommand: AsyncParsableCommand {
         switch await ReadinessProbe.check(url: target, timeout: .milliseconds(Int64(seconds * 1000))) {
         case .ready:
             print("ready")
+        case .readyWithWarnings(let warnings):
+            // Still healthy (exit 0): a restart would not fix what the operator must.
+            print("ready; warning: \(warnings)")
         case .notReady(let reason):
             Self.unhealthy(reason)
         }
