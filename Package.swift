@@ -137,6 +137,8 @@ let package = Package(
                 "GifSources",
                 "HTTPTransport",
                 "Storage",
+                "MatrixCrypto",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -340,7 +342,7 @@ let package = Package(
             name: "MatrixTests",
             dependencies: [
                 "Matrix", "MatrixTestSupport", "TestServerSupport", "BotTestSupport", "GifBotCore", "GifSources",
-                "HTTPTransport", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn",
+                "HTTPTransport", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn", "MatrixCrypto",
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -11,6 +11,7 @@ enum Schema {
     static let encryptedRooms = "encrypted_rooms"
     static let leases = "leases"
     static let rateLimitCooldowns = "rate_limit_cooldowns"
+    static let matrixCryptoState = "matrix_crypto_state"
 
     static let migrations: [Migration] = [
         Migration(version: 1, name: "users, favorites, recent searches, channel settings, adapter state") { db in
@@ -86,6 +87,18 @@ enum Schema {
             try await db.create(table: rateLimitCooldowns).ifNotExists()
                 .column("name", type: .text, .primaryKey(autoIncrement: false))
                 .column("until_at", type: .bigint, .notNull)
+                .run()
+        },
+        Migration(version: 20, name: "Matrix end-to-end encryption state, sealed by the adapter") { db in
+            // One table for every kind of crypto state (account, Olm and Megolm sessions, device
+            // lists, uploads' keys): the store only keeps opaque sealed text; the adapter seals it.
+            try await db.create(table: matrixCryptoState).ifNotExists()
+                .column("account", type: .text, .notNull)
+                .column("kind", type: .text, .notNull)
+                .column("name", type: .text, .notNull)
+                .column("value", type: .text, .notNull)
+                .column("updated_at", type: .bigint, .notNull)
+                .primaryKey("account", "kind", "name")
                 .run()
         },
     ]

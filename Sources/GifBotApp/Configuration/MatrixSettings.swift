@@ -41,7 +41,7 @@ package struct MatrixSettings {
         if let bad = allow.first(where: { !$0.hasPrefix("@") || !$0.contains(":") }) {
             throw .invalid(key("invite_allow"), accepted: "user ids or patterns such as @*:example.org", got: bad)
         }
-        return MatrixConfiguration(
+        var configuration = MatrixConfiguration(
             homeserver: homeserver, user: user, password: password, accessToken: accessToken,
             rooms: values.list(key("rooms")), inviteAllow: allow,
             uploadGIFs: try values.bool(key("upload_gifs"), default: true),
@@ -49,5 +49,34 @@ package struct MatrixSettings {
                 key("max_upload_bytes"), default: 4 * 1024 * 1024, in: 1024...(100 * 1024 * 1024)),
             admins: admins
         )
+        configuration.encryption = try encryption(prefix: prefix)
+        return configuration
+    }
+
+    /// `e2ee`, `e2ee.share_keys_with` and the secret `store_key` of one account. The key file
+    /// beside an SQLite database is found later (`MatrixAccounts`), where the database is known.
+    private func encryption(prefix: String) throws(ConfigurationError) -> MatrixEncryptionConfiguration {
+        let values = ValueParser(sources: sources)
+        let sharingKey = SettingKey("\(prefix).e2ee.share_keys_with")
+        var sharing = MatrixEncryptionConfiguration.KeySharing.crossSigned
+        if let text = values.text(sharingKey) {
+            guard let parsed = MatrixEncryptionConfiguration.KeySharing(rawValue: text.lowercased()) else {
+                throw .invalid(sharingKey, accepted: "cross-signed or all", got: text)
+            }
+            sharing = parsed
+        }
+        let storeKeySetting = SettingKey("\(prefix).store_key", secret: true)
+        var storeKey: MatrixStoreKey?
+        if let secret = try values.secret(storeKeySetting) {
+            guard secret.count >= MatrixStoreKey.minimumSecretLength else {
+                throw .invalid(
+                    storeKeySetting, accepted: "a secret of at least \(MatrixStoreKey.minimumSecretLength) characters",
+                    got: "\(secret.count) characters")
+            }
+            storeKey = MatrixStoreKey(secret: secret)
+        }
+        return MatrixEncryptionConfiguration(
+            isEnabled: try values.bool(SettingKey("\(prefix).e2ee"), default: true), shareKeysWith: sharing,
+            storeKey: storeKey)
     }
 }

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import GifSources
 import HTTPTransport
+import MatrixCrypto
 import NIOHTTP1
 
 /// The client-server API calls the bot makes, one method each.
@@ -36,11 +37,12 @@ struct MatrixClient: Sendable {
         return Login(userID: userID, accessToken: token, deviceID: device)
     }
 
-    /// The user id the token belongs to; `M_UNKNOWN_TOKEN` when it is not valid.
-    func whoAmI() async throws(MatrixError) -> String {
+    /// The user id the token belongs to, and its device id when the server says (every server
+    /// since v1.1 does); `M_UNKNOWN_TOKEN` when the token is not valid.
+    func whoAmI() async throws(MatrixError) -> (userID: String, deviceID: String?) {
         let json = try await get("/_matrix/client/v3/account/whoami")
         guard let userID = json["user_id"]?.string else { throw .transport("whoami answer without a user id") }
-        return userID
+        return (userID, json["device_id"]?.string)
     }
 
     /// A filter that keeps sync answers small: room messages only, no presence or receipts.
@@ -140,6 +142,24 @@ struct MatrixClient: Sendable {
             throw .transport("upload answer without a content URI")
         }
         return uri
+    }
+
+    /// Publishes device, one-time and fallback keys (a body `OlmAccount.keysUploadBody` made,
+    /// sent as its canonical JSON); returns the server's one-time key counts by algorithm.
+    func uploadKeys(_ body: CanonicalJSONValue) async throws(MatrixError) -> [String: Int] {
+        let json = try await postCanonical("/_matrix/client/v3/keys/upload", body)
+        var counts: [String: Int] = [:]
+        for (algorithm, count) in json["one_time_key_counts"]?.objectValue ?? [:] { counts[algorithm] = count.int }
+        return counts
+    }
+
+    /// POSTs a signed object as its exact canonical bytes, so its signatures stay valid.
+    func postCanonical(_ path: String, _ body: CanonicalJSONValue) async throws(MatrixError) -> JSONValue {
+        let bytes: [UInt8]
+        do { bytes = try CanonicalJSON.encode(body) } catch { throw .transport("could not encode the request") }
+        return try await http.request(
+            .POST, path, body: (bytes, "application/json"), accessToken: accessToken, timeout: timing.requestTimeout
+        ).json()
     }
 
     private func get(_ path: String) async throws(MatrixError) -> JSONValue {

@@ -67,10 +67,10 @@ public final class MatrixAdapter: Service {
         var backoff = makeBackoff()
         var refusedToken: String?
         while !isStopping {
-            let client: MatrixClient, userID: String
+            let login: MatrixSession.Authenticated
             status.connecting()
             do {
-                (client, userID) = try await MatrixSession(
+                login = try await MatrixSession(
                     configuration: configuration, http: http, store: store, logger: logger
                 )
                 .authenticate(avoiding: refusedToken)
@@ -87,7 +87,8 @@ public final class MatrixAdapter: Service {
                 }
             }
             backoff.reset()
-            switch await serve(client: client, userID: userID) {
+            let client = login.client
+            switch await serve(login) {
             case .stopped:
                 return
             case .retry:
@@ -102,7 +103,8 @@ public final class MatrixAdapter: Service {
     private enum ServeEnd { case stopped, retry, tokenRefused }
 
     /// Sync until shutdown or until the token stops working.
-    private func serve(client: MatrixClient, userID: String) async -> ServeEnd {
+    private func serve(_ login: MatrixSession.Authenticated) async -> ServeEnd {
+        let client = login.client, userID = login.userID
         let filterID: String
         do {
             filterID = try await client.createFilter(userID: userID)
@@ -110,6 +112,9 @@ public final class MatrixAdapter: Service {
             logger.warning("Could not create a sync filter; retrying", metadata: ["error": "\(error)"])
             return error.isUnknownToken ? .tokenRefused : .retry
         }
+        let encryption = await MatrixEncryption.start(
+            configuration: configuration, client: client, userID: userID, deviceID: login.deviceID, store: store,
+            logger: logger)
         let handler = await makeHandler(client: client, userID: userID)
         await joinConfiguredRooms(client)
         guard var since = await storedPosition() else { return .stopped }
@@ -147,6 +152,7 @@ public final class MatrixAdapter: Service {
                 return .stopped
             }
             backoff.reset()
+            await encryption?.afterSync(response)
             await handler.handle(response, skipTimeline: isFresh)
             since = response.nextBatch
             do {

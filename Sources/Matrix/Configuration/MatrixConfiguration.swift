@@ -22,6 +22,8 @@ public struct MatrixConfiguration: Sendable, Equatable {
     public var timing: MatrixTiming
     /// Where GIFs may be downloaded from for upload (`media.*`, the same for every account).
     public var media: MediaHostPolicy
+    /// End-to-end encryption: on by default; its store key is resolved at start.
+    public var encryption = MatrixEncryptionConfiguration()
 
     public init(
         homeserver: String, user: String, password: String? = nil, accessToken: String? = nil, rooms: [String] = [],
