@@ -115,7 +115,7 @@ public final class MatrixAdapter: Service {
         let encryption = await MatrixEncryption.start(
             configuration: configuration, client: client, userID: userID, deviceID: login.deviceID, store: store,
             logger: logger)
-        let handler = await makeHandler(client: client, userID: userID)
+        let handler = await makeHandler(client: client, userID: userID, endToEnd: encryption)
         await joinConfiguredRooms(client)
         guard var since = await storedPosition() else { return .stopped }
         var backoff = makeBackoff()
@@ -186,7 +186,11 @@ public final class MatrixAdapter: Service {
         return nil
     }
 
-    private func makeHandler(client: MatrixClient, userID: String) async -> MatrixSyncHandler {
+    private func makeHandler(
+        client: MatrixClient, userID: String, endToEnd: MatrixEncryption?
+    ) async
+        -> MatrixSyncHandler
+    {
         var uploader: GIFUploader?
         if configuration.uploadGIFs {
             let serverLimit = await client.uploadLimit()
@@ -198,18 +202,25 @@ public final class MatrixAdapter: Service {
                 client: client, downloader: downloader, store: store, storeNetwork: configuration.homeserver,
                 limit: limit, logger: logger)
         }
-        let sender = MatrixReplySender(
-            client: client, uploader: uploader, posted: posted,
-            maximumServerWait: configuration.timing.maximumServerWait, logger: logger)
         let encryptedRooms = await EncryptedRooms.load(
             store: store, account: "\(configuration.homeserver) \(userID)", logger: logger)
-        let encryption = EncryptedRoomGuard(
+        var sender = MatrixReplySender(
+            client: client, uploader: uploader, posted: posted,
+            maximumServerWait: configuration.timing.maximumServerWait, logger: logger)
+        if let endToEnd {
+            await encryptedRooms.participate()
+            sender.encryptor = RoomEventEncryptor(
+                encryption: endToEnd, rooms: encryptedRooms, client: client, logger: logger)
+        }
+        var encryption = EncryptedRoomGuard(
             rooms: encryptedRooms, client: client, sender: sender,
             notice: EncryptionNotice(commandPrefix: bot.commandPrefix), logger: logger, now: { Date() })
+        encryption.participates = endToEnd != nil
         return MatrixSyncHandler(
             client: client, userID: userID, bot: bot, sender: sender, seen: seen,
             invites: InviteAllowList(patterns: configuration.inviteAllow, admins: configuration.admins),
-            admins: Set(configuration.admins), encryption: encryption, status: status, logger: logger)
+            admins: Set(configuration.admins), encryption: encryption, endToEnd: endToEnd, status: status,
+            logger: logger)
     }
 
     private func joinConfiguredRooms(_ client: MatrixClient) async {

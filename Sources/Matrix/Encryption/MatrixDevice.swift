@@ -11,6 +11,8 @@ public actor MatrixDevice {
     var account: OlmAccount
     private var isPublished: Bool
     let state: CryptoStateStore
+    /// Olm sessions by the other device's Curve25519 key, newest last.
+    var olmSessions: [String: [OlmSession]] = [:]
 
     /// How many one-time keys the bot keeps on the server: half of what the account holds, as
     /// other clients do, so keys claimed while an upload is under way still have a private half.
@@ -35,8 +37,10 @@ public actor MatrixDevice {
         if let pickle = try await state.load(.olmAccount, deviceID) {
             let account = try OlmAccount(pickle: pickle)
             let published = try await state.load(.published, deviceID) != nil
-            return MatrixDevice(
+            let device = MatrixDevice(
                 userID: userID, deviceID: deviceID, account: account, isPublished: published, state: state)
+            await device.loadOlmSessions()
+            return device
         }
         let account = OlmAccount()
         try await state.save(.olmAccount, deviceID, account.pickle())

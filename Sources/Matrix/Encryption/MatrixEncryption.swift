@@ -1,20 +1,27 @@
+import Foundation
+import GifSources
 import Logging
 import MatrixCrypto
 
-/// End-to-end encryption for one login: the bot's device and its keys on the server. Made after
-/// each login by `start`, which says in the log why encryption cannot run when it cannot.
+/// End-to-end encryption for one login: the bot's device and its keys on the server, the devices
+/// of the people it shares rooms with, room keys received (to-device, over Olm) and its own room
+/// keys. Made after each login by `start`, which says in the log why encryption cannot run when
+/// it cannot.
 struct MatrixEncryption: Sendable {
     let device: MatrixDevice
     let client: MatrixClient
     let state: CryptoStateStore
-    let configuration: MatrixEncryptionConfiguration
+    let directory: DeviceDirectory
+    let inbound: InboundGroupSessions
+    let outbound: RoomKeySharing
+    let mending: SessionMending
     let logger: Logger
 
     /// The device of this login with its keys published, or nil (logged) when encryption is off
     /// or cannot run; the adapter then keeps telling encrypted rooms it cannot read them.
     static func start(
         configuration: MatrixConfiguration, client: MatrixClient, userID: String, deviceID: String?,
-        store: any MatrixStateStore, logger: Logger
+        store: any MatrixStateStore, logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
     ) async -> MatrixEncryption? {
         let settings = configuration.encryption
         guard settings.isEnabled else { return nil }
@@ -32,8 +39,14 @@ struct MatrixEncryption: Sendable {
             store: store, vault: CryptoVault(key: key), account: "\(configuration.homeserver) \(userID)")
         do {
             let device = try await MatrixDevice.open(state: state, userID: userID, deviceID: deviceID, logger: logger)
+            let directory = try await DeviceDirectory(state: state, logger: logger)
             let encryption = MatrixEncryption(
-                device: device, client: client, state: state, configuration: settings, logger: logger)
+                device: device, client: client, state: state, directory: directory,
+                inbound: InboundGroupSessions(state: state),
+                outbound: try await RoomKeySharing(
+                    device: device, directory: directory, client: client, state: state,
+                    sharing: settings.shareKeysWith, logger: logger, now: now),
+                mending: SessionMending(now: now), logger: logger)
             await encryption.publishKeys(.init())
             return encryption
         } catch {
@@ -43,12 +56,18 @@ struct MatrixEncryption: Sendable {
         }
     }
 
-    /// Tops up one-time keys and replaces a used fallback key, as a sync batch reports them.
+    /// Before the batch's rooms: keys topped up, device list changes noted, to-device events
+    /// (room keys) handled, so the batch's encrypted messages find their keys.
     func afterSync(_ response: SyncResponse) async {
         await publishKeys(
             .init(
                 oneTimeKeys: response.signedOneTimeKeyCount,
                 unusedFallbackKeyTypes: response.unusedFallbackKeyTypes))
+        await directory.markChanged(response.devicesChanged)
+        await directory.forget(response.devicesLeft)
+        for event in response.toDevice?.events?.elements ?? [] {
+            await handleToDevice(event)
+        }
     }
 
     private func publishKeys(_ counts: MatrixDevice.ServerKeyCounts) async {
@@ -65,5 +84,151 @@ struct MatrixEncryption: Sendable {
             logger.warning(
                 "Could not publish encryption keys; retrying after the next sync", metadata: ["error": "\(error)"])
         }
+    }
+
+    // MARK: To-device
+
+    private func handleToDevice(_ event: ToDeviceEvent) async {
+        switch event.type {
+        case RoomKeys.encryptedType:
+            await handleOlm(event)
+        case RoomKeys.withheldType:
+            logger.info(
+                "A room key was withheld from the bot",
+                metadata: [
+                    "sender": "\(event.sender)", "room_id": "\(event.content["room_id"]?.string ?? "")",
+                    "code": "\(event.content["code"]?.string ?? "")",
+                ])
+        default:
+            logger.debug("Ignored a to-device event", metadata: ["type": "\(event.type)", "sender": "\(event.sender)"])
+        }
+    }
+
+    private func handleOlm(_ event: ToDeviceEvent) async {
+        guard let content = CanonicalJSONValue(event.content) else { return }
+        let payload: MatrixDevice.OlmPayload
+        do {
+            payload = try await device.decryptOlm(sender: event.sender, content: content)
+        } catch MatrixDevice.OlmFailure.noSession(let senderKey) {
+            logger.notice(
+                "An Olm message could not be decrypted; mending the session", metadata: ["sender": "\(event.sender)"])
+            await mend(with: event.sender, senderKey: senderKey)
+            return
+        } catch {
+            logger.notice(
+                "Refused an encrypted to-device event", metadata: ["sender": "\(event.sender)", "reason": "\(error)"])
+            return
+        }
+        guard payload.type == RoomKeys.roomKeyType else {
+            logger.debug("Ignored an encrypted to-device event", metadata: ["type": "\(payload.type)"])
+            return
+        }
+        let key = payload.content
+        guard key["algorithm"]?.stringValue == RoomKeys.megolmAlgorithm, let room = key["room_id"]?.stringValue,
+            let sessionID = key["session_id"]?.stringValue, let sessionKey = key["session_key"]?.stringValue
+        else {
+            logger.notice("Refused a malformed room key", metadata: ["sender": "\(event.sender)"])
+            return
+        }
+        do {
+            if try await inbound.add(
+                sessionKey: sessionKey, sessionID: sessionID, roomID: room, senderKey: payload.senderKey,
+                claimedEd25519: payload.claimedEd25519)
+            {
+                logger.debug("Received a room key", metadata: ["sender": "\(event.sender)", "room_id": "\(room)"])
+            }
+        } catch {
+            logger.notice("Refused a room key", metadata: ["sender": "\(event.sender)", "error": "\(error)"])
+        }
+    }
+
+    /// A session the other side uses that the bot lacks: a new Olm session and an `m.dummy`
+    /// over it, so their next message starts from it. At most once an hour per device.
+    private func mend(with userID: String, senderKey: String) async {
+        guard await mending.claim(senderKey) else { return }
+        let client = client
+        _ = await directory.devices(of: [userID]) { try await client.queryKeys($0) }
+        guard let target = await directory.device(of: userID, curve25519: senderKey) else { return }
+        do {
+            let claimed = try await client.claimKeys([target])
+            guard let key = claimed["one_time_keys"]?[userID]?[target.deviceID]?.objectValue?.values.first else {
+                return
+            }
+            try await device.startOlmSession(with: target, oneTimeKey: key)
+            guard let content = try await device.encryptOlm(type: RoomKeys.dummyType, content: [:], for: target) else {
+                return
+            }
+            try await client.sendToDevice(
+                type: RoomKeys.encryptedType, messages: [userID: [target.deviceID: content]],
+                transactionID: "dummy-\(UUID().uuidString)")
+        } catch {
+            logger.warning("Could not mend an Olm session", metadata: ["error": "\(error)"])
+        }
+    }
+
+    // MARK: Rooms
+
+    /// The decrypted event of an `m.room.encrypted` room event, or nil (logged) when it cannot
+    /// be read or fails a check: its session unknown, sent by another device than the session's,
+    /// for another room, or a replay.
+    func decrypt(_ event: RoomEvent, in roomID: String) async -> RoomEvent? {
+        let content = event.content
+        guard content["algorithm"]?.string == RoomKeys.megolmAlgorithm, let sessionID = content["session_id"]?.string,
+            let ciphertext = content["ciphertext"]?.string
+        else {
+            logger.notice(
+                "Refused an encrypted event", metadata: ["event_id": "\(event.eventID)", "reason": "malformed"])
+            return nil
+        }
+        do {
+            let (plaintext, senderKey) = try await inbound.decrypt(
+                roomID: roomID, sessionID: sessionID, ciphertext: ciphertext, eventID: event.eventID)
+            if let claimed = content["sender_key"]?.string, claimed != senderKey {
+                throw InboundGroupSessions.Failure.wrongSender
+            }
+            let client = client
+            _ = await directory.devices(of: [event.sender]) { try await client.queryKeys($0) }
+            guard await directory.device(of: event.sender, curve25519: senderKey) != nil else {
+                throw InboundGroupSessions.Failure.wrongSender
+            }
+            guard let inner = try? JSONDecoder().decode(JSONValue.self, from: Data(plaintext)),
+                inner["room_id"]?.string == roomID, let type = inner["type"]?.string,
+                let innerContent = inner["content"],
+                innerContent.objectValue != nil
+            else { throw InboundGroupSessions.Failure.malformed }
+            return RoomEvent(
+                eventID: event.eventID, type: type, sender: event.sender, content: innerContent, stateKey: nil)
+        } catch {
+            logger.notice(
+                "Could not decrypt an event",
+                metadata: ["event_id": "\(event.eventID)", "sender": "\(event.sender)", "reason": "\(error)"])
+            return nil
+        }
+    }
+
+    /// The encrypted content to send in place of an event of `type` with `content`.
+    func encrypt(_ content: JSONValue, type: String, in room: String) async throws -> JSONValue {
+        try await outbound.encrypt(content, type: type, in: room)
+    }
+
+    func membershipChanged(in room: String) async {
+        await outbound.membershipChanged(in: room)
+    }
+}
+
+/// When each device's broken session was last mended, so a stream of undecryptable messages
+/// makes one new session, not one each.
+actor SessionMending {
+    static let interval: TimeInterval = 3600
+    private let now: @Sendable () -> Date
+    private var last: [String: Date] = [:]
+
+    init(now: @escaping @Sendable () -> Date) { self.now = now }
+
+    func claim(_ senderKey: String) -> Bool {
+        let date = now()
+        if let previous = last[senderKey], date.timeIntervalSince(previous) < Self.interval { return false }
+        last[senderKey] = date
+        return true
     }
 }
