@@ -343,6 +343,7 @@ let package = Package(
             dependencies: [
                 "Matrix", "MatrixTestSupport", "TestServerSupport", "BotTestSupport", "GifBotCore", "GifSources",
                 "HTTPTransport", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn", "MatrixCrypto",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

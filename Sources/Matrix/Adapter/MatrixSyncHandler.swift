@@ -33,9 +33,6 @@ struct MatrixSyncHandler: Sendable {
     private func handle(_ room: SyncResponse.JoinedRoom, roomID: String, skipTimeline: Bool) async {
         await encryption.review(room, roomID: roomID, ownUserID: userID)
         let timeline = room.timeline?.events?.elements ?? []
-        if let endToEnd, timeline.contains(where: { $0.type == "m.room.member" }) {
-            await endToEnd.membershipChanged(in: roomID)
-        }
         if skipTimeline {
             // Remember what is there so it is never answered, even if delivered again.
             for event in timeline { _ = seen.firstSighting(event.eventID) }

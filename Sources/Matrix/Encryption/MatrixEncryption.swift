@@ -63,6 +63,12 @@ struct MatrixEncryption: Sendable {
             .init(
                 oneTimeKeys: response.signedOneTimeKeyCount,
                 unusedFallbackKeyTypes: response.unusedFallbackKeyTypes))
+        // Membership first: a member who left this batch must not get the next room key.
+        for (room, joined) in response.rooms?.join ?? [:] {
+            let events = (joined.state?.events?.elements ?? []) + (joined.timeline?.events?.elements ?? [])
+            if events.contains(where: { $0.type == "m.room.member" }) { await outbound.membershipChanged(in: room) }
+        }
+        if !response.devicesLeft.isEmpty { await outbound.forgetMembers() }
         await directory.markChanged(response.devicesChanged)
         await directory.forget(response.devicesLeft)
         for event in response.toDevice?.events?.elements ?? [] {
@@ -209,10 +215,6 @@ struct MatrixEncryption: Sendable {
     /// The encrypted content to send in place of an event of `type` with `content`.
     func encrypt(_ content: JSONValue, type: String, in room: String) async throws -> JSONValue {
         try await outbound.encrypt(content, type: type, in: room)
-    }
-
-    func membershipChanged(in room: String) async {
-        await outbound.membershipChanged(in: room)
     }
 }
 

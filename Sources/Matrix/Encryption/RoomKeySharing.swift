@@ -46,6 +46,9 @@ actor RoomKeySharing {
     /// The room's members may have changed: ask again before the next message.
     func membershipChanged(in room: String) { members[room] = nil }
 
+    /// Someone no longer shares a room with the bot: every room's members are asked again.
+    func forgetMembers() { members = [:] }
+
     /// The `m.room.encrypted` content for an event of `type` with `content` in `room`.
     func encrypt(_ content: JSONValue, type: String, in room: String) async throws -> JSONValue {
         guard let inner = CanonicalJSONValue(content) else { throw Failure.unencodable }
