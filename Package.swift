@@ -344,6 +344,8 @@ let package = Package(
                 "Matrix", "MatrixTestSupport", "TestServerSupport", "BotTestSupport", "GifBotCore", "GifSources",
                 "HTTPTransport", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn", "MatrixCrypto",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

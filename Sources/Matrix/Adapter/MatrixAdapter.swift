@@ -22,6 +22,7 @@ public final class MatrixAdapter: Service {
     private let store: any MatrixStateStore
     private let httpClient: HTTPClient
     private let logger: Logger
+    private let metricsFactory: any MetricsFactory
     private let seen = SeenEvents()
     private let posted = PostedGIFLog()
     private let batches = Atomic<Int>(0)
@@ -35,6 +36,7 @@ public final class MatrixAdapter: Service {
         self.configuration = configuration
         self.status = AdapterStatus(kind: "matrix", name: configuration.statusName, factory: metrics)
         self.bot = bot
+        self.metricsFactory = metrics
         self.store = store
         self.httpClient = httpClient
         var logger = logger
@@ -114,7 +116,7 @@ public final class MatrixAdapter: Service {
         }
         let encryption = await MatrixEncryption.start(
             configuration: configuration, client: client, userID: userID, deviceID: login.deviceID, store: store,
-            logger: logger)
+            logger: logger, metrics: metricsFactory)
         let handler = await makeHandler(client: client, userID: userID, endToEnd: encryption)
         await joinConfiguredRooms(client)
         guard var since = await storedPosition() else { return .stopped }

@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 import GifSources
 import Logging
@@ -15,13 +16,15 @@ struct MatrixEncryption: Sendable {
     let inbound: InboundGroupSessions
     let outbound: RoomKeySharing
     let mending: SessionMending
+    let metrics: EncryptionMetrics
     let logger: Logger
 
     /// The device of this login with its keys published, or nil (logged) when encryption is off
     /// or cannot run; the adapter then keeps telling encrypted rooms it cannot read them.
     static func start(
         configuration: MatrixConfiguration, client: MatrixClient, userID: String, deviceID: String?,
-        store: any MatrixStateStore, logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
+        store: any MatrixStateStore, logger: Logger, metrics factory: any MetricsFactory,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) async -> MatrixEncryption? {
         let settings = configuration.encryption
         guard settings.isEnabled else { return nil }
@@ -40,13 +43,14 @@ struct MatrixEncryption: Sendable {
         do {
             let device = try await MatrixDevice.open(state: state, userID: userID, deviceID: deviceID, logger: logger)
             let directory = try await DeviceDirectory(state: state, logger: logger)
+            let metrics = EncryptionMetrics(factory: factory)
             let encryption = MatrixEncryption(
                 device: device, client: client, state: state, directory: directory,
                 inbound: InboundGroupSessions(state: state),
                 outbound: try await RoomKeySharing(
                     device: device, directory: directory, client: client, state: state,
-                    sharing: settings.shareKeysWith, logger: logger, now: now),
-                mending: SessionMending(now: now), logger: logger)
+                    sharing: settings.shareKeysWith, metrics: metrics, logger: logger, now: now),
+                mending: SessionMending(now: now), metrics: metrics, logger: logger)
             await encryption.publishKeys(.init())
             return encryption
         } catch {
@@ -77,10 +81,12 @@ struct MatrixEncryption: Sendable {
     }
 
     private func publishKeys(_ counts: MatrixDevice.ServerKeyCounts) async {
+        if let left = counts.oneTimeKeys { metrics.oneTimeKeysLeft(left) }
         let client = client
         do {
             let isFirst = await !device.hasPublishedDeviceKeys
             if let count = try await device.publishKeys(counts, upload: { try await client.uploadKeys($0) }) {
+                metrics.oneTimeKeysLeft(count)
                 logger.log(
                     level: isFirst ? .info : .debug,
                     isFirst ? "Published the device's encryption keys" : "Published one-time keys",
@@ -184,6 +190,7 @@ struct MatrixEncryption: Sendable {
         else {
             logger.notice(
                 "Refused an encrypted event", metadata: ["event_id": "\(event.eventID)", "reason": "malformed"])
+            metrics.event("malformed")
             return nil
         }
         do {
@@ -202,9 +209,11 @@ struct MatrixEncryption: Sendable {
                 let innerContent = inner["content"],
                 innerContent.objectValue != nil
             else { throw InboundGroupSessions.Failure.malformed }
+            metrics.event("decrypted")
             return RoomEvent(
                 eventID: event.eventID, type: type, sender: event.sender, content: innerContent, stateKey: nil)
         } catch {
+            metrics.event((error as? InboundGroupSessions.Failure)?.description ?? "decryption")
             logger.notice(
                 "Could not decrypt an event",
                 metadata: ["event_id": "\(event.eventID)", "sender": "\(event.sender)", "reason": "\(error)"])

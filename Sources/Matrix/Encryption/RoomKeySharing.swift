@@ -11,6 +11,7 @@ actor RoomKeySharing {
     private let client: MatrixClient
     private let state: CryptoStateStore
     private let sharing: MatrixEncryptionConfiguration.KeySharing
+    private let metrics: EncryptionMetrics
     private let logger: Logger
     private let now: @Sendable () -> Date
     private var sessions: [String: OutboundGroupSession] = [:]
@@ -18,8 +19,10 @@ actor RoomKeySharing {
 
     init(
         device: MatrixDevice, directory: DeviceDirectory, client: MatrixClient, state: CryptoStateStore,
-        sharing: MatrixEncryptionConfiguration.KeySharing, logger: Logger, now: @escaping @Sendable () -> Date
+        sharing: MatrixEncryptionConfiguration.KeySharing, metrics: EncryptionMetrics, logger: Logger,
+        now: @escaping @Sendable () -> Date
     ) async throws {
+        self.metrics = metrics
         self.device = device
         self.directory = directory
         self.client = client
@@ -144,6 +147,7 @@ actor RoomKeySharing {
             type: RoomKeys.encryptedType, messages: .object(messages.mapValues { .object($0) }),
             transactionID: "key-\(UUID().uuidString)")
         for target in reached { record.sharedWith[target.address] = target.curve25519 }
+        metrics.keysShared(reached.count)
         logger.debug("Shared a room key", metadata: ["devices": "\(reached.count)"])
     }
 

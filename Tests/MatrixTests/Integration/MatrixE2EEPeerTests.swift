@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import GiphyStandIn
 import MatrixTestSupport
+import Prometheus
 import TestServerSupport
 import Testing
 
@@ -102,7 +103,8 @@ import Testing
             var configuration = await harness.configuration(inviteAllow: [alice.userID, bob.userID])
             configuration.timing.syncTimeout = .seconds(1)
             configuration.encryption = MatrixEncryptionConfiguration(shareKeysWith: .all, storeKey: Self.storeKey)
-            var bot = harness.startBot(configuration)
+            let registry = PrometheusCollectorRegistry()
+            var bot = harness.startBot(configuration, metrics: PrometheusMetricsFactory(registry: registry))
             let store = try temporaryFolder()
             defer { try? FileManager.default.removeItem(at: store) }
             let common = [
@@ -137,6 +139,11 @@ import Testing
             #expect(sessions[4] == sessions[5], "\(seen)")
             #expect(first.replayAnswered == false, "a replayed event is not answered")
             #expect(harness.logs.text.contains("reason=replay"), "the replay was refused as one")
+            let metrics = registry.emitToString()
+            #expect(metrics.contains(#"gifbot_matrix_encrypted_events_total{result="replay"} 1"#), "\(metrics)")
+            #expect(metrics.contains(#"gifbot_matrix_encrypted_events_total{result="decrypted"} 7"#), "\(metrics)")
+            #expect(metrics.contains("gifbot_matrix_room_keys_shared_total"), "\(metrics)")
+            #expect(metrics.contains("gifbot_matrix_one_time_keys"), "\(metrics)")
 
             await bot.stop()
             bot = harness.startBot(configuration)
