@@ -22,7 +22,7 @@ TIMEOUT = 60
 
 def parse_args():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--phase", required=True, choices=["conversation", "after-restart", "withheld"])
+    parser.add_argument("--phase", required=True, choices=["conversation", "after-restart", "withheld", "late-key"])
     parser.add_argument("--homeserver", required=True)
     parser.add_argument("--bot", required=True)
     parser.add_argument("--user", required=True)
@@ -219,6 +219,56 @@ async def withheld(args, result):
     await carol.client.close()
 
 
+async def late_key(args, result):
+    """A command whose room key reaches the bot only after the bot asked for it."""
+    dave = Peer(args.homeserver, args.user, os.path.join(args.store, "dave"), "dave")
+    await dave.login(args.password)
+    created = await dave.client.room_create(
+        name="late key", invite=[args.bot],
+        initial_state=[{"type": "m.room.encryption", "state_key": "",
+                        "content": {"algorithm": "m.megolm.v1.aes-sha2"}}])
+    room = created.room_id
+    await dave.wait_joined(room, args.bot)
+    await dave.sync()
+    olm = dave.client.olm
+    olm.create_outbound_group_session(room)
+    session = olm.outbound_group_sessions[room]
+    key_at_zero = session.session_key
+    session.shared = True  # encrypt before sharing: the bot sees the message first
+    content = olm.group_encrypt(
+        room, {"type": "m.room.message", "content": {"msgtype": "m.text", "body": "!about"}})
+    sent = json.loads(await dave.http(
+        "PUT", f"/_matrix/client/v3/rooms/{room}/send/m.room.encrypted/{uuid.uuid4()}", content))
+    command = sent["event_id"]
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline and not any(
+            e.get("type") == "m.room_key_request" for e in dave.to_device):
+        await dave.sync(timeout=1000)
+    requests = [e for e in dave.to_device if e.get("type") == "m.room_key_request"]
+    result["key_requests"] = [
+        {"session_id": e.get("content", {}).get("body", {}).get("session_id"),
+         "action": e.get("content", {}).get("action")} for e in requests]
+    result["session_id"] = session.id
+    # Now share the key as it was before the message (index 0).
+    session_class = type(session)
+    original = session_class.session_key
+    session_class.session_key = property(lambda self: key_at_zero)
+    try:
+        session.shared = False
+        await dave.client.share_group_session(room, ignore_unverified_devices=True)
+    finally:
+        session_class.session_key = original
+    answer = await dave.answer(room, args.bot, command)
+    result["answers"] = [summary(answer)]
+    # A marker afterwards: the late command was answered once only.
+    marker = await dave.send(room, "!about")
+    await dave.answer(room, args.bot, marker)
+    result["answer_count"] = sum(
+        1 for r, e in dave.events if r == room and e.sender == args.bot and e.source.get("content", {})
+        .get("m.relates_to", {}).get("m.in_reply_to", {}).get("event_id") == command)
+    await dave.client.close()
+
+
 async def main():
     args = parse_args()
     result = {}
@@ -229,6 +279,8 @@ async def main():
                 f.write(result["room_id"])
         elif args.phase == "after-restart":
             await after_restart(args, result)
+        elif args.phase == "late-key":
+            await late_key(args, result)
         else:
             await withheld(args, result)
         result["ok"] = True

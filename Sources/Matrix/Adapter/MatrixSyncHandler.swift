@@ -20,6 +20,12 @@ struct MatrixSyncHandler: Sendable {
     let logger: Logger
 
     func handle(_ response: SyncResponse, skipTimeline: Bool) async {
+        // Commands that waited for their room key, which this batch (or an earlier one) brought.
+        if let endToEnd {
+            for (event, roomID) in await endToEnd.eventsWithLateKeys() {
+                if let decrypted = await endToEnd.decrypt(event, in: roomID) { await answer(decrypted, in: roomID) }
+            }
+        }
         for (roomID, room) in response.rooms?.invite ?? [:] {
             await handleInvite(roomID: roomID, room: room)
         }

@@ -66,4 +66,5 @@ enum RoomKeys {
     static let roomKeyType = "m.room_key"
     static let withheldType = "m.room_key.withheld"
     static let dummyType = "m.dummy"
+    static let keyRequestType = "m.room_key_request"
 }

@@ -16,6 +16,8 @@ struct MatrixEncryption: Sendable {
     let inbound: InboundGroupSessions
     let outbound: RoomKeySharing
     let mending: SessionMending
+    let lateKeys = LateKeys()
+    let now: @Sendable () -> Date
     let metrics: EncryptionMetrics
     let logger: Logger
 
@@ -50,7 +52,7 @@ struct MatrixEncryption: Sendable {
                 outbound: try await RoomKeySharing(
                     device: device, directory: directory, client: client, state: state,
                     sharing: settings.shareKeysWith, metrics: metrics, logger: logger, now: now),
-                mending: SessionMending(now: now), metrics: metrics, logger: logger)
+                mending: SessionMending(now: now), now: now, metrics: metrics, logger: logger)
             await encryption.publishKeys(.init())
             return encryption
         } catch {
@@ -212,6 +214,10 @@ struct MatrixEncryption: Sendable {
             metrics.event("decrypted")
             return RoomEvent(
                 eventID: event.eventID, type: type, sender: event.sender, content: innerContent, stateKey: nil)
+        } catch InboundGroupSessions.Failure.unknownSession {
+            metrics.event("unknown_session")
+            await waitForKey(event, roomID: roomID, sessionID: sessionID, senderKey: content["sender_key"]?.string)
+            return nil
         } catch {
             metrics.event((error as? InboundGroupSessions.Failure)?.description ?? "decryption")
             logger.notice(
@@ -219,6 +225,44 @@ struct MatrixEncryption: Sendable {
                 metadata: ["event_id": "\(event.eventID)", "sender": "\(event.sender)", "reason": "\(error)"])
             return nil
         }
+    }
+
+    /// An event whose key has not come: kept for a while, and its sender's devices asked once
+    /// for the key (`m.room_key_request`, sent in the clear as the specification has it).
+    private func waitForKey(_ event: RoomEvent, roomID: String, sessionID: String, senderKey: String?) async {
+        logger.info(
+            "An encrypted event waits for its room key",
+            metadata: ["event_id": "\(event.eventID)", "sender": "\(event.sender)"])
+        guard await lateKeys.park(event, roomID: roomID, sessionID: sessionID, now: now()) else { return }
+        var body: [String: CanonicalJSONValue] = [
+            "algorithm": .string(RoomKeys.megolmAlgorithm), "room_id": .string(roomID),
+            "session_id": .string(sessionID),
+        ]
+        if let senderKey { body["sender_key"] = .string(senderKey) }
+        let request: CanonicalJSONValue = [
+            "action": "request", "body": .object(body), "request_id": .string(UUID().uuidString),
+            "requesting_device_id": .string(device.deviceID),
+        ]
+        do {
+            try await client.sendToDevice(
+                type: RoomKeys.keyRequestType, messages: [event.sender: ["*": request]],
+                transactionID: "keyreq-\(UUID().uuidString)")
+        } catch {
+            logger.warning("Could not ask for a room key", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Events whose key has come since they arrived, to be decrypted and answered now (once).
+    func eventsWithLateKeys() async -> [(event: RoomEvent, roomID: String)] {
+        guard await !lateKeys.isEmpty else { return [] }
+        let inbound = inbound
+        let (ready, expired) = await lateKeys.release(now: now()) { room, session in
+            await inbound.has(roomID: room, sessionID: session)
+        }
+        if expired > 0 {
+            logger.notice("Encrypted events whose key never came are not answered", metadata: ["count": "\(expired)"])
+        }
+        return ready.map { ($0.event, $0.roomID) }
     }
 
     /// The encrypted content to send in place of an event of `type` with `content`.

@@ -44,6 +44,13 @@ import Testing
         enum CodingKeys: String, CodingKey { case code, roomID = "room_id" }
     }
 
+    struct KeyRequest: Decodable {
+        let sessionID: String?
+        let action: String?
+
+        enum CodingKeys: String, CodingKey { case sessionID = "session_id", action }
+    }
+
     struct PeerResult: Decodable {
         let ok: Bool
         let error: String?
@@ -53,11 +60,15 @@ import Testing
         let bobDecryptedImage: Bool?
         let replayAnswered: Bool?
         let withheld: [Withheld]?
+        let keyRequests: [KeyRequest]?
+        let sessionID: String?
+        let answerCount: Int?
 
         enum CodingKeys: String, CodingKey {
             case ok, error, answers, withheld
             case gifSHA256 = "gif_sha256", imageHasURL = "image_has_url", bobDecryptedImage = "bob_decrypted_image"
             case replayAnswered = "replay_answered"
+            case keyRequests = "key_requests", sessionID = "session_id", answerCount = "answer_count"
         }
     }
 
@@ -175,6 +186,30 @@ import Testing
             let answer = try #require(result.answers?.first)
             #expect(!answer.decrypted, "the unverified device cannot read the answer")
             #expect(result.withheld?.contains { $0.code == "m.unverified" } == true, "and is told why")
+        }
+    }
+
+    @Test func aCommandWhoseKeyComesLateIsAnsweredOnceAfterOneKeyRequest() async throws {
+        try await withMatrixBot { harness in
+            let dave = try await harness.server.registerUser(
+                SynapseServer.uniqueLocalpart("peer"), password: "peer-password-4")
+            var configuration = await harness.configuration(inviteAllow: [dave.userID])
+            configuration.timing.syncTimeout = .seconds(1)
+            configuration.encryption = MatrixEncryptionConfiguration(shareKeysWith: .all, storeKey: Self.storeKey)
+            harness.startBot(configuration)
+            let store = try temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: store) }
+            let result = try await runPeer(
+                "late-key",
+                [
+                    "--homeserver", harness.server.baseURL, "--bot", harness.botUser, "--user", dave.userID,
+                    "--password", "peer-password-4",
+                ], store: store)
+            let requests = try #require(result.keyRequests)
+            #expect(requests.count == 1, "one request for the missing session")
+            #expect(requests.first?.sessionID == result.sessionID && requests.first?.action == "request")
+            #expect(result.answers?.first?.decrypted == true, "answered once the key came")
+            #expect(result.answerCount == 1, "and only once")
         }
     }
 }
