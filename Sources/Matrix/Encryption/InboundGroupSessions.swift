@@ -72,7 +72,7 @@ actor InboundGroupSessions {
     func decrypt(
         roomID: String, sessionID: String, ciphertext: String, eventID: String
     ) async throws
-        -> (plaintext: [UInt8], senderKey: String)
+        -> (plaintext: [UInt8], senderKey: String, claimedEd25519: String)
     {
         let name = Self.name(room: roomID, session: sessionID)
         guard var record = try await record(name), record.roomID == roomID else { throw Failure.unknownSession }
@@ -84,7 +84,7 @@ actor InboundGroupSessions {
         let index = String(decrypted.messageIndex)
         if let earlier = record.seen[index] {
             guard earlier == eventID else { throw Failure.replay }
-            return (decrypted.plaintext, record.senderKey)
+            return (decrypted.plaintext, record.senderKey, record.claimedEd25519)
         }
         record.seen[index] = eventID
         record.pickle = UnpaddedBase64.encode(session.pickle())
@@ -96,7 +96,7 @@ actor InboundGroupSessions {
             }
         }
         try await save(record, name)
-        return (decrypted.plaintext, record.senderKey)
+        return (decrypted.plaintext, record.senderKey, record.claimedEd25519)
     }
 
     func has(roomID: String, sessionID: String) async -> Bool {

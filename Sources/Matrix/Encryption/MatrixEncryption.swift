@@ -196,16 +196,17 @@ struct MatrixEncryption: Sendable {
             return nil
         }
         do {
-            let (plaintext, senderKey) = try await inbound.decrypt(
+            let (plaintext, senderKey, claimedEd25519) = try await inbound.decrypt(
                 roomID: roomID, sessionID: sessionID, ciphertext: ciphertext, eventID: event.eventID)
             if let claimed = content["sender_key"]?.string, claimed != senderKey {
                 throw InboundGroupSessions.Failure.wrongSender
             }
             let client = client
             _ = await directory.devices(of: [event.sender]) { try await client.queryKeys($0) }
-            guard await directory.device(of: event.sender, curve25519: senderKey) != nil else {
-                throw InboundGroupSessions.Failure.wrongSender
-            }
+            // The key came over Olm from this device of the sender, which claimed its own Ed25519 key.
+            guard let sender = await directory.device(of: event.sender, curve25519: senderKey),
+                sender.ed25519 == claimedEd25519
+            else { throw InboundGroupSessions.Failure.wrongSender }
             guard let inner = try? JSONDecoder().decode(JSONValue.self, from: Data(plaintext)),
                 inner["room_id"]?.string == roomID, let type = inner["type"]?.string,
                 let innerContent = inner["content"],

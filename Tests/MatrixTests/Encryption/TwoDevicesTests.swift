@@ -67,6 +67,7 @@ import Testing
             roomID: "!room:hs", sessionID: outbound.sessionID, ciphertext: ciphertext, eventID: "$one")
         #expect(String(decoding: opened.plaintext, as: UTF8.self) == plaintext)
         #expect(opened.senderKey == alice.device.identityKeys.curve25519)
+        #expect(opened.claimedEd25519 == alice.device.identityKeys.ed25519)
         // The same event again (a repeated sync) is fine; the same index in another event is a replay.
         _ = try await bob.inbound.decrypt(
             roomID: "!room:hs", sessionID: outbound.sessionID, ciphertext: ciphertext, eventID: "$one")
