@@ -14,7 +14,7 @@ import time
 import uuid
 
 import aiohttp
-from nio import AsyncClient, AsyncClientConfig, MegolmEvent, RoomEncryptedImage
+from nio import AsyncClient, AsyncClientConfig, MegolmEvent, RoomEncryptedImage, RoomPreset
 from nio.crypto.attachments import decrypt_attachment
 
 TIMEOUT = 60
@@ -223,8 +223,9 @@ async def late_key(args, result):
     """A command whose room key reaches the bot only after the bot asked for it."""
     dave = Peer(args.homeserver, args.user, os.path.join(args.store, "dave"), "dave")
     await dave.login(args.password)
+    # A direct message as Element makes one: is_direct, encrypted from the start.
     created = await dave.client.room_create(
-        name="late key", invite=[args.bot],
+        is_direct=True, invite=[args.bot], preset=RoomPreset.trusted_private_chat,
         initial_state=[{"type": "m.room.encryption", "state_key": "",
                         "content": {"algorithm": "m.megolm.v1.aes-sha2"}}])
     room = created.room_id

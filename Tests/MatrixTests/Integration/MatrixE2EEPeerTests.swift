@@ -189,6 +189,7 @@ import Testing
         }
     }
 
+    /// In an encrypted direct message made as Element makes them (`is_direct`, trusted private chat).
     @Test func aCommandWhoseKeyComesLateIsAnsweredOnceAfterOneKeyRequest() async throws {
         try await withMatrixBot { harness in
             let dave = try await harness.server.registerUser(
