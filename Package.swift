@@ -138,6 +138,8 @@ let package = Package(
                 "GifSources",
                 "HTTPTransport",
                 "Storage",
+                "MatrixCrypto",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -342,6 +344,9 @@ let package = Package(
             dependencies: [
                 "Matrix", "MatrixTestSupport", "TestServerSupport", "BotTestSupport", "GifBotCore", "GifSources",
                 "HTTPTransport", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn", "MatrixCrypto",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -16,6 +16,7 @@ enum CryptoScenario {
         progress("scenario 8: matrix crypto")
         try megolm(report, messages: plan.megolmMessages)
         try olm(report, sessions: plan.olmSessions)
+        try keySharing(report, devices: 50, runs: max(1, plan.olmSessions / 50))
         try attachments(report, runs: plan.attachments)
     }
 
@@ -77,6 +78,51 @@ enum CryptoScenario {
         report.add(
             "8 matrix crypto", "Olm inbound session from the pre-key message (median)", Measure.median(inboundTimes),
             "µs")
+    }
+
+    /// What the bot does before its first message in a room of 50 devices (issue 23), network
+    /// aside: for each device, check its claimed one-time key's signature, start an Olm session
+    /// and encrypt the `m.room_key` payload for it.
+    static func keySharing(_ report: Report, devices: Int, runs: Int) throws {
+        let bot = OlmAccount()
+        let outbound = MegolmOutboundSession()
+        var members: [(account: OlmAccount, key: CanonicalJSONValue)] = []
+        for index in 0..<devices {
+            var member = OlmAccount()
+            member.generateOneTimeKeys(count: runs)
+            let keys = try member.signedOneTimeKeys(userID: "@member\(index):example.org", deviceID: "DEVICE")
+            members.append((member, keys))
+        }
+        let payload = try CanonicalJSON.encode([
+            "type": "m.room_key", "sender": "@gifbot:example.org", "sender_device": "BOT",
+            "keys": ["ed25519": .string(bot.identityKeys.ed25519)], "recipient": "@member:example.org",
+            "recipient_keys": ["ed25519": .string(bot.identityKeys.ed25519)],
+            "content": [
+                "algorithm": "m.megolm.v1.aes-sha2", "room_id": "!room:example.org",
+                "session_id": .string(outbound.sessionID), "session_key": .string(outbound.sessionKey.base64),
+            ],
+        ])
+        var times: [Double] = []
+        for run in 0..<runs {
+            let started = ContinuousClock.now
+            for (index, member) in members.enumerated() {
+                guard let objects = member.key.objectValue, objects.count > run else {
+                    throw BenchmarkError.childFailed("no one-time key")
+                }
+                let object = objects.sorted { $0.key < $1.key }[run].value
+                try JSONSigning.verify(
+                    object, userID: "@member\(index):example.org", deviceID: "DEVICE",
+                    publicKeyBase64: member.account.identityKeys.ed25519)
+                guard let key = object["key"]?.stringValue else { throw BenchmarkError.childFailed("no key") }
+                var session = try bot.createOutboundSession(
+                    theirIdentityKey: member.account.identityKeys.curve25519, theirOneTimeKey: key)
+                _ = try session.encrypt(payload)
+            }
+            times.append((ContinuousClock.now - started).inSeconds * 1e3)
+        }
+        report.add(
+            "8 matrix crypto", "Room key shared with \(devices) new devices (verify, Olm session, encrypt; median)",
+            Measure.median(times), "ms")
     }
 
     /// A 2 MB file (2,000,000 bytes of seeded noise), as a GIF the bot would upload to an encrypted room.

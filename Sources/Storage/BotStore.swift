@@ -39,6 +39,9 @@ public final class BotStore: Sendable {
         }
     }
 
+    /// The newest schema version this build knows (its last migration).
+    public static var latestSchemaVersion: Int { Schema.migrations.map(\.version).max() ?? 0 }
+
     public func close() async throws {
         try await closeDatabase()
     }

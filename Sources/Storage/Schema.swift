@@ -14,6 +14,7 @@ enum Schema {
     static let collectionEntries = "collection_entries"
     static let collectionTags = "collection_tags"
     static let collectionPolicies = "collection_policies"
+    static let matrixCryptoState = "matrix_crypto_state"
 
     static let migrations: [Migration] = [
         Migration(version: 1, name: "users, favorites, recent searches, channel settings, adapter state") { db in
@@ -128,6 +129,18 @@ enum Schema {
                 .column("savers", type: .text)
                 .column("is_public", type: .bigint)
                 .primaryKey("network", "channel")
+                .run()
+        },
+        Migration(version: 20, name: "Matrix end-to-end encryption state, sealed by the adapter") { db in
+            // One table for every kind of crypto state (account, Olm and Megolm sessions, device
+            // lists, uploads' keys): the store only keeps opaque sealed text; the adapter seals it.
+            try await db.create(table: matrixCryptoState).ifNotExists()
+                .column("account", type: .text, .notNull)
+                .column("kind", type: .text, .notNull)
+                .column("name", type: .text, .notNull)
+                .column("value", type: .text, .notNull)
+                .column("updated_at", type: .bigint, .notNull)
+                .primaryKey("account", "kind", "name")
                 .run()
         },
     ]

@@ -36,6 +36,26 @@ import Testing
         #expect(defaults.uploadGIFs && defaults.maxUploadBytes == 4 * 1024 * 1024 && defaults.inviteAllow.isEmpty)
     }
 
+    @Test func encryptionSettings() async throws {
+        let base = ["MATRIX_HOMESERVER": "https://m", "MATRIX_USER": "u", "MATRIX_PASSWORD": "p"]
+        let defaults = try await load(base).matrixAccounts[0].encryption
+        #expect(defaults.isEnabled && defaults.shareKeysWith == .crossSigned && defaults.storeKey == nil)
+        let set = try await load(
+            base.merging([
+                "MATRIX_E2EE": "false", "MATRIX_E2EE_SHARE_KEYS_WITH": "all",
+                "MATRIX_STORE_KEY": "sixteen-chars-at-least",
+            ]) { $1 }
+        ).matrixAccounts[0].encryption
+        #expect(!set.isEnabled && set.shareKeysWith == .all)
+        #expect(set.storeKey == MatrixStoreKey(secret: "sixteen-chars-at-least"))
+        await #expect(throws: ConfigurationError.self) {
+            _ = try await load(base.merging(["MATRIX_STORE_KEY": "short"]) { $1 })
+        }
+        await #expect(throws: ConfigurationError.self) {
+            _ = try await load(base.merging(["MATRIX_E2EE_SHARE_KEYS_WITH": "some"]) { $1 })
+        }
+    }
+
     @Test(arguments: [
         (
             ["MATRIX_HOMESERVER": "matrix.example.org", "MATRIX_USER": "u", "MATRIX_PASSWORD": "p"],

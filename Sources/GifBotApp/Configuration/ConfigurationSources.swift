@@ -25,7 +25,7 @@ package struct ConfigurationSources: Sendable {
                 secretsSpecifier: .dynamic { name, _ in
                     let lowered = name.lowercased()
                     return lowered.contains("api_key") || lowered.contains("app_key") || lowered.contains("password")
-                        || lowered.contains("token")
+                        || lowered.contains("token") || lowered.contains("store_key")
                         || lowered.contains("secret") || lowered == "database_url"
                 }),
         ]

@@ -56,6 +56,7 @@ package struct MatrixSettings {
                 key("max_upload_bytes"), default: 4 * 1024 * 1024, in: 1024...(100 * 1024 * 1024)),
             admins: admins
         )
+        configuration.encryption = try encryption(prefix: prefix)
         // `recovery_key_file` follows the secrets' `_file` convention, and is also where the bot
         // writes a new recovery key: so it may name a file that does not exist yet.
         let recoveryKey = key("recovery_key", secret: true)
@@ -82,5 +83,32 @@ package struct MatrixSettings {
             let directory = FileManager.default.currentDirectoryPath
             return RecoveryKeyFile.beside(databasePath: directory + "/gifbot", suffix: suffix).path
         }
+    }
+
+    /// `e2ee`, `e2ee.share_keys_with` and the secret `store_key` of one account. The key file
+    /// beside an SQLite database is found later (`MatrixAccounts`), where the database is known.
+    private func encryption(prefix: String) throws(ConfigurationError) -> MatrixEncryptionConfiguration {
+        let values = ValueParser(sources: sources)
+        let sharingKey = SettingKey("\(prefix).e2ee.share_keys_with")
+        var sharing = MatrixEncryptionConfiguration.KeySharing.crossSigned
+        if let text = values.text(sharingKey) {
+            guard let parsed = MatrixEncryptionConfiguration.KeySharing(rawValue: text.lowercased()) else {
+                throw .invalid(sharingKey, accepted: "cross-signed or all", got: text)
+            }
+            sharing = parsed
+        }
+        let storeKeySetting = SettingKey("\(prefix).store_key", secret: true)
+        var storeKey: MatrixStoreKey?
+        if let secret = try values.secret(storeKeySetting) {
+            guard secret.count >= MatrixStoreKey.minimumSecretLength else {
+                throw .invalid(
+                    storeKeySetting, accepted: "a secret of at least \(MatrixStoreKey.minimumSecretLength) characters",
+                    got: "\(secret.count) characters")
+            }
+            storeKey = MatrixStoreKey(secret: secret)
+        }
+        return MatrixEncryptionConfiguration(
+            isEnabled: try values.bool(SettingKey("\(prefix).e2ee"), default: true), shareKeysWith: sharing,
+            storeKey: storeKey)
     }
 }

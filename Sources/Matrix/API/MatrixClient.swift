@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import GifSources
 import HTTPTransport
+import MatrixCrypto
 import NIOHTTP1
 
 /// The client-server API calls the bot makes, one method each.
@@ -36,11 +37,12 @@ struct MatrixClient: Sendable {
         return Login(userID: userID, accessToken: token, deviceID: device)
     }
 
-    /// The user id the token belongs to; `M_UNKNOWN_TOKEN` when it is not valid.
-    func whoAmI() async throws(MatrixError) -> String {
+    /// The user id the token belongs to, and its device id when the server says (every server
+    /// since v1.1 does); `M_UNKNOWN_TOKEN` when the token is not valid.
+    func whoAmI() async throws(MatrixError) -> (userID: String, deviceID: String?) {
         let json = try await get("/_matrix/client/v3/account/whoami")
         guard let userID = json["user_id"]?.string else { throw .transport("whoami answer without a user id") }
-        return userID
+        return (userID, json["device_id"]?.string)
     }
 
     /// A filter that keeps sync answers small: room messages only, no presence or receipts.
@@ -140,6 +142,78 @@ struct MatrixClient: Sendable {
             throw .transport("upload answer without a content URI")
         }
         return uri
+    }
+
+    /// Publishes device, one-time and fallback keys (a body `OlmAccount.keysUploadBody` made,
+    /// sent as its canonical JSON); returns the server's one-time key counts by algorithm.
+    func uploadKeys(_ body: CanonicalJSONValue) async throws(MatrixError) -> [String: Int] {
+        let json = try await postCanonical("/_matrix/client/v3/keys/upload", body)
+        var counts: [String: Int] = [:]
+        for (algorithm, count) in json["one_time_key_counts"]?.objectValue ?? [:] { counts[algorithm] = count.int }
+        return counts
+    }
+
+    /// POSTs a signed object as its exact canonical bytes, so its signatures stay valid.
+    func postCanonical(_ path: String, _ body: CanonicalJSONValue) async throws(MatrixError) -> JSONValue {
+        try await requestCanonical(.POST, path, body).json()
+    }
+
+    /// Answers holding signed objects are parsed strictly, so signatures are checked over exactly
+    /// what the server sent; they may be large (many users' devices).
+    static let keysAnswerLimits = JSONParser.Limits(maximumBytes: 8 << 20, maximumDepth: 32)
+
+    /// `/keys/query`: devices and cross-signing keys of `users`.
+    func queryKeys(_ users: [String]) async throws(MatrixError) -> CanonicalJSONValue {
+        let body: CanonicalJSONValue = [
+            "device_keys": .object(Dictionary(uniqueKeysWithValues: users.map { ($0, CanonicalJSONValue.array([])) }))
+        ]
+        return try Self.strict(try await requestCanonical(.POST, "/_matrix/client/v3/keys/query", body))
+    }
+
+    /// `/keys/claim`: one signed one-time (or fallback) key of each device, by user and device id.
+    func claimKeys(_ devices: [DeviceInfo]) async throws(MatrixError) -> CanonicalJSONValue {
+        var byUser: [String: [String: CanonicalJSONValue]] = [:]
+        for device in devices { byUser[device.userID, default: [:]][device.deviceID] = "signed_curve25519" }
+        let body: CanonicalJSONValue = ["one_time_keys": .object(byUser.mapValues { .object($0) })]
+        return try Self.strict(try await requestCanonical(.POST, "/_matrix/client/v3/keys/claim", body))
+    }
+
+    /// Sends to-device events: `messages` is user id → device id → content.
+    func sendToDevice(type: String, messages: CanonicalJSONValue, transactionID: String) async throws(MatrixError) {
+        let path =
+            "/_matrix/client/v3/sendToDevice/\(PercentEncoding.encode(type))/\(PercentEncoding.encode(transactionID))"
+        _ = try await requestCanonical(.PUT, path, ["messages": messages])
+    }
+
+    /// The users joined to a room now.
+    func joinedMembers(of roomID: String) async throws(MatrixError) -> [String] {
+        let json = try await get("/_matrix/client/v3/rooms/\(PercentEncoding.encode(roomID))/joined_members")
+        return (json["joined"]?.objectValue ?? [:]).keys.sorted()
+    }
+
+    /// The content of the room's `m.room.encryption` state, or nil.
+    func encryptionState(of roomID: String) async throws(MatrixError) -> JSONValue? {
+        do {
+            return try await get("/_matrix/client/v3/rooms/\(PercentEncoding.encode(roomID))/state/m.room.encryption/")
+        } catch {
+            if error.code == "M_NOT_FOUND" { return nil }
+            throw error
+        }
+    }
+
+    private func requestCanonical(
+        _ method: HTTPMethod, _ path: String, _ body: CanonicalJSONValue
+    ) async throws(MatrixError) -> MatrixHTTP.Response {
+        let bytes: [UInt8]
+        do { bytes = try CanonicalJSON.encode(body) } catch { throw .transport("could not encode the request") }
+        return try await http.request(
+            method, path, body: (bytes, "application/json"), accessToken: accessToken, timeout: timing.requestTimeout)
+    }
+
+    private static func strict(_ response: MatrixHTTP.Response) throws(MatrixError) -> CanonicalJSONValue {
+        do { return try CanonicalJSON.parse(Array(response.body), limits: keysAnswerLimits) } catch {
+            throw .transport("unreadable keys answer")
+        }
     }
 
     private func get(_ path: String) async throws(MatrixError) -> JSONValue {

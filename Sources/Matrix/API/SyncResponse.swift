@@ -5,6 +5,29 @@ import GifSources
 struct SyncResponse: Decodable, Sendable {
     let nextBatch: String
     let rooms: Rooms?
+    /// Events sent to this device alone (room keys, Olm messages).
+    let toDevice: ToDevice?
+    // The encryption fields are read leniently (a malformed one must not make the whole batch
+    // unreadable), through the accessors below.
+    private let deviceLists: JSONValue?
+    private let deviceOneTimeKeysCount: JSONValue?
+    private let deviceUnusedFallbackKeyTypes: JSONValue?
+
+    struct ToDevice: Decodable, Sendable {
+        let events: LossyList<ToDeviceEvent>?
+    }
+
+    /// Users whose devices changed since the last batch.
+    var devicesChanged: [String] { deviceLists?["changed"]?.arrayValue?.compactMap(\.string) ?? [] }
+    /// Users who no longer share an encrypted room with the bot.
+    var devicesLeft: [String] { deviceLists?["left"]?.arrayValue?.compactMap(\.string) ?? [] }
+    /// Unclaimed signed one-time keys of this device on the server; nil when the server did not say.
+    var signedOneTimeKeyCount: Int? {
+        guard let counts = deviceOneTimeKeysCount?.objectValue else { return nil }
+        return counts["signed_curve25519"]?.int ?? 0
+    }
+    /// The fallback key algorithms not used yet; nil when the server did not say.
+    var unusedFallbackKeyTypes: [String]? { deviceUnusedFallbackKeyTypes?.arrayValue?.compactMap(\.string) }
 
     struct Rooms: Decodable, Sendable {
         let join: [String: JoinedRoom]?
@@ -49,7 +72,18 @@ struct SyncResponse: Decodable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case nextBatch = "next_batch"
         case rooms
+        case toDevice = "to_device"
+        case deviceLists = "device_lists"
+        case deviceOneTimeKeysCount = "device_one_time_keys_count"
+        case deviceUnusedFallbackKeyTypes = "device_unused_fallback_key_types"
     }
+}
+
+/// An event sent to this device (`to_device` in `/sync`).
+struct ToDeviceEvent: Decodable, Sendable {
+    let type: String
+    let sender: String
+    let content: JSONValue
 }
 
 /// A timeline event. Undecodable events are skipped rather than failing the whole batch.

@@ -15,6 +15,8 @@ struct EncryptedRoomGuard: Sendable {
     let notice: EncryptionNotice
     let logger: Logger
     let now: @Sendable () -> Date
+    /// End-to-end encryption runs: encrypted rooms are read and answered, never told otherwise.
+    var participates = false
 
     /// Learns from the room's part of a sync batch; tells the room when the bot just joined it
     /// or encryption was just turned on. Runs for history-only batches too: a room joined at
@@ -23,7 +25,7 @@ struct EncryptedRoomGuard: Sendable {
         let known = await rooms.status(of: roomID) == .encrypted
         let batch = RoomEncryption(of: room, ownUserID: ownUserID, knownEncrypted: known)
         if let algorithm = batch.algorithm { await rooms.learnEncrypted(roomID, algorithm: algorithm) }
-        if let reason = batch.reason { await tell(roomID, because: reason) }
+        if let reason = batch.reason, !participates { await tell(roomID, because: reason) }
     }
 
     /// True only when the room was found unencrypted: no homeserver check, no parse needed.
@@ -31,29 +33,9 @@ struct EncryptedRoomGuard: Sendable {
         await rooms.status(of: roomID) == .unencrypted
     }
 
-    /// Whether a room is encrypted. A room this process has no word on yet is checked with the
-    /// homeserver once: an `m.room.encrypted` event anyone may send does not make a room
-    /// encrypted, and a room encrypted before the bot's last start shows no state in the sync.
-    /// When the check fails the room counts as encrypted for this event (nothing is answered).
+    /// Whether a room is encrypted (`EncryptedRooms.isEncrypted`).
     func isEncrypted(_ roomID: String) async -> Bool {
-        switch await rooms.status(of: roomID) {
-        case .encrypted: return true
-        case .unencrypted: return false
-        case .unknown: break
-        }
-        do {
-            guard let algorithm = try await client.encryptionAlgorithm(in: roomID) else {
-                await rooms.learnUnencrypted(roomID)
-                return false
-            }
-            await rooms.learnEncrypted(roomID, algorithm: algorithm)
-            return true
-        } catch {
-            logger.warning(
-                "Could not check whether a room is encrypted; not answering this event",
-                metadata: ["room_id": "\(roomID)", "error": "\(error)"])
-            return true
-        }
+        await rooms.isEncrypted(roomID, client: client)
     }
 
     /// Sends the notice when one is due.

@@ -17,6 +17,8 @@ actor EncryptedRooms {
     private var unencrypted: Set<String> = []
     /// One info line per room and process, however many encrypted events arrive.
     private var logged: Set<String> = []
+    /// End-to-end encryption runs: the bot reads and answers encrypted rooms.
+    private var participates = false
 
     private init(store: any MatrixStateStore, account: String, logger: Logger, encrypted: [String: Date?]) {
         self.store = store
@@ -37,6 +39,8 @@ actor EncryptedRooms {
         return EncryptedRooms(store: store, account: account, logger: logger, encrypted: known)
     }
 
+    func participate() { participates = true }
+
     func status(of roomID: String) -> Status {
         if encrypted[roomID] != nil { return .encrypted }
         return unencrypted.contains(roomID) ? .unencrypted : .unknown
@@ -52,6 +56,31 @@ actor EncryptedRooms {
             try await store.recordEncryptedRoom(roomID, account: account)
         } catch {
             logger.error("Could not store an encrypted room", metadata: ["room_id": "\(roomID)", "error": "\(error)"])
+        }
+    }
+
+    /// Whether a room is encrypted. A room this process has no word on yet is checked with the
+    /// homeserver once: an `m.room.encrypted` event anyone may send does not make a room
+    /// encrypted, and a room encrypted before the bot's last start shows no state in the sync.
+    /// When the check fails the room counts as encrypted (nothing leaves in the clear).
+    func isEncrypted(_ roomID: String, client: MatrixClient) async -> Bool {
+        switch status(of: roomID) {
+        case .encrypted: return true
+        case .unencrypted: return false
+        case .unknown: break
+        }
+        do {
+            guard let algorithm = try await client.encryptionAlgorithm(in: roomID) else {
+                learnUnencrypted(roomID)
+                return false
+            }
+            await learnEncrypted(roomID, algorithm: algorithm)
+            return true
+        } catch {
+            logger.warning(
+                "Could not check whether a room is encrypted; taking it as encrypted",
+                metadata: ["room_id": "\(roomID)", "error": "\(error)"])
+            return true
         }
     }
 
@@ -85,7 +114,9 @@ actor EncryptedRooms {
     private func logOnce(_ roomID: String, _ metadata: Logger.Metadata) {
         guard logged.insert(roomID).inserted else { return }
         logger.info(
-            "The room is end-to-end encrypted; I cannot read it and do not answer there",
+            participates
+                ? "The room is end-to-end encrypted; I read and answer it encrypted"
+                : "The room is end-to-end encrypted; I cannot read it and do not answer there",
             metadata: metadata.merging(["room_id": "\(roomID)"]) { $1 })
     }
 }

@@ -22,6 +22,7 @@ public final class MatrixAdapter: Service {
     private let store: any MatrixStateStore
     private let httpClient: HTTPClient
     private let logger: Logger
+    private let metricsFactory: any MetricsFactory
     private let seen = SeenEvents()
     private let posted = PostedGIFLog()
     private let batches = Atomic<Int>(0)
@@ -35,6 +36,7 @@ public final class MatrixAdapter: Service {
         self.configuration = configuration
         self.status = AdapterStatus(kind: "matrix", name: configuration.statusName, factory: metrics)
         self.bot = bot
+        self.metricsFactory = metrics
         self.store = store
         self.httpClient = httpClient
         var logger = logger
@@ -67,10 +69,10 @@ public final class MatrixAdapter: Service {
         var backoff = makeBackoff()
         var refusedToken: String?
         while !isStopping {
-            let client: MatrixClient, userID: String
+            let login: MatrixSession.Authenticated
             status.connecting()
             do {
-                (client, userID) = try await MatrixSession(
+                login = try await MatrixSession(
                     configuration: configuration, http: http, store: store, logger: logger
                 )
                 .authenticate(avoiding: refusedToken)
@@ -87,7 +89,8 @@ public final class MatrixAdapter: Service {
                 }
             }
             backoff.reset()
-            switch await serve(client: client, userID: userID) {
+            let client = login.client
+            switch await serve(login) {
             case .stopped:
                 return
             case .retry:
@@ -102,7 +105,8 @@ public final class MatrixAdapter: Service {
     private enum ServeEnd { case stopped, retry, tokenRefused }
 
     /// Sync until shutdown or until the token stops working.
-    private func serve(client: MatrixClient, userID: String) async -> ServeEnd {
+    private func serve(_ login: MatrixSession.Authenticated) async -> ServeEnd {
+        let client = login.client, userID = login.userID
         let filterID: String
         do {
             filterID = try await client.createFilter(userID: userID)
@@ -110,7 +114,10 @@ public final class MatrixAdapter: Service {
             logger.warning("Could not create a sync filter; retrying", metadata: ["error": "\(error)"])
             return error.isUnknownToken ? .tokenRefused : .retry
         }
-        let handler = await makeHandler(client: client, userID: userID)
+        let encryption = await MatrixEncryption.start(
+            configuration: configuration, client: client, userID: userID, deviceID: login.deviceID, store: store,
+            status: status, logger: logger, metrics: metricsFactory)
+        let handler = await makeHandler(client: client, userID: userID, endToEnd: encryption)
         await joinConfiguredRooms(client)
         guard var since = await storedPosition() else { return .stopped }
         var backoff = makeBackoff()
@@ -147,6 +154,7 @@ public final class MatrixAdapter: Service {
                 return .stopped
             }
             backoff.reset()
+            await encryption?.afterSync(response)
             await handler.handle(response, skipTimeline: isFresh)
             since = response.nextBatch
             do {
@@ -180,7 +188,11 @@ public final class MatrixAdapter: Service {
         return nil
     }
 
-    private func makeHandler(client: MatrixClient, userID: String) async -> MatrixSyncHandler {
+    private func makeHandler(
+        client: MatrixClient, userID: String, endToEnd: MatrixEncryption?
+    ) async
+        -> MatrixSyncHandler
+    {
         var uploader: GIFUploader?
         if configuration.uploadGIFs {
             let serverLimit = await client.uploadLimit()
@@ -192,18 +204,25 @@ public final class MatrixAdapter: Service {
                 client: client, downloader: downloader, store: store, storeNetwork: configuration.homeserver,
                 limit: limit, logger: logger)
         }
-        let sender = MatrixReplySender(
-            client: client, uploader: uploader, posted: posted,
-            maximumServerWait: configuration.timing.maximumServerWait, logger: logger)
         let encryptedRooms = await EncryptedRooms.load(
             store: store, account: "\(configuration.homeserver) \(userID)", logger: logger)
-        let encryption = EncryptedRoomGuard(
+        var sender = MatrixReplySender(
+            client: client, uploader: uploader, posted: posted,
+            maximumServerWait: configuration.timing.maximumServerWait, logger: logger)
+        if let endToEnd {
+            await encryptedRooms.participate()
+            sender.encryptor = RoomEventEncryptor(
+                encryption: endToEnd, rooms: encryptedRooms, client: client, logger: logger)
+        }
+        var encryption = EncryptedRoomGuard(
             rooms: encryptedRooms, client: client, sender: sender,
             notice: EncryptionNotice(commandPrefix: bot.commandPrefix), logger: logger, now: { Date() })
+        encryption.participates = endToEnd != nil
         return MatrixSyncHandler(
             client: client, userID: userID, bot: bot, sender: sender, seen: seen,
             invites: InviteAllowList(patterns: configuration.inviteAllow, admins: configuration.admins),
-            admins: Set(configuration.admins), encryption: encryption, status: status, logger: logger)
+            admins: Set(configuration.admins), encryption: encryption, endToEnd: endToEnd, status: status,
+            logger: logger)
     }
 
     private func joinConfiguredRooms(_ client: MatrixClient) async {

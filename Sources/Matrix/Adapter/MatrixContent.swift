@@ -1,5 +1,6 @@
 import Foundation
 import GifBotCore
+import MatrixCrypto
 import Storage
 
 /// Event contents the bot sends. Text replies are `m.notice`: clients and other bots must not
@@ -24,6 +25,16 @@ enum MatrixContent {
                 "msgtype": "m.notice", "body": .string(card.line), "format": "org.matrix.custom.html",
                 "formatted_body": .string(html),
             ], to: eventID)
+    }
+
+    /// The GIF itself, encrypted: as `image`, with the attachment's `file` instead of `url`.
+    static func encryptedImage(
+        _ card: GifCard, media: UploadedMedia, file: EncryptedFile, inReplyTo eventID: String?
+    ) -> JSONValue {
+        guard case .object(var content) = image(card, media: media, inReplyTo: eventID) else { return .null }
+        content["url"] = nil
+        content["file"] = JSONValue(file.json)
+        return .object(content)
     }
 
     /// The GIF itself, shown inline.

@@ -14,6 +14,8 @@ struct MatrixReplySender: Sendable {
     let client: MatrixClient
     let uploader: GIFUploader?
     let posted: PostedGIFLog
+    /// Encrypts what goes to encrypted rooms; nil when end-to-end encryption does not run.
+    var encryptor: RoomEventEncryptor?
     /// The longest a homeserver's 429 may make a reply wait (`MatrixTiming.maximumServerWait`).
     let maximumServerWait: Duration
     let logger: Logger
@@ -38,7 +40,18 @@ struct MatrixReplySender: Sendable {
     private func sendGIF(
         _ card: GifCard, to room: String, answering eventID: String, transactionID: String
     ) async -> String? {
-        if let uploader {
+        if let uploader, let encryptor, await encryptor.isEncrypted(room) {
+            do {
+                let (media, file) = try await uploader.encryptedMedia(for: card, state: encryptor.encryption.state)
+                return await send(
+                    MatrixContent.encryptedImage(card, media: media, file: file, inReplyTo: eventID), to: room,
+                    transactionID: transactionID)
+            } catch {
+                logger.warning(
+                    "Encrypted GIF upload failed; posting the link",
+                    metadata: ["gif": "\(card.id)", "error": "\(error)"])
+            }
+        } else if let uploader {
             do {
                 let media = try await uploader.media(for: card)
                 return await send(
@@ -72,10 +85,19 @@ struct MatrixReplySender: Sendable {
         }
     }
 
-    /// Sends one event; returns its id, or nil when the homeserver refused it for good.
-    func send(_ content: JSONValue, to room: String, transactionID transaction: String) async -> String? {
-        await retrying("send") { () async throws(MatrixError) -> String in
-            try await client.send(content, to: room, transactionID: transaction)
+    /// Sends one room event: the single point every event the bot posts passes, so that in an
+    /// encrypted room it is encrypted (`RoomEventEncryptor`) once, before the retries. Returns
+    /// its id, or nil when the homeserver refused it for good (or it could not be encrypted).
+    func send(
+        _ content: JSONValue, type: String = "m.room.message", to room: String, transactionID transaction: String
+    ) async -> String? {
+        var event = (content: content, type: type)
+        if let encryptor {
+            guard let prepared = await encryptor.prepare(content, type: type, room: room) else { return nil }
+            event = prepared
+        }
+        return await retrying("send") { () async throws(MatrixError) -> String in
+            try await client.send(event.content, type: event.type, to: room, transactionID: transaction)
         }
     }
 

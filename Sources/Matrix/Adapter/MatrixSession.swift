@@ -26,15 +26,24 @@ struct MatrixSession: Sendable {
 
     private var stateKey: String { "matrix:\(configuration.homeserver):\(configuration.user)" }
 
-    /// A client holding a valid token, and the bot's user id.
-    func authenticate(avoiding refusedToken: String? = nil) async throws(Failure) -> (MatrixClient, String) {
+    /// Who the bot is logged in as: a client holding a valid token, the user id, and the device
+    /// id (nil only from a server too old to say, which end-to-end encryption needs).
+    struct Authenticated: Sendable {
+        let client: MatrixClient
+        let userID: String
+        let deviceID: String?
+    }
+
+    /// A client holding a valid token, and the bot's user and device ids.
+    func authenticate(avoiding refusedToken: String? = nil) async throws(Failure) -> Authenticated {
         var client = MatrixClient(http: http, timing: configuration.timing)
         let stored = try? await store.adapterState("\(stateKey):access_token")
         for (source, token) in [("stored", stored), ("configured", configuration.accessToken)] {
             guard let token, token != refusedToken else { continue }
             client.accessToken = token
             do {
-                return (client, try await client.whoAmI())
+                let identity = try await client.whoAmI()
+                return Authenticated(client: client, userID: identity.userID, deviceID: identity.deviceID)
             } catch let error where error.isUnknownToken {
                 logger.warning("The \(source) Matrix access token was refused")
                 if source == "stored" { try? await store.setAdapterState("\(stateKey):access_token", to: "") }
@@ -60,7 +69,7 @@ struct MatrixSession: Sendable {
                     metadata: ["error": "\(error)"])
             }
             logger.info("Logged in to Matrix", metadata: ["user": "\(login.userID)", "device": "\(login.deviceID)"])
-            return (client, login.userID)
+            return Authenticated(client: client, userID: login.userID, deviceID: login.deviceID)
         } catch {
             if error.code == "M_FORBIDDEN" || error.code == "M_USER_DEACTIVATED" || error.code == "M_INVALID_USERNAME" {
                 throw .refused("Matrix login as \(configuration.user) refused: \(error.code ?? "")")

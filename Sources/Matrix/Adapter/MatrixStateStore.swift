@@ -13,6 +13,11 @@ public protocol MatrixStateStore: Sendable {
     func encryptedRooms(account: String) async throws -> [EncryptedRoom]
     func recordEncryptedRoom(_ roomID: String, account: String) async throws
     func recordEncryptionNotice(in roomID: String, account: String, at date: Date) async throws
+    // End-to-end encryption state, sealed before it gets here (`CryptoStateStore`).
+    func matrixCryptoValue(account: String, kind: String, name: String) async throws -> String?
+    func matrixCryptoValues(account: String, kind: String) async throws -> [MatrixCryptoRecord]
+    func setMatrixCryptoValues(_ records: [MatrixCryptoRecord], account: String) async throws
+    func removeMatrixCryptoValue(account: String, kind: String, name: String) async throws
 }
 
 // The SQL store keeps the Matrix state in production; its methods already have these shapes.

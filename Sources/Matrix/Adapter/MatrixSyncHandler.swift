@@ -14,10 +14,18 @@ struct MatrixSyncHandler: Sendable {
     let invites: InviteAllowList
     let admins: Set<String>
     let encryption: EncryptedRoomGuard
+    /// End-to-end encryption, when it runs: encrypted events are decrypted and answered.
+    var endToEnd: MatrixEncryption?
     let status: AdapterStatus
     let logger: Logger
 
     func handle(_ response: SyncResponse, skipTimeline: Bool) async {
+        // Commands that waited for their room key, which this batch (or an earlier one) brought.
+        if let endToEnd {
+            for (event, roomID) in await endToEnd.eventsWithLateKeys() {
+                if let decrypted = await endToEnd.decrypt(event, in: roomID) { await answer(decrypted, in: roomID) }
+            }
+        }
         for (roomID, room) in response.rooms?.invite ?? [:] {
             await handleInvite(roomID: roomID, room: room)
         }
@@ -52,6 +60,12 @@ struct MatrixSyncHandler: Sendable {
     }
 
     private func handle(_ event: RoomEvent, in roomID: String) async {
+        if let endToEnd {
+            guard event.type == RoomEncryption.encryptedType else { return await answer(event, in: roomID) }
+            // Its own events are skipped before decrypting: the bot never answers itself.
+            guard event.sender != userID, let decrypted = await endToEnd.decrypt(event, in: roomID) else { return }
+            return await answer(decrypted, in: roomID)
+        }
         if event.type == RoomEncryption.encryptedType, event.sender != userID {
             if await encryption.isEncrypted(roomID) { await encryption.tell(roomID, because: .encryptedMessage) }
             return
@@ -63,6 +77,16 @@ struct MatrixSyncHandler: Sendable {
             await encryption.tell(roomID, because: .plaintextCommand)
             return
         }
+        await answer(event, in: roomID, text: text)
+    }
+
+    /// Runs a message's command, if it is one, and sends the replies.
+    private func answer(_ event: RoomEvent, in roomID: String) async {
+        guard let text = MatrixMessageFilter.commandText(of: event, ownUserID: userID) else { return }
+        await answer(event, in: roomID, text: text)
+    }
+
+    private func answer(_ event: RoomEvent, in roomID: String, text: String) async {
         let user = ChatUser(network: MatrixAdapter.network, id: event.sender, displayName: event.sender)
         let message = ChatMessage(
             user: user, conversation: roomID, isPrivate: false, text: text,

@@ -29,6 +29,8 @@ public struct MatrixConfiguration: Sendable, Equatable {
     /// convention; by default beside the SQLite database): read when it exists, and where the
     /// bot writes a new recovery key when it creates the account's cross-signing keys.
     public var recoveryKeyFile: String? = nil
+    /// End-to-end encryption: on by default; its store key is resolved at start.
+    public var encryption = MatrixEncryptionConfiguration()
 
     public init(
         homeserver: String, user: String, password: String? = nil, accessToken: String? = nil, rooms: [String] = [],

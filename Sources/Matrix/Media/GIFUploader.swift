@@ -16,6 +16,22 @@ struct GIFUploader: Sendable {
 
     func media(for card: GifCard) async throws(MatrixError) -> UploadedMedia {
         if let stored = try? await store.uploadedMedia(gifID: card.id, network: storeNetwork) { return stored }
+        let (media, _) = try await upload(card) { bytes throws(MatrixError) in
+            (try await client.upload(bytes, contentType: "image/gif", filename: "\(card.id).gif"), ())
+        }
+        do {
+            try await store.recordUploadedMedia(media, network: storeNetwork)
+        } catch {
+            logger.warning("Could not remember an uploaded GIF", metadata: ["gif": "\(card.id)", "error": "\(error)"])
+        }
+        return media
+    }
+
+    /// The GIF's first usable rendition, downloaded and handed to `upload`, which returns its URI
+    /// (and whatever else it made, such as the attachment's key).
+    func upload<Extra>(
+        _ card: GifCard, with upload: ([UInt8]) async throws(MatrixError) -> (String, Extra)
+    ) async throws(MatrixError) -> (UploadedMedia, Extra) {
         let candidates = Self.candidates(card, limit: limit)
         guard !candidates.isEmpty else { throw .tooLarge(limit: limit) }
         var lastError = MatrixError.tooLarge(limit: limit)
@@ -26,17 +42,11 @@ struct GIFUploader: Sendable {
             guard ContinuousClock.now < deadline else { break }
             do {
                 let bytes = try await downloader.download(rendition.url, limit: limit, deadline: deadline)
-                let uri = try await client.upload(bytes, contentType: "image/gif", filename: "\(card.id).gif")
+                let (uri, extra) = try await upload(bytes)
                 let media = UploadedMedia(
                     gifID: card.id, contentURI: uri, mimetype: "image/gif", byteSize: bytes.count,
                     width: rendition.width, height: rendition.height)
-                do {
-                    try await store.recordUploadedMedia(media, network: storeNetwork)
-                } catch {
-                    logger.warning(
-                        "Could not remember an uploaded GIF", metadata: ["gif": "\(card.id)", "error": "\(error)"])
-                }
-                return media
+                return (media, extra)
             } catch {
                 // Too large after all, or a broken rendition: try the next smaller one.
                 lastError = error

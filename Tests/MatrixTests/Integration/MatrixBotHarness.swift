@@ -1,4 +1,5 @@
 import BotTestSupport
+import CoreMetrics
 import Foundation
 import GifBotCore
 import GifSources
@@ -95,10 +96,14 @@ final class MatrixBotHarness: Sendable {
 
     /// Runs the adapter in a service group until `stop` (or the end of the test).
     @discardableResult
-    func startBot(_ configuration: MatrixConfiguration) -> RunningMatrixBot {
+    func startBot(
+        _ configuration: MatrixConfiguration, metrics: any MetricsFactory = MetricsSystem.factory
+    )
+        -> RunningMatrixBot
+    {
         let adapter = MatrixAdapter(
             configuration: configuration, bot: testBot.bot, store: testBot.store, names: testBot.names,
-            httpClient: testBot.httpClient, logger: logs.logger(level: .debug))
+            httpClient: testBot.httpClient, logger: logs.logger(level: .debug), metrics: metrics)
         let group = ServiceGroup(services: [adapter], logger: Logger(label: "test-services"))
         let bot = RunningMatrixBot(adapter: adapter, group: group, task: Task { try await group.run() })
         bots.withLock { $0.append(bot) }

@@ -1,0 +1,67 @@
+import Foundation
+import Storage
+
+/// The adapter's end-to-end encryption state in the store, sealed with the store key: what it
+/// is (`Kind`), which one (a device id, a session id), and its bytes. Every write is committed
+/// before the call returns, so a restart loses nothing that was used.
+struct CryptoStateStore: Sendable {
+    let store: any MatrixStateStore
+    let vault: CryptoVault
+    /// One bot login on one homeserver: `<homeserver> <user id>`.
+    let account: String
+
+    enum Kind: String, Sendable, CaseIterable {
+        /// The Olm account (identity, one-time and fallback keys) of one device id.
+        case olmAccount = "olm_account"
+        /// The device keys of that device id were uploaded.
+        case published
+        /// An Olm session, named `<their curve25519> <session id>`.
+        case olmSession = "olm_session"
+        /// An inbound Megolm session, named `<room id> <session id>`.
+        case inboundGroupSession = "megolm_inbound"
+        /// The outbound Megolm session of a room, named by the room id.
+        case outboundGroupSession = "megolm_outbound"
+        /// The devices of a user, named by the user id.
+        case devices
+        /// An encrypted upload of a GIF (its mxc URI and key), named by the GIF id.
+        case encryptedUpload = "encrypted_upload"
+    }
+
+    struct Write: Sendable {
+        let kind: Kind
+        let name: String
+        let bytes: [UInt8]
+    }
+
+    func load(_ kind: Kind, _ name: String) async throws -> [UInt8]? {
+        guard let sealed = try await store.matrixCryptoValue(account: account, kind: kind.rawValue, name: name) else {
+            return nil
+        }
+        return try vault.open(sealed, account: account, kind: kind.rawValue, name: name)
+    }
+
+    /// Every value of a kind, by name.
+    func loadAll(_ kind: Kind) async throws -> [(name: String, bytes: [UInt8])] {
+        try await store.matrixCryptoValues(account: account, kind: kind.rawValue).map { record in
+            (record.name, try vault.open(record.sealedValue, account: account, kind: kind.rawValue, name: record.name))
+        }
+    }
+
+    /// Writes all of `writes` at once (one statement).
+    func save(_ writes: [Write]) async throws {
+        try await store.setMatrixCryptoValues(
+            writes.map { write in
+                MatrixCryptoRecord(
+                    kind: write.kind.rawValue, name: write.name,
+                    sealedValue: vault.seal(write.bytes, account: account, kind: write.kind.rawValue, name: write.name))
+            }, account: account)
+    }
+
+    func save(_ kind: Kind, _ name: String, _ bytes: [UInt8]) async throws {
+        try await save([Write(kind: kind, name: name, bytes: bytes)])
+    }
+
+    func remove(_ kind: Kind, _ name: String) async throws {
+        try await store.removeMatrixCryptoValue(account: account, kind: kind.rawValue, name: name)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Logging
+import MatrixCrypto
+
+/// The devices of the users the bot shares encrypted rooms with, checked (`DeviceInfo`) and kept
+/// in the store. A user is queried (`/keys/query`) when first needed and again after
+/// `device_lists.changed` names them; `device_lists.left` forgets them.
+actor DeviceDirectory {
+    private let state: CryptoStateStore
+    private let logger: Logger
+    private var devices: [String: [String: DeviceInfo]] = [:]
+    private var outdated: Set<String> = []
+
+    init(state: CryptoStateStore, logger: Logger) async throws {
+        self.state = state
+        self.logger = logger
+        for (userID, bytes) in try await state.loadAll(.devices) {
+            devices[userID] = try? JSONDecoder().decode([String: DeviceInfo].self, from: Data(bytes))
+        }
+    }
+
+    func markChanged(_ users: [String]) {
+        for user in users where devices[user] != nil { outdated.insert(user) }
+    }
+
+    func forget(_ users: [String]) async {
+        for user in users {
+            devices[user] = nil
+            outdated.remove(user)
+            try? await state.remove(.devices, user)
+        }
+    }
+
+    /// The checked devices of `users`, querying those unknown or outdated first.
+    func devices(
+        of users: [String], query: @Sendable ([String]) async throws -> CanonicalJSONValue
+    ) async
+        -> [DeviceInfo]
+    {
+        let needed = users.filter { devices[$0] == nil || outdated.contains($0) }
+        if !needed.isEmpty {
+            do {
+                try await update(needed, from: try await query(needed))
+            } catch {
+                logger.warning("Could not query devices", metadata: ["error": "\(error)"])
+            }
+        }
+        return users.flatMap { (devices[$0] ?? [:]).values }.sorted { $0.address < $1.address }
+    }
+
+    /// The known device whose Curve25519 key is `curve25519`, if it belongs to `userID`.
+    func device(of userID: String, curve25519: String) -> DeviceInfo? {
+        devices[userID]?.values.first { $0.curve25519 == curve25519 }
+    }
+
+    private func update(_ users: [String], from answer: CanonicalJSONValue) async throws {
+        var writes: [CryptoStateStore.Write] = []
+        for user in users {
+            guard let listed = answer["device_keys"]?[user]?.objectValue else { continue }
+            let selfSigning = DeviceInfo.selfSigningKey(
+                userID: user, master: answer["master_keys"]?[user], selfSigning: answer["self_signing_keys"]?[user])
+            var checked: [String: DeviceInfo] = [:]
+            for (deviceID, object) in listed {
+                guard
+                    let device = DeviceInfo.verified(
+                        object, userID: user, deviceID: deviceID, selfSigningKey: selfSigning)
+                else {
+                    logger.warning(
+                        "Ignored a device whose keys are not validly signed",
+                        metadata: ["user": "\(user)", "device": "\(deviceID)"])
+                    continue
+                }
+                // A device id never changes its identity keys: a change is an attack or a bug.
+                if let known = devices[user]?[deviceID], known.ed25519 != device.ed25519 {
+                    logger.warning(
+                        "Ignored a device whose identity key changed",
+                        metadata: ["user": "\(user)", "device": "\(deviceID)"])
+                    continue
+                }
+                checked[deviceID] = device
+            }
+            devices[user] = checked
+            outdated.remove(user)
+            writes.append(.init(kind: .devices, name: user, bytes: Array(try JSONEncoder().encode(checked))))
+        }
+        try await state.save(writes)
+    }
+}

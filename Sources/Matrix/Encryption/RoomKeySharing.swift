@@ -1,0 +1,177 @@
+import Foundation
+import Logging
+import MatrixCrypto
+
+/// The sending side of encrypted rooms: one outbound Megolm session per room, shared over Olm
+/// with every eligible device of the room's joined members before its first message, withheld
+/// (`m.unverified`) from the others, and rotated when `OutboundGroupSession.isExpired` says so.
+actor RoomKeySharing {
+    private let device: MatrixDevice
+    private let directory: DeviceDirectory
+    private let client: MatrixClient
+    private let state: CryptoStateStore
+    private let sharing: MatrixEncryptionConfiguration.KeySharing
+    private let metrics: EncryptionMetrics
+    private let logger: Logger
+    private let now: @Sendable () -> Date
+    private var sessions: [String: OutboundGroupSession] = [:]
+    private var members: [String: [String]] = [:]
+
+    init(
+        device: MatrixDevice, directory: DeviceDirectory, client: MatrixClient, state: CryptoStateStore,
+        sharing: MatrixEncryptionConfiguration.KeySharing, metrics: EncryptionMetrics, logger: Logger,
+        now: @escaping @Sendable () -> Date
+    ) async throws {
+        self.metrics = metrics
+        self.device = device
+        self.directory = directory
+        self.client = client
+        self.state = state
+        self.sharing = sharing
+        self.logger = logger
+        self.now = now
+        for (room, bytes) in try await state.loadAll(.outboundGroupSession) {
+            sessions[room] = try? JSONDecoder().decode(OutboundGroupSession.self, from: Data(bytes))
+        }
+    }
+
+    enum Failure: Error, CustomStringConvertible {
+        case unencodable
+        case sessionLost
+        var description: String {
+            switch self {
+            case .unencodable: "the event cannot be encrypted (not canonical JSON)"
+            case .sessionLost: "the room's session could not be read"
+            }
+        }
+    }
+
+    /// The room's members may have changed: ask again before the next message.
+    func membershipChanged(in room: String) { members[room] = nil }
+
+    /// Someone no longer shares a room with the bot: every room's members are asked again.
+    func forgetMembers() { members = [:] }
+
+    /// The `m.room.encrypted` content for an event of `type` with `content` in `room`.
+    func encrypt(_ content: JSONValue, type: String, in room: String) async throws -> JSONValue {
+        guard let inner = CanonicalJSONValue(content) else { throw Failure.unencodable }
+        let joined = try await joinedMembers(room)
+        let client = client
+        let devices = await directory.devices(of: joined) { try await client.queryKeys($0) }
+            .filter { $0.curve25519 != device.identityKeys.curve25519 }
+        let eligible = devices.filter { sharing == .all || $0.isCrossSigned }
+        var record = sessions[room]
+        if let existing = record, existing.isExpired(now: now(), eligible: eligible, members: Set(joined)) {
+            logger.debug("Rotating the room's Megolm session", metadata: ["room_id": "\(room)"])
+            record = nil
+        }
+        if record == nil {
+            let rotation = OutboundGroupSession.Rotation(encryptionState: try? await client.encryptionState(of: room))
+            record = OutboundGroupSession(session: MegolmOutboundSession(), rotation: rotation, now: now())
+        }
+        guard var record, var session = record.session else { throw Failure.sessionLost }
+        let unshared = eligible.filter { record.sharedWith[$0.address] == nil }
+        try await share(&record, session: session, with: unshared, room: room)
+        let withheld = record.withheldFrom
+        let ineligible = devices.filter { !eligible.contains($0) && !withheld.contains($0.address) }
+        await withhold(&record, session: session, from: ineligible, room: room)
+
+        let plaintext: CanonicalJSONValue = ["type": .string(type), "content": inner, "room_id": .string(room)]
+        let ciphertext = try session.encrypt(try CanonicalJSON.encodeString(plaintext))
+        record.pickle = UnpaddedBase64.encode(session.pickle())
+        record.messageCount += 1
+        // Stored before the event leaves: a message index is never used twice, even after a crash.
+        try await save(record, room: room)
+        var encrypted: [String: JSONValue] = [
+            "algorithm": .string(RoomKeys.megolmAlgorithm), "sender_key": .string(device.identityKeys.curve25519),
+            "ciphertext": .string(ciphertext), "session_id": .string(session.sessionID),
+            "device_id": .string(device.deviceID),
+        ]
+        // Relations stay readable to the server (threads, reactions, edits), as the spec asks.
+        if let relation = content["m.relates_to"] { encrypted["m.relates_to"] = relation }
+        return .object(encrypted)
+    }
+
+    private func joinedMembers(_ room: String) async throws -> [String] {
+        if let known = members[room] { return known }
+        let joined = try await client.joinedMembers(of: room)
+        members[room] = joined
+        return joined
+    }
+
+    private func save(_ record: OutboundGroupSession, room: String) async throws {
+        sessions[room] = record
+        try await state.save(.outboundGroupSession, room, Array(try JSONEncoder().encode(record)))
+    }
+
+    /// Sends the session's key (`m.room_key`) over Olm to `devices`, claiming one-time keys for
+    /// those without an Olm session. Devices that cannot be reached now are tried again with the
+    /// next message.
+    private func share(
+        _ record: inout OutboundGroupSession, session: MegolmOutboundSession, with devices: [DeviceInfo], room: String
+    ) async throws {
+        guard !devices.isEmpty else { return }
+        var withoutSession: [DeviceInfo] = []
+        for target in devices where await !device.hasOlmSession(with: target) { withoutSession.append(target) }
+        if !withoutSession.isEmpty {
+            let claimed = try await client.claimKeys(withoutSession)
+            for target in withoutSession {
+                guard let key = claimed["one_time_keys"]?[target.userID]?[target.deviceID]?.objectValue?.values.first
+                else {
+                    logger.notice(
+                        "A device has no one-time key left; it gets the room key later",
+                        metadata: ["user": "\(target.userID)", "device": "\(target.deviceID)"])
+                    continue
+                }
+                do { try await device.startOlmSession(with: target, oneTimeKey: key) } catch {
+                    logger.warning(
+                        "A device's one-time key is not validly signed",
+                        metadata: ["user": "\(target.userID)", "device": "\(target.deviceID)"])
+                }
+            }
+        }
+        let roomKey: CanonicalJSONValue = [
+            "algorithm": .string(RoomKeys.megolmAlgorithm), "room_id": .string(room),
+            "session_id": .string(session.sessionID), "session_key": .string(session.sessionKey.base64),
+        ]
+        var messages: [String: [String: CanonicalJSONValue]] = [:]
+        var reached: [DeviceInfo] = []
+        for target in devices {
+            guard let content = try await device.encryptOlm(type: RoomKeys.roomKeyType, content: roomKey, for: target)
+            else { continue }
+            messages[target.userID, default: [:]][target.deviceID] = content
+            reached.append(target)
+        }
+        guard !messages.isEmpty else { return }
+        try await client.sendToDevice(
+            type: RoomKeys.encryptedType, messages: .object(messages.mapValues { .object($0) }),
+            transactionID: "key-\(UUID().uuidString)")
+        for target in reached { record.sharedWith[target.address] = target.curve25519 }
+        metrics.keysShared(reached.count)
+        logger.debug("Shared a room key", metadata: ["devices": "\(reached.count)"])
+    }
+
+    /// Tells devices left out why (`m.room_key.withheld`, `m.unverified`), once per session.
+    private func withhold(
+        _ record: inout OutboundGroupSession, session: MegolmOutboundSession, from devices: [DeviceInfo], room: String
+    ) async {
+        guard !devices.isEmpty else { return }
+        var messages: [String: [String: CanonicalJSONValue]] = [:]
+        for target in devices {
+            messages[target.userID, default: [:]][target.deviceID] = [
+                "room_id": .string(room), "algorithm": .string(RoomKeys.megolmAlgorithm),
+                "session_id": .string(session.sessionID), "sender_key": .string(device.identityKeys.curve25519),
+                "code": "m.unverified",
+                "reason": "GifBot shares its keys only with devices their owner has verified (cross-signed).",
+            ]
+        }
+        do {
+            try await client.sendToDevice(
+                type: RoomKeys.withheldType, messages: .object(messages.mapValues { .object($0) }),
+                transactionID: "withheld-\(UUID().uuidString)")
+            for target in devices { record.withheldFrom.insert(target.address) }
+        } catch {
+            logger.warning("Could not tell devices the room key is withheld", metadata: ["error": "\(error)"])
+        }
+    }
+}

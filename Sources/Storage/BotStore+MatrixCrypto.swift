@@ -1,0 +1,69 @@
+import GifBotCore
+import SQLKit
+
+/// One row of a Matrix account's end-to-end encryption state: what it is (`kind`), which one
+/// (`name`, such as a session id) and its value, sealed by the adapter before it gets here.
+public struct MatrixCryptoRecord: Sendable, Equatable {
+    public let kind: String
+    public let name: String
+    public let sealedValue: String
+
+    public init(kind: String, name: String, sealedValue: String) {
+        self.kind = kind
+        self.name = name
+        self.sealedValue = sealedValue
+    }
+}
+
+extension BotStore {
+    /// One sealed value of `account` (one bot login on one homeserver), or nil.
+    public func matrixCryptoValue(account: String, kind: String, name: String) async throws -> String? {
+        try await database.select().column("value").from(Schema.matrixCryptoState)
+            .where("account", .equal, account).where("kind", .equal, kind).where("name", .equal, name)
+            .first(decodingColumn: "value", as: String.self)
+    }
+
+    /// Every sealed value of one kind, by name.
+    public func matrixCryptoValues(account: String, kind: String) async throws -> [MatrixCryptoRecord] {
+        try await database.select().columns("name", "value").from(Schema.matrixCryptoState)
+            .where("account", .equal, account).where("kind", .equal, kind)
+            .all()
+            .map { row in
+                MatrixCryptoRecord(
+                    kind: kind, name: try row.decode(column: "name", as: String.self),
+                    sealedValue: try row.decode(column: "value", as: String.self))
+            }
+    }
+
+    /// Writes several values in one statement (atomic on both engines), so that state that must
+    /// change together (an account that used a one-time key and the session it made) is never
+    /// half stored. A name given twice keeps its last value.
+    public func setMatrixCryptoValues(_ records: [MatrixCryptoRecord], account: String) async throws {
+        var latest: [String: MatrixCryptoRecord] = [:]
+        var order: [String] = []
+        for record in records {
+            let key = record.kind + "\u{0}" + record.name
+            if latest.updateValue(record, forKey: key) == nil { order.append(key) }
+        }
+        guard !order.isEmpty else { return }
+        let now = Clock.unixSeconds()
+        var insert = database.insert(into: Schema.matrixCryptoState)
+            .columns("account", "kind", "name", "value", "updated_at")
+        for key in order {
+            guard let record = latest[key] else { continue }
+            insert = insert.values(
+                SQLBind(account), SQLBind(record.kind), SQLBind(record.name), SQLBind(record.sealedValue), SQLBind(now))
+        }
+        try await insert
+            .onConflict(with: ["account", "kind", "name"]) {
+                $0.set(excludedValueOf: "value").set(excludedValueOf: "updated_at")
+            }
+            .run()
+    }
+
+    public func removeMatrixCryptoValue(account: String, kind: String, name: String) async throws {
+        try await database.delete(from: Schema.matrixCryptoState)
+            .where("account", .equal, account).where("kind", .equal, kind).where("name", .equal, name)
+            .run()
+    }
+}

@@ -1,0 +1,297 @@
+"""An encrypting Matrix peer (matrix-nio, vodozemac) talking to GifBot in an encrypted room.
+
+Driven by Tests/MatrixTests/Integration/MatrixE2EEPeerTests.swift, one phase per run; each run
+writes what it saw to --result (JSON) and keeps the peer's device in --store, so a later phase
+continues with the same device and sessions. Only loopback homeservers are used.
+"""
+import argparse
+import asyncio
+import hashlib
+import json
+import os
+import sys
+import time
+import uuid
+
+import aiohttp
+from nio import AsyncClient, AsyncClientConfig, MegolmEvent, RoomEncryptedImage, RoomPreset
+from nio.crypto.attachments import decrypt_attachment
+
+TIMEOUT = 60
+
+
+def parse_args():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--phase", required=True, choices=["conversation", "after-restart", "withheld", "late-key"])
+    parser.add_argument("--homeserver", required=True)
+    parser.add_argument("--bot", required=True)
+    parser.add_argument("--user", required=True)
+    parser.add_argument("--password", required=True)
+    parser.add_argument("--second-user")
+    parser.add_argument("--second-password")
+    parser.add_argument("--store", required=True)
+    parser.add_argument("--result", required=True)
+    parser.add_argument("--rotation-msgs", type=int, default=100)
+    return parser.parse_args()
+
+
+class Peer:
+    """One nio client with its own device store, collecting the room's events as it syncs."""
+
+    def __init__(self, homeserver, user, store, name):
+        os.makedirs(store, exist_ok=True)
+        self.store = store
+        self.name = name
+        config = AsyncClientConfig(encryption_enabled=True, store_sync_tokens=True)
+        self.client = AsyncClient(homeserver, user, store_path=store, config=config)
+        self.events = []
+        self.to_device = []
+
+    @property
+    def session_file(self):
+        return os.path.join(self.store, f"{self.name}.json")
+
+    async def login(self, password):
+        if os.path.exists(self.session_file):
+            with open(self.session_file) as f:
+                saved = json.load(f)
+            self.client.restore_login(saved["user_id"], saved["device_id"], saved["access_token"])
+        else:
+            response = await self.client.login(password, device_name=self.name)
+            assert getattr(response, "access_token", None), f"login failed: {response}"
+            with open(self.session_file, "w") as f:
+                json.dump({"user_id": response.user_id, "device_id": response.device_id,
+                           "access_token": response.access_token}, f)
+        await self.sync()
+
+    async def sync(self, timeout=0):
+        response = await self.client.sync(timeout=timeout, full_state=True)
+        assert hasattr(response, "rooms"), f"sync failed: {response}"
+        for room_id, room in response.rooms.join.items():
+            for event in room.timeline.events:
+                self.events.append((room_id, event))
+        for event in response.to_device_events:
+            self.to_device.append(event.source)
+        if self.client.should_upload_keys:
+            await self.client.keys_upload()
+        if self.client.should_query_keys:
+            await self.client.keys_query()
+        return response
+
+    async def send(self, room_id, body):
+        await self.sync()
+        response = await self.client.room_send(
+            room_id, "m.room.message", {"msgtype": "m.text", "body": body}, ignore_unverified_devices=True)
+        assert getattr(response, "event_id", None), f"send failed: {response}"
+        return response.event_id
+
+    async def wait(self, predicate, what):
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            for item in self.events:
+                if predicate(*item):
+                    return item
+            await self.sync(timeout=1000)
+        raise AssertionError(f"timed out waiting for {what}")
+
+    async def answer(self, room_id, bot, event_id):
+        """The bot's event answering event_id (decrypted, or an undecryptable MegolmEvent)."""
+        def answers(room, event):
+            if room != room_id or event.sender != bot:
+                return False
+            content = event.source.get("content", {})
+            return content.get("m.relates_to", {}).get("m.in_reply_to", {}).get("event_id") == event_id
+        return (await self.wait(answers, f"the answer to {event_id}"))[1]
+
+    async def http(self, method, path, body=None):
+        async with aiohttp.ClientSession() as session:
+            async with session.request(
+                    method, self.client.homeserver + path, json=body,
+                    headers={"Authorization": f"Bearer {self.client.access_token}"}) as response:
+                data = await response.read()
+                assert response.status == 200, f"{method} {path}: {response.status} {data[:200]}"
+                return data
+
+    async def download_decrypted(self, event):
+        server, media = event.url[len("mxc://"):].split("/", 1)
+        ciphertext = await self.http("GET", f"/_matrix/client/v1/media/download/{server}/{media}")
+        return decrypt_attachment(ciphertext, event.key["k"], event.hashes["sha256"], event.iv)
+
+    async def wait_joined(self, room_id, user):
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            response = await self.client.joined_members(room_id)
+            if any(member.user_id == user for member in getattr(response, "members", [])):
+                return
+            await asyncio.sleep(0.2)
+        raise AssertionError(f"{user} did not join")
+
+
+def summary(event):
+    """What the Swift test checks of one of the bot's answers."""
+    decrypted = not isinstance(event, MegolmEvent)
+    content = event.source.get("content", {}) if decrypted else {}
+    return {"event_id": event.event_id, "decrypted": decrypted, "session_id": getattr(event, "session_id", None)
+            or event.source.get("content", {}).get("session_id"), "msgtype": content.get("msgtype"),
+            "body": content.get("body")}
+
+
+async def conversation(args, result):
+    alice = Peer(args.homeserver, args.user, os.path.join(args.store, "alice"), "alice")
+    bob = Peer(args.homeserver, args.second_user, os.path.join(args.store, "bob"), "bob")
+    await alice.login(args.password)
+    await bob.login(args.second_password)
+    encryption = {"algorithm": "m.megolm.v1.aes-sha2", "rotation_period_msgs": args.rotation_msgs}
+    created = await alice.client.room_create(
+        name="encrypted gifs", invite=[args.bot, args.second_user],
+        initial_state=[{"type": "m.room.encryption", "state_key": "", "content": encryption}])
+    room = created.room_id
+    result["room_id"] = room
+    await bob.client.join(room)
+    await alice.wait_joined(room, args.bot)
+    await alice.wait_joined(room, args.second_user)
+    answers = []
+
+    command = await alice.send(room, "!gif cat")
+    image = await alice.answer(room, args.bot, command)
+    answers.append(summary(image))
+    assert isinstance(image, RoomEncryptedImage), f"not an encrypted image: {type(image).__name__}"
+    gif = await alice.download_decrypted(image)
+    result["gif_sha256"] = hashlib.sha256(gif).hexdigest()
+    result["image_info"] = image.source["content"].get("info", {})
+    result["image_has_url"] = "url" in image.source["content"]
+    # Bob, a second implementation's second device in the room, read it too.
+    bob_view = await bob.answer(room, args.bot, command)
+    result["bob_decrypted_image"] = isinstance(bob_view, RoomEncryptedImage)
+
+    answers.append(summary(await alice.answer(room, args.bot, await alice.send(room, "!fav"))))
+    # Bob leaves: the bot's next message must use a session bob never got.
+    await bob.client.room_leave(room)
+    await alice.sync()
+    answers.append(summary(await alice.answer(room, args.bot, await alice.send(room, "!favs"))))
+    for _ in range(3):
+        answers.append(summary(await alice.answer(room, args.bot, await alice.send(room, "!about"))))
+
+    # A replay: the ciphertext of alice's last command sent again as a new event.
+    original = json.loads(await alice.http(
+        "GET", f"/_matrix/client/v3/rooms/{room}/event/{command}"))
+    replay = json.loads(await alice.http(
+        "PUT", f"/_matrix/client/v3/rooms/{room}/send/m.room.encrypted/{uuid.uuid4()}", original["content"]))
+    result["replay_event_id"] = replay["event_id"]
+    marker = await alice.send(room, "!about")
+    answers.append(summary(await alice.answer(room, args.bot, marker)))
+    result["replay_answered"] = any(
+        event.sender == args.bot and event.source.get("content", {}).get("m.relates_to", {})
+        .get("m.in_reply_to", {}).get("event_id") == replay["event_id"] for _, event in alice.events)
+    result["answers"] = answers
+    await bob.client.close()
+    await alice.client.close()
+
+
+async def after_restart(args, result):
+    alice = Peer(args.homeserver, args.user, os.path.join(args.store, "alice"), "alice")
+    await alice.login(args.password)
+    with open(os.path.join(args.store, "room")) as f:
+        room = f.read().strip()
+    answer = await alice.answer(room, args.bot, await alice.send(room, "!favs"))
+    result["answers"] = [summary(answer)]
+    await alice.client.close()
+
+
+async def withheld(args, result):
+    carol = Peer(args.homeserver, args.user, os.path.join(args.store, "carol"), "carol")
+    await carol.login(args.password)
+    created = await carol.client.room_create(
+        name="unverified", invite=[args.bot],
+        initial_state=[{"type": "m.room.encryption", "state_key": "",
+                        "content": {"algorithm": "m.megolm.v1.aes-sha2"}}])
+    room = created.room_id
+    await carol.wait_joined(room, args.bot)
+    answer = await carol.answer(room, args.bot, await carol.send(room, "!about"))
+    result["answers"] = [summary(answer)]
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline and not any(e.get("type") == "m.room_key.withheld" for e in carol.to_device):
+        await carol.sync(timeout=1000)
+    result["withheld"] = [
+        {"code": e.get("content", {}).get("code"), "room_id": e.get("content", {}).get("room_id"),
+         "session_id": e.get("content", {}).get("session_id")}
+        for e in carol.to_device if e.get("type") == "m.room_key.withheld"]
+    await carol.client.close()
+
+
+async def late_key(args, result):
+    """A command whose room key reaches the bot only after the bot asked for it."""
+    dave = Peer(args.homeserver, args.user, os.path.join(args.store, "dave"), "dave")
+    await dave.login(args.password)
+    # A direct message as Element makes one: is_direct, encrypted from the start.
+    created = await dave.client.room_create(
+        is_direct=True, invite=[args.bot], preset=RoomPreset.trusted_private_chat,
+        initial_state=[{"type": "m.room.encryption", "state_key": "",
+                        "content": {"algorithm": "m.megolm.v1.aes-sha2"}}])
+    room = created.room_id
+    await dave.wait_joined(room, args.bot)
+    await dave.sync()
+    olm = dave.client.olm
+    olm.create_outbound_group_session(room)
+    session = olm.outbound_group_sessions[room]
+    key_at_zero = session.session_key
+    session.shared = True  # encrypt before sharing: the bot sees the message first
+    content = olm.group_encrypt(
+        room, {"type": "m.room.message", "content": {"msgtype": "m.text", "body": "!about"}})
+    sent = json.loads(await dave.http(
+        "PUT", f"/_matrix/client/v3/rooms/{room}/send/m.room.encrypted/{uuid.uuid4()}", content))
+    command = sent["event_id"]
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline and not any(
+            e.get("type") == "m.room_key_request" for e in dave.to_device):
+        await dave.sync(timeout=1000)
+    requests = [e for e in dave.to_device if e.get("type") == "m.room_key_request"]
+    result["key_requests"] = [
+        {"session_id": e.get("content", {}).get("body", {}).get("session_id"),
+         "action": e.get("content", {}).get("action")} for e in requests]
+    result["session_id"] = session.id
+    # Now share the key as it was before the message (index 0).
+    session_class = type(session)
+    original = session_class.session_key
+    session_class.session_key = property(lambda self: key_at_zero)
+    try:
+        session.shared = False
+        await dave.client.share_group_session(room, ignore_unverified_devices=True)
+    finally:
+        session_class.session_key = original
+    answer = await dave.answer(room, args.bot, command)
+    result["answers"] = [summary(answer)]
+    # A marker afterwards: the late command was answered once only.
+    marker = await dave.send(room, "!about")
+    await dave.answer(room, args.bot, marker)
+    result["answer_count"] = sum(
+        1 for r, e in dave.events if r == room and e.sender == args.bot and e.source.get("content", {})
+        .get("m.relates_to", {}).get("m.in_reply_to", {}).get("event_id") == command)
+    await dave.client.close()
+
+
+async def main():
+    args = parse_args()
+    result = {}
+    try:
+        if args.phase == "conversation":
+            await conversation(args, result)
+            with open(os.path.join(args.store, "room"), "w") as f:
+                f.write(result["room_id"])
+        elif args.phase == "after-restart":
+            await after_restart(args, result)
+        elif args.phase == "late-key":
+            await late_key(args, result)
+        else:
+            await withheld(args, result)
+        result["ok"] = True
+    except Exception as error:  # reported to the Swift test, which fails with it
+        result["ok"] = False
+        result["error"] = f"{type(error).__name__}: {error}"
+    with open(args.result, "w") as f:
+        json.dump(result, f)
+    return 0 if result["ok"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+@testable import Storage
+
+/// The Matrix adapter's sealed crypto state, the same on both engines.
+@Suite struct MatrixCryptoStateTests {
+    func record(_ kind: String, _ name: String, _ value: String) -> MatrixCryptoRecord {
+        MatrixCryptoRecord(kind: kind, name: name, sealedValue: value)
+    }
+
+    @Test(arguments: Engine.allCases)
+    func valuesAreKeptPerAccountKindAndNameAndSurviveAReopen(_ engine: Engine) async throws {
+        let database = try await TestDatabase(engine)
+        defer { database.remove() }
+        var store = try await database.open()
+        try await store.setMatrixCryptoValues(
+            [record("olm_session", "a", "1"), record("olm_session", "b", "2"), record("olm_account", "DEV", "acct")],
+            account: "hs @bot")
+        try await store.setMatrixCryptoValues([record("olm_session", "a", "other")], account: "hs @other")
+        // A name given twice in one write keeps its last value; an existing one is replaced.
+        try await store.setMatrixCryptoValues(
+            [record("olm_session", "b", "2x"), record("olm_session", "b", "2y"), record("olm_session", "c", "3")],
+            account: "hs @bot")
+        try await store.close()
+
+        store = try await database.open()
+        #expect(try await store.matrixCryptoValue(account: "hs @bot", kind: "olm_account", name: "DEV") == "acct")
+        #expect(try await store.matrixCryptoValue(account: "hs @bot", kind: "olm_account", name: "OTHER") == nil)
+        let sessions = try await store.matrixCryptoValues(account: "hs @bot", kind: "olm_session")
+        #expect(
+            Dictionary(uniqueKeysWithValues: sessions.map { ($0.name, $0.sealedValue) }) == [
+                "a": "1", "b": "2y", "c": "3",
+            ])
+        #expect(
+            try await store.matrixCryptoValues(account: "hs @other", kind: "olm_session").map(\.sealedValue) == [
+                "other"
+            ])
+        try await store.removeMatrixCryptoValue(account: "hs @bot", kind: "olm_session", name: "a")
+        #expect(try await store.matrixCryptoValue(account: "hs @bot", kind: "olm_session", name: "a") == nil)
+        #expect(try await store.matrixCryptoValue(account: "hs @other", kind: "olm_session", name: "a") == "other")
+        try await store.close()
+    }
+}
