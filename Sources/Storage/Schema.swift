@@ -92,6 +92,18 @@ enum Schema {
                 .column("until_at", type: .bigint, .notNull)
                 .run()
         },
+        Migration(version: 20, name: "Matrix end-to-end encryption state, sealed by the adapter") { db in
+            // One table for every kind of crypto state (account, Olm and Megolm sessions, device
+            // lists, uploads' keys): the store only keeps opaque sealed text; the adapter seals it.
+            try await db.create(table: matrixCryptoState).ifNotExists()
+                .column("account", type: .text, .notNull)
+                .column("kind", type: .text, .notNull)
+                .column("name", type: .text, .notNull)
+                .column("value", type: .text, .notNull)
+                .column("updated_at", type: .bigint, .notNull)
+                .primaryKey("account", "kind", "name")
+                .run()
+        },
         Migration(version: 30, name: "channels' collections of GIFs: entries, their tags, who may save") { db in
             // Ids, metadata and links only: never the media (the sources' terms forbid a store).
             try await db.create(table: collectionEntries).ifNotExists()
@@ -129,18 +141,6 @@ enum Schema {
                 .column("savers", type: .text)
                 .column("is_public", type: .bigint)
                 .primaryKey("network", "channel")
-                .run()
-        },
-        Migration(version: 20, name: "Matrix end-to-end encryption state, sealed by the adapter") { db in
-            // One table for every kind of crypto state (account, Olm and Megolm sessions, device
-            // lists, uploads' keys): the store only keeps opaque sealed text; the adapter seals it.
-            try await db.create(table: matrixCryptoState).ifNotExists()
-                .column("account", type: .text, .notNull)
-                .column("kind", type: .text, .notNull)
-                .column("name", type: .text, .notNull)
-                .column("value", type: .text, .notNull)
-                .column("updated_at", type: .bigint, .notNull)
-                .primaryKey("account", "kind", "name")
                 .run()
         },
     ]

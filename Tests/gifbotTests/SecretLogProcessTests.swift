@@ -52,6 +52,8 @@ import Testing
             "MATRIX_ACCESS_TOKEN": "syt_refused_\(UUID().uuidString.replacingOccurrences(of: "-", with: ""))",
             // Used to create the account's cross-signing keys once the adapter publishes device keys.
             "MATRIX_RECOVERY_KEY": RecoveryKey.encode(SecretStorageKey.generate()),
+            // Seals the device's Olm account and room keys in the store (on PostgreSQL too).
+            "MATRIX_STORE_KEY": "store-secret-\(UUID().uuidString)",
         ]
         secrets["MATRIX_RECOVERY_KEY without spaces"] = secrets["MATRIX_RECOVERY_KEY"]!.filter { $0 != " " }
         if let password = URLComponents(string: harness.databaseURL)?.password {
@@ -62,6 +64,7 @@ import Testing
             "KLIPY_APP_KEY": klipy.appKey, "IRC_PASSWORD": secrets["IRC_PASSWORD"]!,
             "MATRIX_ACCESS_TOKEN": secrets["MATRIX_ACCESS_TOKEN"]!,
             "MATRIX_RECOVERY_KEY": secrets["MATRIX_RECOVERY_KEY"]!,
+            "MATRIX_STORE_KEY": secrets["MATRIX_STORE_KEY"]!,
             "IRC_HOST": "127.0.0.1", "IRC_PORT": String(ircServer.ports.plain), "IRC_TLS": "false",
             "IRC_CHANNELS": channel,
             "IRC_NICK": botNick, "IRC_SASL_USERNAME": "gifbot",
@@ -114,7 +117,8 @@ import Testing
         // The log shows the secrets were used, so their absence means something.
         for evidence in [
             "→ PASS", "→ AUTHENTICATE", "The configured Matrix access token was refused", "Logged in to Matrix",
-            "GIPHY call", "KLIPY call",
+            "GIPHY call", "KLIPY call", "Published the device's encryption keys",
+            "Created the Matrix account's cross-signing keys",
         ] {
             #expect(result.stderr.contains(evidence), "the trace log lacks \(evidence)")
         }
