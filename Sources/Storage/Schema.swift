@@ -11,6 +11,7 @@ enum Schema {
     static let encryptedRooms = "encrypted_rooms"
     static let leases = "leases"
     static let rateLimitCooldowns = "rate_limit_cooldowns"
+    static let channelPreviewModes = "channel_preview_modes"
 
     static let migrations: [Migration] = [
         Migration(version: 1, name: "users, favorites, recent searches, channel settings, adapter state") { db in
@@ -86,6 +87,16 @@ enum Schema {
             try await db.create(table: rateLimitCooldowns).ifNotExists()
                 .column("name", type: .text, .primaryKey(autoIncrement: false))
                 .column("until_at", type: .bigint, .notNull)
+                .run()
+        },
+        Migration(version: 50, name: "each channel's preview mode (off, optional, required)") { db in
+            // Its own table rather than a column of channel_settings: a channel with a mode always
+            // has a channel_settings row too (written with the mode), so exports carry it there.
+            try await db.create(table: channelPreviewModes).ifNotExists()
+                .column("network", type: .text, .notNull)
+                .column("channel", type: .text, .notNull)
+                .column("mode", type: .text, .notNull)
+                .primaryKey("network", "channel")
                 .run()
         },
     ]

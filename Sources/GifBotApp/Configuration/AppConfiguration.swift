@@ -46,7 +46,8 @@ package struct AppConfiguration: Sendable {
             cooldownWindow: .seconds(try values.integer(.botCooldownSeconds, default: 30, in: 1...86_400)),
             links: LinkPolicy(
                 httpHosts: httpSourceHosts(gifSources.sources.map(\.baseURL))
-                    .union(media.policy.hosts.filter { $0.allowsHTTP }.map { $0.pattern }))
+                    .union(media.policy.hosts.filter { $0.allowsHTTP }.map { $0.pattern })),
+            previewDuration: .seconds(try values.integer(.botPreviewSeconds, default: 120, in: 10...3600))
         )
         let admins = values.list(.botAdmins)
         return AppConfiguration(

@@ -11,6 +11,12 @@ public enum Reply: Sendable, Equatable {
     /// Delete the bot's most recent GIF that answered this user here. Networks that cannot
     /// delete messages answer with `undoUnsupportedText`.
     case undoLastGif
+    /// A candidate for the asker alone (see `PreviewCard`).
+    case preview(PreviewCard)
+    /// The GIF the asker chose in a preview, for the conversation the preview was asked in.
+    case postPreview(ChosenPreview)
+    /// A preview is gone without a post; networks take back what they showed.
+    case withdrawPreview(WithdrawnPreview)
 
     /// The reply as one plain line of text.
     public var line: String {
@@ -18,6 +24,9 @@ public enum Reply: Sendable, Equatable {
         case .text(let text), .notice(let text): text
         case .gif(let card): card.line
         case .undoLastGif: Self.undoUnsupportedText
+        case .preview(let preview): preview.lines.joined(separator: " ")
+        case .postPreview(let chosen): chosen.card.line
+        case .withdrawPreview(let withdrawn): withdrawn.note ?? ""
         }
     }
 
@@ -71,6 +80,13 @@ public struct GifCard: Sendable, Equatable {
     public var line: String {
         let body = "\(title) (\(id)) \(url)\(viaSuffix)"
         return label.map { "\($0) \(body)" } ?? body
+    }
+
+    /// The card without its list label, as posted on its own.
+    var unlabelled: GifCard {
+        GifCard(
+            id: id, title: title, url: url, width: width, height: height, byteSize: byteSize,
+            rating: rating, pageURL: pageURL, label: nil, renditions: renditions, via: via)
     }
 
     func labelled(_ label: String) -> GifCard {

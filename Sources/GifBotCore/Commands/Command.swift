@@ -26,6 +26,15 @@ public enum Command: Sendable, Equatable {
     /// `!cooldown` shows the channel's cooldown; with values, an admin sets it (0 commands: off).
     case cooldown(commands: Int, seconds: Int)
     case showCooldown
+    /// `!gif? <query>` (and `!preview <query>`): a candidate for the asker alone.
+    case previewGif(query: String)
+    /// `!preview` shows the channel's preview mode; with a mode, an admin sets it.
+    case previewMode(PreviewMode?)
+    /// Answers to an open preview: post it, show another, drop it, or post a list's n-th.
+    case send
+    case shuffle
+    case cancel
+    case pick(Int)
     /// A known command with missing or malformed arguments: answered with its usage line.
     case usage(CommandName)
 }

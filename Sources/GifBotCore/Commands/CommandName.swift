@@ -3,6 +3,8 @@ public enum CommandName: String, CaseIterable, Sendable {
     case gif, more, gifs, random, translate, trending, trends, suggest, related, info
     case fav, unfav, favs, recent, help, about, undo
     case rating, cooldown
+    case previewGif = "gif?"
+    case preview, send, shuffle, cancel, pick
 
     /// Commands only admins may use to change something; listed apart in `!help`.
     var isAdminCommand: Bool { self == .rating || self == .cooldown }
@@ -32,6 +34,10 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .help: "[command]"
         case .rating: "[g|pg|pg-13|r]"
         case .cooldown: "[commands seconds]"
+        case .previewGif: "<query>"
+        case .preview: "<query> | off|optional|required"
+        case .send, .shuffle, .cancel: ""
+        case .pick: "<n>"
         }
     }
 
@@ -56,6 +62,13 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .undo: "delete the last GIF I posted for you here (where the network allows it)"
         case .rating: "this channel's content rating; admins can lower it"
         case .cooldown: "this channel's command limit per user; admins can change it (0 turns it off)"
+        case .previewGif: "show a GIF to you alone first; then send, shuffle or cancel it"
+        case .preview:
+            "like gif?; alone, this channel's preview mode; admins can set it (required: every GIF is previewed)"
+        case .send: "post the GIF of your open preview"
+        case .shuffle: "show another GIF in your open preview, never one it showed before"
+        case .cancel: "close your open preview without posting anything"
+        case .pick: "post GIF number n of your last list"
         }
     }
 

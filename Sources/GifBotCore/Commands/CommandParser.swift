@@ -6,6 +6,8 @@ public struct CommandParser: Sendable {
     public let prefix: String
     /// The most `!trending` lists.
     static let maximumTrendingCount = 5
+    /// The longest list `!pick` chooses from (`!trending 5`).
+    static let maximumPickNumber = 5
 
     public init(prefix: String) {
         self.prefix = prefix
@@ -59,6 +61,17 @@ public struct CommandParser: Sendable {
                 let seconds = ChatNumber.value(arguments[1], in: ChannelSettingLimits.cooldownSeconds)
             else { return .usage(.cooldown) }
             return .cooldown(commands: commands, seconds: seconds)
+        case .previewGif: return text.map { .previewGif(query: $0) } ?? .usage(.previewGif)
+        case .preview:
+            guard let text else { return .previewMode(nil) }
+            return PreviewMode(parameter: text).map { .previewMode($0) } ?? .previewGif(query: text)
+        case .send: return arguments.isEmpty ? .send : .usage(.send)
+        case .shuffle: return arguments.isEmpty ? .shuffle : .usage(.shuffle)
+        case .cancel: return arguments.isEmpty ? .cancel : .usage(.cancel)
+        case .pick:
+            guard arguments.count == 1, let number = ChatNumber.value(arguments[0], in: 1...Self.maximumPickNumber)
+            else { return .usage(.pick) }
+            return .pick(number)
         }
     }
 

@@ -50,6 +50,12 @@ extension Command {
         case .rating: "rating"
         case .cooldown, .showCooldown: "cooldown"
         case .usage: "usage"
+        case .previewGif: "preview"
+        case .previewMode: "preview_mode"
+        case .send: "send"
+        case .shuffle: "shuffle"
+        case .cancel: "cancel"
+        case .pick: "pick"
         }
     }
 }

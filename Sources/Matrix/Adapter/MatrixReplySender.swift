@@ -31,6 +31,20 @@ struct MatrixReplySender: Sendable {
                 }
             case .undoLastGif:
                 await undo(room: room, user: user, answering: eventID, index: index)
+            // Until previews get their own message with reactions, one shows as a notice and a
+            // chosen one is posted like any GIF.
+            case .preview(let preview):
+                _ = await send(
+                    MatrixContent.notice(preview.lines.joined(separator: "\n"), inReplyTo: eventID), to: room,
+                    transactionID: transaction)
+            case .postPreview(let chosen):
+                if let posted = await sendGIF(chosen.card, to: room, answering: eventID, transactionID: transaction) {
+                    self.posted.record(posted, room: room, user: user)
+                }
+            case .withdrawPreview(let withdrawn):
+                if let note = withdrawn.note {
+                    _ = await send(MatrixContent.notice(note, inReplyTo: eventID), to: room, transactionID: transaction)
+                }
             }
         }
     }

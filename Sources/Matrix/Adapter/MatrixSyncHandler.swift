@@ -66,7 +66,7 @@ struct MatrixSyncHandler: Sendable {
         let user = ChatUser(network: MatrixAdapter.network, id: event.sender, displayName: event.sender)
         let message = ChatMessage(
             user: user, conversation: roomID, isPrivate: false, text: text,
-            senderIsAdmin: admins.contains(event.sender))
+            senderIsAdmin: admins.contains(event.sender), messageID: event.eventID)
         let replies = await bot.handle(message)
         guard !replies.isEmpty else { return }
         await sender.deliver(replies, room: roomID, answering: event.eventID, user: event.sender)

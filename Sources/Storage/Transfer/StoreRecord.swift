@@ -23,6 +23,7 @@ extension StoreRecord: Codable {
         case randomID = "random_id", gifID = "gif_id", title, url, rating, addedAt = "added_at"
         case query, searchedAt = "searched_at"
         case cooldownCommands = "cooldown_commands", cooldownSeconds = "cooldown_seconds"
+        case previewMode = "preview_mode"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -57,7 +58,8 @@ extension StoreRecord: Codable {
                 ChannelSettings(
                     rating: try values.decodeIfPresent(String.self, forKey: .rating),
                     cooldownCommands: try values.decodeIfPresent(Int.self, forKey: .cooldownCommands),
-                    cooldownSeconds: try values.decodeIfPresent(Int.self, forKey: .cooldownSeconds)))
+                    cooldownSeconds: try values.decodeIfPresent(Int.self, forKey: .cooldownSeconds),
+                    previewMode: try values.decodeIfPresent(String.self, forKey: .previewMode)))
         }
     }
 
@@ -92,6 +94,7 @@ extension StoreRecord: Codable {
             try values.encodeIfPresent(settings.rating, forKey: .rating)
             try values.encodeIfPresent(settings.cooldownCommands, forKey: .cooldownCommands)
             try values.encodeIfPresent(settings.cooldownSeconds, forKey: .cooldownSeconds)
+            try values.encodeIfPresent(settings.previewMode, forKey: .previewMode)
         }
     }
 }
