@@ -1,3 +1,4 @@
+import Foundation
 import GifBotCore
 import IRCTestSupport
 import Testing
@@ -43,11 +44,11 @@ import Testing
             #expect(posted.text.hasPrefix("\(aliceNick): ") && Self.gifID(in: posted.text) == shownIDs[3])
             #expect(posted.tags["+reply"] == asked.tags["msgid"], "threaded to the command that asked")
             #expect(
-                !bob.lines().contains {
+                !(await bob.lines()).contains {
                     $0.sourceNick?.lowercased() == harness.botNick.lowercased() && $0.command == "NOTICE"
                 },
                 "bob never saw the preview")
-            let botLinesToBob = bob.lines().filter {
+            let botLinesToBob = (await bob.lines()).filter {
                 $0.sourceNick?.lowercased() == harness.botNick.lowercased() && $0.command == "PRIVMSG"
             }
             #expect(botLinesToBob.count == 1, "nothing reached the channel before !send")
@@ -84,6 +85,7 @@ import Testing
             #expect(
                 try await alice.nextMessage(from: harness.botNick, to: harness.channel).text
                     == "\(aliceNick): Only bot admins can change this channel's settings.")
+            _ = try await admin.nextMessage(from: harness.botNick, to: harness.channel)  // alice's refusal
             try await admin.say(harness.channel, "!preview required")
             #expect(
                 try await admin.nextMessage(from: harness.botNick, to: harness.channel).text.hasSuffix(
@@ -106,7 +108,7 @@ import Testing
             #expect(picked.text.hasPrefix("\(aliceNick): ") && picked.text.contains("(\(Self.second))"))
             #expect(!picked.text.contains("2. "), "posted without the list number")
             #expect(
-                !bob.lines().contains {
+                !(await bob.lines()).contains {
                     $0.sourceNick?.lowercased() == harness.botNick.lowercased() && $0.command == "NOTICE"
                 })
         }
