@@ -65,7 +65,7 @@ import Testing
         let start = ContinuousClock.now
         _ = await chat.replies(to: "!gif? cats", at: start)
         let replaced = await chat.replies(to: "!gif? dogs", at: start)
-        guard case .withdrawPreview(let old) = replaced.first, case .preview(let new) = replaced.last else {
+        guard case .preview(let new) = replaced.first, case .withdrawPreview(let old) = replaced.last else {
             Issue.record("\(replaced)")
             return
         }
@@ -118,7 +118,7 @@ import Testing
             ])
         #expect(await chat.say("!gif cats").first?.hasPrefix("Preview for #gifs: GIF gif2") == true)
         let list = await chat.replies(to: "!gifs dogs")
-        guard case .preview(let preview) = list.last else {
+        guard case .preview(let preview) = list.first else {
             Issue.record("\(list)")
             return
         }

@@ -42,6 +42,29 @@ public final class GifBot: Sendable {
         return await context.previews.sweep(now: now).map { handler.withdrawal(of: $0, .expired) }
     }
 
+    /// Notes which network message shows a preview (`Reply.preview`), for networks that show
+    /// previews as messages with reaction buttons: reactions to it then answer it.
+    public func previewShown(_ previewID: UInt64, in conversation: String, as messageID: String) async {
+        await context.previews.attach(messageID: messageID, to: previewID, conversation: conversation)
+    }
+
+    /// The replies to a reaction to one of the bot's messages; empty when it means nothing (not a
+    /// preview's button, or not from the preview's asker or an admin). It acts in its sender's
+    /// turn in the conversation, after their commands handed over before it.
+    public func handle(_ reaction: ChatReaction) async -> [Reply] {
+        let turn = turns.reserve(CommandTurns.Key(user: reaction.user.storeKey, conversation: reaction.conversation))
+        await turns.wait(for: turn)
+        defer { turns.finish(turn) }
+        do {
+            return try await previews.answer(reaction)
+        } catch let failure as GifSourceFailure {
+            return [.text(ErrorReplies.message(for: failure))]
+        } catch {
+            context.logger.error("Reaction failed", metadata: ["error": "\(error)"])
+            return [.text(ErrorReplies.internalFailure)]
+        }
+    }
+
     /// Writes what is written behind (recent searches); call before closing the store.
     public func finishPendingWrites() async {
         await context.recentSearches.flush()

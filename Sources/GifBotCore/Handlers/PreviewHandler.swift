@@ -87,7 +87,15 @@ struct PreviewHandler {
         let labelled = candidates.labelled()
         if privately { return await open(.list(labelled, shownPrivately: true), for: message) }
         let replaced = await openPreview(.list(labelled, shownPrivately: false), for: message)
-        return (replaced.map { [.withdrawPreview($0)] } ?? []) + labelled.map { .gif($0.card) }
+        return labelled.map { .gif($0.card) } + Self.takeBack(replaced)
+    }
+
+    /// A replaced preview is taken back after the new one is shown (the answers' own order, and
+    /// so a network's ids for them, stays what it was without previews); a replaced list everyone
+    /// saw stays.
+    private static func takeBack(_ replaced: WithdrawnPreview?) -> [Reply] {
+        guard let replaced, replaced.shownPrivately else { return [] }
+        return [.withdrawPreview(replaced)]
     }
 
     private func openFromSearch(
@@ -113,8 +121,8 @@ struct PreviewHandler {
     private func open(_ offer: OpenPreview.Offer, for message: ChatMessage) async -> [Reply] {
         let preview = await makePreview(offer, for: message)
         let replaced = await context.previews.open(preview, now: message.receivedAt)
-        return (replaced.map { [.withdrawPreview(withdrawal(of: $0, .replaced))] } ?? [])
-            + [.preview(card(for: preview, isShuffle: false))]
+        return [.preview(card(for: preview, isShuffle: false))]
+            + Self.takeBack(replaced.map { withdrawal(of: $0, .replaced) })
     }
 
     /// Opens a public list (nothing to show privately); returns the withdrawal of what it replaced.
@@ -134,6 +142,30 @@ struct PreviewHandler {
 
     func send(for message: ChatMessage) async -> [Reply] {
         guard let preview = await openPreview(for: message) else { return noPreview }
+        return await send(preview)
+    }
+
+    /// A reaction to a preview's message answers it as the command would, when it comes from
+    /// the asker or an admin; anyone else's reaction does nothing.
+    func answer(_ reaction: ChatReaction) async throws -> [Reply] {
+        guard let answer = PreviewReaction(plainKey: reaction.plainKey),
+            let preview = await context.previews.find(
+                shownMessageID: reaction.messageID, conversation: reaction.conversation, now: reaction.receivedAt),
+            reaction.user.storeKey == preview.asker.storeKey || reaction.senderIsAdmin
+        else { return [] }
+        // Acts as the asker would have: their rating, their search state.
+        let asAsker = ChatMessage(
+            user: preview.asker, conversation: preview.conversation, text: "", senderIsAdmin: reaction.senderIsAdmin,
+            receivedAt: reaction.receivedAt)
+        switch answer {
+        case .send: return await send(preview)
+        case .shuffle: return try await shuffle(preview, for: asAsker)
+        case .cancel: return await cancel(preview)
+        case .pick(let number): return await pick(number, from: preview)
+        }
+    }
+
+    private func send(_ preview: OpenPreview) async -> [Reply] {
         guard case .single(let candidate, _, _) = preview.offer else {
             return [.notice("Pick one of the list with \(context.prefix)pick <n>, or \(context.prefix)cancel.")]
         }
@@ -144,6 +176,10 @@ struct PreviewHandler {
         guard let preview = await openPreview(for: message) else {
             return [.notice("There is no list to pick from; \(context.prefix)gifs <query> shows one.")]
         }
+        return await pick(number, from: preview)
+    }
+
+    private func pick(_ number: Int, from preview: OpenPreview) async -> [Reply] {
         guard case .list(let candidates, _) = preview.offer else {
             return [
                 .notice(
@@ -160,14 +196,22 @@ struct PreviewHandler {
     }
 
     func cancel(for message: ChatMessage) async -> [Reply] {
-        guard let preview = await openPreview(for: message),
-            await context.previews.close(preview.id, key: preview.key) != nil
-        else { return noPreview }
+        guard let preview = await openPreview(for: message) else { return noPreview }
+        return await cancel(preview)
+    }
+
+    private func cancel(_ preview: OpenPreview) async -> [Reply] {
+        guard await context.previews.close(preview.id, key: preview.key) != nil else { return noPreview }
         return [.withdrawPreview(withdrawal(of: preview, .cancelled))]
     }
 
     func shuffle(for message: ChatMessage) async throws -> [Reply] {
-        guard var preview = await openPreview(for: message) else { return noPreview }
+        guard let preview = await openPreview(for: message) else { return noPreview }
+        return try await shuffle(preview, for: message)
+    }
+
+    private func shuffle(_ preview: OpenPreview, for message: ChatMessage) async throws -> [Reply] {
+        var preview = preview
         guard case .single(_, let deck, var shown) = preview.offer else {
             return [.notice("Pick one of the list with \(context.prefix)pick <n>, or \(context.prefix)cancel.")]
         }
@@ -220,8 +264,8 @@ struct PreviewHandler {
             .postPreview(
                 ChosenPreview(
                     previewID: preview.id, conversation: preview.conversation, askerName: preview.asker.displayName,
-                    originMessageID: preview.originMessageID, card: candidate.card,
-                    shownPrivately: preview.isShownPrivately))
+                    originMessageID: preview.originMessageID, shownMessageID: preview.shownMessageID,
+                    card: candidate.card, shownPrivately: preview.isShownPrivately, fromList: preview.isList))
         ]
     }
 
@@ -245,7 +289,7 @@ struct PreviewHandler {
         return PreviewCard(
             previewID: preview.id, conversation: preview.conversation, askerID: preview.asker.id,
             askerName: preview.asker.displayName, choices: choices, prefix: context.prefix, isShuffle: isShuffle,
-            originMessageID: preview.originMessageID)
+            originMessageID: preview.originMessageID, shownMessageID: preview.shownMessageID)
     }
 
     func withdrawal(of preview: OpenPreview, _ reason: WithdrawnPreview.Reason) -> WithdrawnPreview {
@@ -256,6 +300,7 @@ struct PreviewHandler {
             }
         return WithdrawnPreview(
             previewID: preview.id, conversation: preview.conversation, reason: reason, note: note,
+            shownMessageID: preview.shownMessageID,
             shownPrivately: preview.isShownPrivately)
     }
 }

@@ -33,11 +33,19 @@ struct OpenPreview: Sendable {
     let originMessageID: String?
     var expiresAt: ContinuousClock.Instant
     var offer: Offer
+    /// The network's message showing it, where the preview is a message others see (Matrix):
+    /// reactions to it answer it, a shuffle edits it, the end takes it back.
+    var shownMessageID: String?
 
     /// Whether the asker saw it as something only they see (networks remove that when it ends).
     var isShownPrivately: Bool {
         if case .list(_, let shownPrivately) = offer { return shownPrivately }
         return true
+    }
+
+    var isList: Bool {
+        if case .list = offer { return true }
+        return false
     }
 
     var key: PreviewBoard.Key { PreviewBoard.Key(user: asker.storeKey, conversation: conversation) }

@@ -45,6 +45,20 @@ actor PreviewBoard {
         return open.values.filter { $0.asker.storeKey == user }.max { $0.expiresAt < $1.expiresAt }
     }
 
+    /// Notes the network message showing preview `id`, if it is still open.
+    func attach(messageID: String, to id: UInt64, conversation: String) {
+        guard let key = open.first(where: { $0.value.id == id && $0.key.conversation == conversation })?.key else {
+            return
+        }
+        open[key]?.shownMessageID = messageID
+    }
+
+    /// The open preview that `messageID` shows in `conversation`.
+    func find(shownMessageID messageID: String, conversation: String, now: ContinuousClock.Instant) -> OpenPreview? {
+        expire(now: now)
+        return open.values.first { $0.conversation == conversation && $0.shownMessageID == messageID }
+    }
+
     /// Closes the preview `id` if it is still open; nil when it was closed meanwhile.
     func close(_ id: UInt64, key: Key) -> OpenPreview? {
         guard open[key]?.id == id else { return nil }

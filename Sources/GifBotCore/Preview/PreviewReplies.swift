@@ -17,8 +17,19 @@ public struct PreviewCard: Sendable, Equatable {
     public let isShuffle: Bool
     /// The asker's command, when the network gave it an id: the preview answers it.
     public let originMessageID: String?
+    /// The message already showing this preview (set through `GifBot.previewShown`), which a
+    /// shuffle edits in place.
+    public let shownMessageID: String?
 
     public var isList: Bool { choices.count > 1 || choices.first?.label != nil }
+
+    /// The reactions a network that shows previews as messages offers as buttons: ✅ 🔀 ❌ for one
+    /// GIF, a keycap per choice and ❌ for a list. A reaction with one of them answers it.
+    public var buttons: [String] {
+        isList
+            ? Array(PreviewReaction.pickKeys.prefix(choices.count)) + [PreviewReaction.cancelKey]
+            : [PreviewReaction.sendKey, PreviewReaction.shuffleKey, PreviewReaction.cancelKey]
+    }
 
     /// What to say to answer it.
     public var instructions: String {
@@ -44,10 +55,15 @@ public struct ChosenPreview: Sendable, Equatable {
     public let conversation: String
     public let askerName: String
     public let originMessageID: String?
+    /// The message that showed the preview, to turn into the post or take back.
+    public let shownMessageID: String?
     public let card: GifCard
     /// Whether the asker alone saw it first (a network may turn that message into the post);
     /// false for a pick from a list everyone saw.
     public let shownPrivately: Bool
+    /// Picked from a list: the message that showed the list is not the GIF, so it is taken back
+    /// and the GIF posted, instead of turning the preview into the post.
+    public let fromList: Bool
 }
 
 /// A preview that is gone without a post: cancelled, expired, or replaced by a newer one.
@@ -62,6 +78,8 @@ public struct WithdrawnPreview: Sendable, Equatable {
     public let conversation: String
     public let reason: Reason
     public let note: String?
+    /// The message that showed the preview, to take back.
+    public let shownMessageID: String?
     /// False for a `!gifs` list everyone saw: there is nothing to take back.
     public let shownPrivately: Bool
 }

@@ -26,8 +26,10 @@ enum MatrixContent {
             ], to: eventID)
     }
 
-    /// The GIF itself, shown inline.
-    static func image(_ card: GifCard, media: UploadedMedia, inReplyTo eventID: String?) -> JSONValue {
+    /// The GIF itself, shown inline; a `caption` becomes the body beside the filename.
+    static func image(
+        _ card: GifCard, media: UploadedMedia, inReplyTo eventID: String?, caption: String? = nil
+    ) -> JSONValue {
         var info: [String: JSONValue] = [
             "mimetype": .string(media.mimetype), "size": .number(Double(media.byteSize)),
             "is_animated": true, "org.matrix.msc4230.is_animated": true,
@@ -37,10 +39,28 @@ enum MatrixContent {
         let label = card.label.map { "\($0) " } ?? ""
         return withReply(
             [
-                "msgtype": "m.image", "body": .string("\(label)\(card.title) (\(card.id))\(card.viaSuffix)"),
+                "msgtype": "m.image",
+                "body": .string(caption ?? "\(label)\(card.title) (\(card.id))\(card.viaSuffix)"),
                 "filename": .string("\(card.id).gif"), "url": .string(media.contentURI), "info": .object(info),
             ],
             to: eventID)
+    }
+
+    /// An edit of `eventID` to `content` (`m.replace`): clients show the new content in place;
+    /// the outer body is the fallback for clients without edits.
+    static func replacing(_ eventID: String, with content: JSONValue) -> JSONValue {
+        guard case .object(var new) = content else { return content }
+        new["m.relates_to"] = nil
+        var outer = new
+        if let body = new["body"]?.string { outer["body"] = .string("* \(body)") }
+        outer["m.new_content"] = .object(new)
+        outer["m.relates_to"] = ["rel_type": "m.replace", "event_id": .string(eventID)]
+        return .object(outer)
+    }
+
+    /// The bot's own reaction under `eventID` (a preview's button).
+    static func reaction(_ key: String, to eventID: String) -> JSONValue {
+        ["m.relates_to": ["rel_type": "m.annotation", "event_id": .string(eventID), "key": .string(key)]]
     }
 
     private static func withReply(_ content: [String: JSONValue], to eventID: String?) -> JSONValue {

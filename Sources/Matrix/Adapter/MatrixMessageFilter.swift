@@ -16,6 +16,16 @@ enum MatrixMessageFilter {
         return body
     }
 
+    /// The reacted event and key of someone else's `m.reaction` (an annotation), else nil.
+    static func reaction(in event: RoomEvent, ownUserID: String) -> (messageID: String, key: String)? {
+        guard event.type == "m.reaction", event.sender != ownUserID,
+            let relation = event.content["m.relates_to"], relation["rel_type"]?.string == "m.annotation",
+            let messageID = relation["event_id"]?.string, let key = relation["key"]?.string,
+            key.unicodeScalars.count <= 16
+        else { return nil }
+        return (messageID, key)
+    }
+
     /// Replies from older clients quote the original as `> ` lines and a blank line before the
     /// answer; the command is what follows.
     static func stripReplyFallback(_ body: String) -> String {

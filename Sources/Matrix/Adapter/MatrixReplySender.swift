@@ -14,6 +14,9 @@ struct MatrixReplySender: Sendable {
     let client: MatrixClient
     let uploader: GIFUploader?
     let posted: PostedGIFLog
+    /// Told which message shows each preview, so reactions to it reach the preview.
+    let bot: GifBot
+    let buttons: PreviewButtons
     /// The longest a homeserver's 429 may make a reply wait (`MatrixTiming.maximumServerWait`).
     let maximumServerWait: Duration
     let logger: Logger
@@ -31,25 +34,19 @@ struct MatrixReplySender: Sendable {
                 }
             case .undoLastGif:
                 await undo(room: room, user: user, answering: eventID, index: index)
-            // Until previews get their own message with reactions, one shows as a notice and a
-            // chosen one is posted like any GIF.
             case .preview(let preview):
-                _ = await send(
-                    MatrixContent.notice(preview.lines.joined(separator: "\n"), inReplyTo: eventID), to: room,
-                    transactionID: transaction)
+                await showPreview(preview, room: room, answering: eventID, index: index)
             case .postPreview(let chosen):
-                if let posted = await sendGIF(chosen.card, to: room, answering: eventID, transactionID: transaction) {
-                    self.posted.record(posted, room: room, user: user)
-                }
+                await postPreview(chosen, room: room, answering: eventID, index: index)
             case .withdrawPreview(let withdrawn):
-                if let note = withdrawn.note {
-                    _ = await send(MatrixContent.notice(note, inReplyTo: eventID), to: room, transactionID: transaction)
-                }
+                await withdrawPreview(
+                    withdrawn, room: room,
+                    transactionID: MatrixTransactionID.redaction(answering: eventID, index: index))
             }
         }
     }
 
-    private func sendGIF(
+    func sendGIF(
         _ card: GifCard, to room: String, answering eventID: String, transactionID: String
     ) async -> String? {
         if let uploader {
@@ -87,10 +84,20 @@ struct MatrixReplySender: Sendable {
     }
 
     /// Sends one event; returns its id, or nil when the homeserver refused it for good.
-    func send(_ content: JSONValue, to room: String, transactionID transaction: String) async -> String? {
+    func send(
+        _ content: JSONValue, type: String = "m.room.message", to room: String, transactionID transaction: String
+    ) async -> String? {
         await retrying("send") { () async throws(MatrixError) -> String in
-            try await client.send(content, to: room, transactionID: transaction)
+            try await client.send(content, type: type, to: room, transactionID: transaction)
         }
+    }
+
+    /// Redacts one event; false when the homeserver refused it for good.
+    func redact(_ eventID: String, in room: String, reason: String, transactionID: String) async -> Bool {
+        await retrying("redaction") { () async throws(MatrixError) -> Bool in
+            try await client.redact(eventID, in: room, reason: reason, transactionID: transactionID)
+            return true
+        } ?? false
     }
 
     private func retrying<T: Sendable>(_ what: String, _ operation: () async throws(MatrixError) -> T) async -> T? {
