@@ -80,3 +80,19 @@ import Testing
         #expect(await chat.bot.handle(reaction("✅", by: "alice", to: "$shown")).isEmpty, "an expired preview is gone")
     }
 }
+
+extension FastPreviewReactionTests {
+    @Test func aPreviewThatExpiredWhileItWasSentIsReportedClosed() async {
+        let chat = InProcessChat()
+        let start = ContinuousClock.now
+        let replies = await chat.replies(to: "!gif? cats", at: start)
+        guard case .preview(let preview) = replies.first else {
+            Issue.record("\(replies)")
+            return
+        }
+        #expect(
+            await chat.bot.previewShown(preview.previewID, in: "#gifs", as: "$late", now: start + .seconds(121))
+                == false)
+        #expect(await chat.bot.expiredPreviews(now: start + .seconds(122)).map(\.shownMessageID) == [nil])
+    }
+}

@@ -43,9 +43,14 @@ public final class GifBot: Sendable {
     }
 
     /// Notes which network message shows a preview (`Reply.preview`), for networks that show
-    /// previews as messages with reaction buttons: reactions to it then answer it.
-    public func previewShown(_ previewID: UInt64, in conversation: String, as messageID: String) async {
-        await context.previews.attach(messageID: messageID, to: previewID, conversation: conversation)
+    /// previews as messages with reaction buttons: reactions to it then answer it. False when the
+    /// preview is already closed (it expired while it was being sent): the network takes the
+    /// message back at once.
+    @discardableResult
+    public func previewShown(
+        _ previewID: UInt64, in conversation: String, as messageID: String, now: ContinuousClock.Instant = .now
+    ) async -> Bool {
+        await context.previews.attach(messageID: messageID, to: previewID, conversation: conversation, now: now)
     }
 
     /// The replies to a reaction to one of the bot's messages; empty when it means nothing (not a

@@ -45,12 +45,15 @@ actor PreviewBoard {
         return open.values.filter { $0.asker.storeKey == user }.max { $0.expiresAt < $1.expiresAt }
     }
 
-    /// Notes the network message showing preview `id`, if it is still open.
-    func attach(messageID: String, to id: UInt64, conversation: String) {
+    /// Notes the network message showing preview `id`; false when the preview closed meanwhile
+    /// (expired while it was being sent, or answered from elsewhere).
+    func attach(messageID: String, to id: UInt64, conversation: String, now: ContinuousClock.Instant) -> Bool {
+        expire(now: now)
         guard let key = open.first(where: { $0.value.id == id && $0.key.conversation == conversation })?.key else {
-            return
+            return false
         }
         open[key]?.shownMessageID = messageID
+        return true
     }
 
     /// The open preview that `messageID` shows in `conversation`.

@@ -63,8 +63,23 @@ enum MatrixContent {
         ["m.relates_to": ["rel_type": "m.annotation", "event_id": .string(eventID), "key": .string(key)]]
     }
 
+    /// A reply moved into a thread (the specification's threading module): the thread relation,
+    /// with the reply kept as the fallback for clients without threads. Content that replies to
+    /// nothing (edits, reactions) is left as it is.
+    static func inThread(_ content: JSONValue, root: String) -> JSONValue {
+        guard case .object(var object) = content, let reply = content["m.relates_to"]?["m.in_reply_to"],
+            content["m.relates_to"]?["rel_type"] == nil
+        else { return content }
+        object["m.relates_to"] = [
+            "rel_type": "m.thread", "event_id": .string(root), "is_falling_back": true, "m.in_reply_to": reply,
+        ]
+        return .object(object)
+    }
+
+    /// Every message says explicitly that it mentions no one: a reply must not ping its asker.
     private static func withReply(_ content: [String: JSONValue], to eventID: String?) -> JSONValue {
         var content = content
+        content["m.mentions"] = .object([:])
         if let eventID { content["m.relates_to"] = ["m.in_reply_to": ["event_id": .string(eventID)]] }
         return .object(content)
     }

@@ -16,6 +16,12 @@ enum MatrixMessageFilter {
         return body
     }
 
+    /// The thread root of a message sent in a thread, else nil.
+    static func threadRoot(of event: RoomEvent) -> String? {
+        guard event.content["m.relates_to"]?["rel_type"]?.string == "m.thread" else { return nil }
+        return event.content["m.relates_to"]?["event_id"]?.string
+    }
+
     /// The reacted event and key of someone else's `m.reaction` (an annotation), else nil.
     static func reaction(in event: RoomEvent, ownUserID: String) -> (messageID: String, key: String)? {
         guard event.type == "m.reaction", event.sender != ownUserID,

@@ -15,7 +15,10 @@ extension MatrixReplySender {
         }
         let content = await previewContent(preview, inReplyTo: preview.originMessageID ?? eventID)
         guard let shown = await send(content, to: room, transactionID: transaction) else { return }
-        await bot.previewShown(preview.previewID, in: room, as: shown)
+        guard await bot.previewShown(preview.previewID, in: room, as: shown) else {
+            await takeBack(shown, room: room, transactionID: MatrixTransactionID.expiry(of: shown))
+            return
+        }
         var sent: [String] = []
         for (number, key) in preview.buttons.enumerated() {
             let button = MatrixTransactionID.button(number, answering: eventID, index: index)

@@ -17,11 +17,21 @@ struct MatrixReplySender: Sendable {
     /// Told which message shows each preview, so reactions to it reach the preview.
     let bot: GifBot
     let buttons: PreviewButtons
+    /// The thread the answered command was sent in: replies go to that thread.
+    var threadRoot: String? = nil
     /// The longest a homeserver's 429 may make a reply wait (`MatrixTiming.maximumServerWait`).
     let maximumServerWait: Duration
     let logger: Logger
 
-    func deliver(_ replies: [Reply], room: String, answering eventID: String, user: String) async {
+    func deliver(
+        _ replies: [Reply], room: String, answering eventID: String, user: String, inThread root: String? = nil
+    ) async {
+        if let root, threadRoot == nil {
+            var threaded = self
+            threaded.threadRoot = root
+            await threaded.deliver(replies, room: room, answering: eventID, user: user)
+            return
+        }
         // Each reply sends at most one event, so its index names that event's transaction.
         for (index, reply) in replies.enumerated() {
             let transaction = MatrixTransactionID.reply(answering: eventID, index: index)
@@ -87,7 +97,8 @@ struct MatrixReplySender: Sendable {
     func send(
         _ content: JSONValue, type: String = "m.room.message", to room: String, transactionID transaction: String
     ) async -> String? {
-        await retrying("send") { () async throws(MatrixError) -> String in
+        let content = threadRoot.map { MatrixContent.inThread(content, root: $0) } ?? content
+        return await retrying("send") { () async throws(MatrixError) -> String in
             try await client.send(content, type: type, to: room, transactionID: transaction)
         }
     }

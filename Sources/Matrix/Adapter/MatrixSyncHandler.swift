@@ -73,7 +73,9 @@ struct MatrixSyncHandler: Sendable {
             senderIsAdmin: admins.contains(event.sender), messageID: event.eventID)
         let replies = await bot.handle(message)
         guard !replies.isEmpty else { return }
-        await sender.deliver(replies, room: roomID, answering: event.eventID, user: event.sender)
+        await sender.deliver(
+            replies, room: roomID, answering: event.eventID, user: event.sender,
+            inThread: MatrixMessageFilter.threadRoot(of: event))
         status.repliesSent(replies.count)
     }
 
