@@ -139,3 +139,36 @@ import Testing
         #expect(CommandParser(prefix: "!").parse(line) == command)
     }
 }
+
+/// `!gif cat | caption` (issue 24): the caption goes after the link, cleaned and short.
+@Suite struct FastCaptionTests {
+    @Test func aCaptionFollowsTheLinkAndSurvivesAPreview() async {
+        let chat = InProcessChat()
+        #expect(
+            await chat.say("!gif cats |  when the \u{02}build\u{02} passes @room ")
+                == ["GIF gif1 (gif1) https://media.example.org/gif1.gif — when the build passes"])
+        #expect(await chat.say("!gif? cats | ship it").first?.contains("gif2.gif — ship it") == true)
+        await chat.say("!shuffle")
+        let sent = await chat.replies(to: "!send")
+        guard case .postPreview(let chosen) = sent.first else {
+            Issue.record("\(sent)")
+            return
+        }
+        #expect(chosen.card.id == "gif3" && chosen.card.caption == "ship it", "the caption goes with the shuffled GIF")
+        let long = await chat.say("!gif dogs | " + String(repeating: "a", count: 300))
+        #expect(long.first.map { $0.count < 280 } == true, "at most 200 characters of caption")
+        #expect(
+            await chat.say("!gif | only a caption") == [
+                "Usage: !gif <query> [| caption]: a GIF for your search; again for the next one you have not seen"
+            ])
+    }
+
+    @Test(arguments: [
+        ("!gif cat | hi there", Command.gif(query: "cat", caption: "hi there")), ("!gif cat |", .gif(query: "cat")),
+        ("!gif? cat|x", .previewGif(query: "cat", caption: "x")),
+        ("!preview a | b", .previewGif(query: "a", caption: "b")),
+    ])
+    func captionsParse(line: String, command: Command) {
+        #expect(CommandParser(prefix: "!").parse(line) == command)
+    }
+}

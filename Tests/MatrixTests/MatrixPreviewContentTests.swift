@@ -1,4 +1,6 @@
 import Foundation
+import GifBotCore
+import Storage
 import Testing
 
 @testable import Matrix
@@ -40,5 +42,22 @@ import Testing
         #expect(
             button["m.relates_to"]?["key"]?.string == "🔀"
                 && button["m.relates_to"]?["rel_type"]?.string == "m.annotation")
+    }
+}
+
+extension MatrixPreviewContentTests {
+    @Test func aCaptionIsTheImagesBodyBesideItsFilename() {
+        let card = GifCard(
+            id: "abc", title: "Cat", url: "https://media.example/abc.gif", width: 10, height: 10, byteSize: 100,
+            rating: "g", pageURL: nil, caption: "when <the> build passes")
+        let media = UploadedMedia(
+            gifID: "abc", contentURI: "mxc://hs/abc", mimetype: "image/gif", byteSize: 100, width: 10, height: 10)
+        let image = MatrixContent.image(card, media: media, inReplyTo: "$c")
+        #expect(image["body"]?.string == "when <the> build passes")
+        #expect(image["filename"]?.string == "abc.gif")
+        #expect(image["formatted_body"]?.string == "when &lt;the&gt; build passes")
+        #expect(image["m.mentions"] == .object([:]))
+        let link = MatrixContent.link(to: card, inReplyTo: nil)
+        #expect(link["body"]?.string == "Cat (abc) https://media.example/abc.gif — when <the> build passes")
     }
 }

@@ -136,11 +136,11 @@ public final class GifBot: Sendable {
 
     private func route(_ command: Command, _ message: ChatMessage) async throws -> [Reply] {
         switch command {
-        case .gif(let query):
+        case .gif(let query, let caption):
             if await previews.isRequired(for: message) {
-                try await previews.search(query, for: message)
+                try await previews.search(query, caption: caption, for: message)
             } else {
-                try await SearchHandler(context: context).gif(query, for: message)
+                try await SearchHandler(context: context).gif(query, caption: caption, for: message)
             }
         case .more: try await SearchHandler(context: context).more(for: message)
         case .gifs(let query):
@@ -182,7 +182,7 @@ public final class GifBot: Sendable {
         case .cooldown(let commands, let seconds):
             try await AdminHandler(context: context).setCooldown(commands: commands, seconds: seconds, for: message)
         case .showCooldown: await AdminHandler(context: context).showCooldown(for: message)
-        case .previewGif(let query): try await previews.search(query, for: message)
+        case .previewGif(let query, let caption): try await previews.search(query, caption: caption, for: message)
         case .previewMode(let mode): try await previews.setMode(mode, for: message)
         case .send: await previews.send(for: message)
         case .shuffle: try await previews.shuffle(for: message)

@@ -54,11 +54,17 @@ public struct GifCard: Sendable, Equatable {
     public let renditions: [GifRenditionLink]
     /// The source's name ("KLIPY") when the GIF came from a source other than the first one.
     public let via: String?
+    /// The asker's caption (`!gif cat | caption`), cleaned; shown after the link, or as an
+    /// image's body where the network uploads the GIF.
+    public let caption: String?
 
     public init(
         id: String, title: String, url: String, width: Int?, height: Int?, byteSize: Int?,
-        rating: String?, pageURL: String?, label: String? = nil, renditions: [GifRenditionLink] = [], via: String? = nil
+        rating: String?, pageURL: String?, label: String? = nil, renditions: [GifRenditionLink] = [],
+        via: String? = nil,
+        caption: String? = nil
     ) {
+        self.caption = caption
         self.id = id
         self.title = title
         self.url = url
@@ -78,7 +84,7 @@ public struct GifCard: Sendable, Equatable {
     /// "Title (id) https://…", with the list label in front when there is one, and the source
     /// after it when it is not the first one.
     public var line: String {
-        let body = "\(title) (\(id)) \(url)\(viaSuffix)"
+        let body = "\(title) (\(id)) \(url)\(viaSuffix)\(caption.map { " — \($0)" } ?? "")"
         return label.map { "\($0) \(body)" } ?? body
     }
 
@@ -86,13 +92,21 @@ public struct GifCard: Sendable, Equatable {
     var unlabelled: GifCard {
         GifCard(
             id: id, title: title, url: url, width: width, height: height, byteSize: byteSize,
-            rating: rating, pageURL: pageURL, label: nil, renditions: renditions, via: via)
+            rating: rating, pageURL: pageURL, label: nil, renditions: renditions, via: via, caption: caption)
+    }
+
+    /// The card with the asker's caption.
+    func captioned(_ caption: String?) -> GifCard {
+        guard let caption else { return self }
+        return GifCard(
+            id: id, title: title, url: url, width: width, height: height, byteSize: byteSize,
+            rating: rating, pageURL: pageURL, label: label, renditions: renditions, via: via, caption: caption)
     }
 
     func labelled(_ label: String) -> GifCard {
         GifCard(
             id: id, title: title, url: url, width: width, height: height, byteSize: byteSize,
-            rating: rating, pageURL: pageURL, label: label, renditions: renditions, via: via)
+            rating: rating, pageURL: pageURL, label: label, renditions: renditions, via: via, caption: caption)
     }
 }
 

@@ -3,7 +3,8 @@ import GifSources
 /// A parsed command with its arguments. Free text arguments are already cleaned of control
 /// characters and formatting, trimmed, and their inner whitespace collapsed.
 public enum Command: Sendable, Equatable {
-    case gif(query: String)
+    /// `!gif cat | when the build passes`: a caption goes with the GIF.
+    case gif(query: String, caption: String? = nil)
     case more
     case gifs(query: String)
     case random(tag: String?)
@@ -27,7 +28,7 @@ public enum Command: Sendable, Equatable {
     case cooldown(commands: Int, seconds: Int)
     case showCooldown
     /// `!gif? <query>` (and `!preview <query>`): a candidate for the asker alone.
-    case previewGif(query: String)
+    case previewGif(query: String, caption: String? = nil)
     /// `!preview` shows the channel's preview mode; with a mode, an admin sets it.
     case previewMode(PreviewMode?)
     /// Answers to an open preview: post it, show another, drop it, or post a list's n-th.

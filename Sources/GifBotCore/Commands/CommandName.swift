@@ -20,7 +20,8 @@ public enum CommandName: String, CaseIterable, Sendable {
     /// Arguments as shown after the command word.
     var arguments: String {
         switch self {
-        case .gif, .gifs: "<query>"
+        case .gif: "<query> [| caption]"
+        case .gifs: "<query>"
         case .more, .trends, .about, .undo: ""
         case .random: "[tag]"
         case .translate: "<phrase>"

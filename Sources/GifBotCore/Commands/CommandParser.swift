@@ -27,7 +27,10 @@ public struct CommandParser: Sendable {
     private func command(_ name: CommandName, argument: String, arguments: [String]) -> Command {
         let text: String? = argument.isEmpty ? nil : argument
         switch name {
-        case .gif: return text.map { .gif(query: $0) } ?? .usage(.gif)
+        case .gif:
+            guard let text else { return .usage(.gif) }
+            let (query, caption) = GifCaption.split(text)
+            return query.isEmpty ? .usage(.gif) : .gif(query: query, caption: caption)
         case .more: return .more
         case .gifs: return text.map { .gifs(query: $0) } ?? .usage(.gifs)
         case .random: return .random(tag: text)
@@ -61,10 +64,10 @@ public struct CommandParser: Sendable {
                 let seconds = ChatNumber.value(arguments[1], in: ChannelSettingLimits.cooldownSeconds)
             else { return .usage(.cooldown) }
             return .cooldown(commands: commands, seconds: seconds)
-        case .previewGif: return text.map { .previewGif(query: $0) } ?? .usage(.previewGif)
+        case .previewGif: return text.map(previewGif) ?? .usage(.previewGif)
         case .preview:
             guard let text else { return .previewMode(nil) }
-            return PreviewMode(parameter: text).map { .previewMode($0) } ?? .previewGif(query: text)
+            return PreviewMode(parameter: text).map { .previewMode($0) } ?? previewGif(text)
         case .send: return arguments.isEmpty ? .send : .usage(.send)
         case .shuffle: return arguments.isEmpty ? .shuffle : .usage(.shuffle)
         case .cancel: return arguments.isEmpty ? .cancel : .usage(.cancel)
@@ -73,6 +76,12 @@ public struct CommandParser: Sendable {
             else { return .usage(.pick) }
             return .pick(number)
         }
+    }
+
+    /// `!gif? cat | caption`.
+    private func previewGif(_ text: String) -> Command {
+        let (query, caption) = GifCaption.split(text)
+        return query.isEmpty ? .usage(.previewGif) : .previewGif(query: query, caption: caption)
     }
 
     /// `!favs`, `!favs 2`, `!favs alice`, `!favs alice 2`.

@@ -42,14 +42,16 @@ struct PreviewHandler {
 
     // MARK: Opening
 
-    func search(_ query: String, for message: ChatMessage) async throws -> [Reply] {
-        if message.isPrivate { return try await SearchHandler(context: context).gif(query, for: message) }
+    func search(_ query: String, caption: String? = nil, for message: ChatMessage) async throws -> [Reply] {
+        if message.isPrivate {
+            return try await SearchHandler(context: context).gif(query, caption: caption, for: message)
+        }
         guard await mode(for: message) != .off else {
             return [.text("Previews are off in this channel; \(context.prefix)gif posts a GIF at once.")]
         }
         await context.recordSearch(query, for: message)
         let cursor = await context.memory.cursor(context.memoryKey(message), query: query)
-        return try await openFromSearch(cursor, for: message)
+        return try await openFromSearch(cursor, caption: caption, for: message)
     }
 
     func random(tag: String?, for message: ChatMessage) async throws -> [Reply] {
@@ -99,7 +101,7 @@ struct PreviewHandler {
     }
 
     private func openFromSearch(
-        _ cursor: ConversationMemory.SearchCursor, for message: ChatMessage
+        _ cursor: ConversationMemory.SearchCursor, caption: String?, for message: ChatMessage
     ) async throws
         -> [Reply]
     {
@@ -111,15 +113,18 @@ struct PreviewHandler {
         case .found(let gif, let card, let advanced):
             await context.memory.save(advanced, for: key)
             let candidate = PreviewCandidate(gif: gif, card: card)
-            return await open(.single(candidate, deck: .search(advanced), shown: ShownGifs(candidate)), for: message)
+            return await open(
+                .single(candidate, deck: .search(advanced), shown: ShownGifs(candidate)), caption: caption,
+                for: message)
         case .exhausted(let advanced), .nothingSuitable(let advanced):
             await context.memory.save(advanced, for: key)
             return [.text("No GIFs found for \"\(cursor.query)\" suitable for this channel.")]
         }
     }
 
-    private func open(_ offer: OpenPreview.Offer, for message: ChatMessage) async -> [Reply] {
-        let preview = await makePreview(offer, for: message)
+    private func open(_ offer: OpenPreview.Offer, caption: String? = nil, for message: ChatMessage) async -> [Reply] {
+        var preview = await makePreview(offer, for: message)
+        preview.caption = caption
         let replaced = await context.previews.open(preview, now: message.receivedAt)
         return [.preview(card(for: preview, isShuffle: false))]
             + Self.takeBack(replaced.map { withdrawal(of: $0, .replaced) })
@@ -265,7 +270,8 @@ struct PreviewHandler {
                 ChosenPreview(
                     previewID: preview.id, conversation: preview.conversation, askerName: preview.asker.displayName,
                     originMessageID: preview.originMessageID, shownMessageID: preview.shownMessageID,
-                    card: candidate.card, shownPrivately: preview.isShownPrivately, fromList: preview.isList))
+                    card: candidate.card.captioned(preview.caption), shownPrivately: preview.isShownPrivately,
+                    fromList: preview.isList))
         ]
     }
 
@@ -283,7 +289,7 @@ struct PreviewHandler {
     private func card(for preview: OpenPreview, isShuffle: Bool) -> PreviewCard {
         let choices: [GifCard] =
             switch preview.offer {
-            case .single(let candidate, _, _): [candidate.card]
+            case .single(let candidate, _, _): [candidate.card.captioned(preview.caption)]
             case .list(let candidates, _): candidates.map(\.card)
             }
         return PreviewCard(

@@ -6,10 +6,13 @@ struct SearchHandler {
 
     let context: BotContext
 
-    func gif(_ query: String, for message: ChatMessage) async throws -> [Reply] {
+    func gif(_ query: String, caption: String? = nil, for message: ChatMessage) async throws -> [Reply] {
         await context.recordSearch(query, for: message)
         let cursor = await context.memory.cursor(context.memoryKey(message), query: query)
-        return try await show(from: cursor, for: message)
+        return try await show(from: cursor, for: message).map { reply in
+            guard case .gif(let card) = reply else { return reply }
+            return .gif(card.captioned(caption))
+        }
     }
 
     func more(for message: ChatMessage) async throws -> [Reply] {

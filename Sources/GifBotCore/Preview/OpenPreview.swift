@@ -36,6 +36,8 @@ struct OpenPreview: Sendable {
     /// The network's message showing it, where the preview is a message others see (Matrix):
     /// reactions to it answer it, a shuffle edits it, the end takes it back.
     var shownMessageID: String?
+    /// The asker's caption, for whichever GIF they send.
+    var caption: String?
 
     /// Whether the asker saw it as something only they see (networks remove that when it ends).
     var isShownPrivately: Bool {

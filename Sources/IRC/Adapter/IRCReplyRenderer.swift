@@ -80,7 +80,8 @@ struct IRCReplyRenderer {
         guard let title = IRCTitleShortener.shorten(card.title, toBytes: titleBudget) else { return line }
         return GifCard(
             id: card.id, title: title, url: card.url, width: card.width, height: card.height, byteSize: card.byteSize,
-            rating: card.rating, pageURL: card.pageURL, label: card.label, renditions: card.renditions, via: card.via
+            rating: card.rating, pageURL: card.pageURL, label: card.label, renditions: card.renditions, via: card.via,
+            caption: card.caption
         ).line
     }
 

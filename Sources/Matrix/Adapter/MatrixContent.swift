@@ -18,7 +18,8 @@ enum MatrixContent {
         let title =
             scheme == "https" || scheme == "http"
             ? "<a href=\"\(escape(card.url))\">\(escape(card.title))</a>" : escape(card.title)
-        let html = "\(escape(label))\(title) (\(escape(card.id)))\(escape(card.viaSuffix))"
+        let captionHTML = card.caption.map { " — \(escape($0))" } ?? ""
+        let html = "\(escape(label))\(title) (\(escape(card.id)))\(escape(card.viaSuffix))\(captionHTML)"
         return withReply(
             [
                 "msgtype": "m.notice", "body": .string(card.line), "format": "org.matrix.custom.html",
@@ -37,13 +38,19 @@ enum MatrixContent {
         if let width = media.width { info["w"] = .number(Double(width)) }
         if let height = media.height { info["h"] = .number(Double(height)) }
         let label = card.label.map { "\($0) " } ?? ""
-        return withReply(
-            [
-                "msgtype": "m.image",
-                "body": .string(caption ?? "\(label)\(card.title) (\(card.id))\(card.viaSuffix)"),
-                "filename": .string("\(card.id).gif"), "url": .string(media.contentURI), "info": .object(info),
-            ],
-            to: eventID)
+        var content: [String: JSONValue] = [
+            "msgtype": "m.image",
+            "body": .string(caption ?? "\(label)\(card.title) (\(card.id))\(card.viaSuffix)"),
+            "filename": .string("\(card.id).gif"), "url": .string(media.contentURI), "info": .object(info),
+        ]
+        // The asker's caption is the body beside the filename (the specification's media
+        // captions), so clients show it under the image.
+        if caption == nil, let userCaption = card.caption {
+            content["body"] = .string(userCaption)
+            content["format"] = "org.matrix.custom.html"
+            content["formatted_body"] = .string(escape(userCaption))
+        }
+        return withReply(content, to: eventID)
     }
 
     /// An edit of `eventID` to `content` (`m.replace`): clients show the new content in place;

@@ -137,6 +137,10 @@ import Testing
                 try await bob.nextMessage(from: harness.botNick, to: harness.channel).text.hasPrefix(
                     "\(bobNick): GifBot"),
                 "nothing was posted before bob's own answer")
+            try await alice.say(harness.channel, "!gif cat | ship it")
+            let captioned = try await bob.nextMessage(from: harness.botNick, to: harness.channel)
+            #expect(
+                captioned.text.hasPrefix("\(aliceNick): ") && captioned.text.hasSuffix(" — ship it"), "after the link")
         }
     }
 

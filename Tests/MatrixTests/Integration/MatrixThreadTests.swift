@@ -35,6 +35,12 @@ import Testing
             #expect(preview.relationType == "m.thread" && preview.relatesTo == root, "a preview too")
             #expect(preview.body?.hasPrefix("Preview for ") == true)
 
+            let captioned = try await harness.alice.sendText("!gif kitten | when the build passes", to: room)
+            let image = try await harness.answer(to: captioned, in: room)
+            #expect(image.msgtype == "m.image" && image.body == "when the build passes")
+            #expect(image.content["filename"]?.stringValue?.hasSuffix(".gif") == true)
+            #expect(image.formattedBody == "when the build passes")
+
             let outside = try await harness.alice.sendText("!about", to: room)
             let about = try await harness.answer(to: outside, in: room)
             #expect(about.relationType == nil && about.content["m.mentions"] == .object([:]))
