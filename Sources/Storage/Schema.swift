@@ -101,3 +101,9 @@ enum Schema {
         },
     ]
 }
+
+extension BotStore {
+    /// The newest schema version this build knows (migration numbers leave gaps between helpers'
+    /// ranges, so it is the highest number, not the count).
+    public static var knownSchemaVersion: Int { Schema.migrations.map(\.version).max() ?? 0 }
+}

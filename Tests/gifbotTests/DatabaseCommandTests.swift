@@ -19,7 +19,7 @@ import Testing
 
             let migrated = try await harness.run(["migrate"], environment: ["DATABASE_URL": postgres])
             #expect(migrated.status == 0, "\(migrated.stderr)")
-            #expect(migrated.stdoutLines == ["database schema at version 4"])
+            #expect(migrated.stdoutLines == ["database schema at version \(BotStore.knownSchemaVersion)"])
 
             let exported = try await harness.run(["export"], environment: ["DATABASE_URL": harness.databaseURL])
             #expect(exported.status == 0, "\(exported.stderr)")
@@ -94,7 +94,7 @@ import Testing
             #expect(
                 result.stderr
                     == "gifbot: configuration error: database.url (DATABASE_URL): the database schema is at version 99, "
-                    + "newer than this gifbot knows (4); run a newer gifbot\n")
+                    + "newer than this gifbot knows (\(BotStore.knownSchemaVersion)); run a newer gifbot\n")
         }
     }
 }
