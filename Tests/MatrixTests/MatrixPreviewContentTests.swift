@@ -1,5 +1,6 @@
 import Foundation
 import GifBotCore
+import GifSources
 import Storage
 import Testing
 
@@ -59,5 +60,28 @@ extension MatrixPreviewContentTests {
         #expect(image["m.mentions"] == .object([:]))
         let link = MatrixContent.link(to: card, inReplyTo: nil)
         #expect(link["body"]?.string == "Cat (abc) https://media.example/abc.gif — when <the> build passes")
+    }
+}
+
+extension MatrixPreviewContentTests {
+    /// `matrix.preferred_max_bytes` (issue 24): the largest rendition at or under it, then the
+    /// smallest above it within the cap.
+    @Test func thePreferredSizeComesFirstAndLargerOnesOnlyAsFallback() {
+        let renditions = [("small", 100_000), ("medium", 1_500_000), ("large", 3_000_000), ("huge", 3_800_000)].map {
+            GifRenditionLink(
+                name: $0.0, url: "https://media.example/\($0.0).gif", width: 10, height: 10, byteSize: $0.1)
+        }
+        let card = GifCard(
+            id: "abc", title: "Cat", url: "https://media.example/small.gif", width: 10, height: 10, byteSize: 100_000,
+            rating: "g", pageURL: nil, renditions: renditions)
+        #expect(
+            GIFUploader.candidates(card, preferred: 2_000_000, limit: 4_000_000).map(\.name) == [
+                "medium", "small", "large", "huge",
+            ])
+        #expect(
+            GIFUploader.candidates(card, preferred: 50_000, limit: 3_500_000).map(\.name) == [
+                "small", "medium", "large",
+            ],
+            "nothing fits the preference: smallest first, never above the cap")
     }
 }

@@ -41,7 +41,7 @@ package struct MatrixSettings {
         if let bad = allow.first(where: { !$0.hasPrefix("@") || !$0.contains(":") }) {
             throw .invalid(key("invite_allow"), accepted: "user ids or patterns such as @*:example.org", got: bad)
         }
-        return MatrixConfiguration(
+        var configuration = MatrixConfiguration(
             homeserver: homeserver, user: user, password: password, accessToken: accessToken,
             rooms: values.list(key("rooms")), inviteAllow: allow,
             uploadGIFs: try values.bool(key("upload_gifs"), default: true),
@@ -49,5 +49,8 @@ package struct MatrixSettings {
                 key("max_upload_bytes"), default: 4 * 1024 * 1024, in: 1024...(100 * 1024 * 1024)),
             admins: admins
         )
+        configuration.preferredMaxBytes = try values.integer(
+            key("preferred_max_bytes"), default: 2 * 1024 * 1024, in: 1024...(100 * 1024 * 1024))
+        return configuration
     }
 }

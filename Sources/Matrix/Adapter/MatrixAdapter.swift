@@ -221,7 +221,7 @@ public final class MatrixAdapter: Service {
                 rule: MediaDestinationRule(policy: configuration.media))
             uploader = GIFUploader(
                 client: client, downloader: downloader, store: store, storeNetwork: configuration.homeserver,
-                limit: limit, logger: logger)
+                limit: limit, preferred: configuration.preferredMaxBytes, logger: logger)
         }
         let sender = MatrixReplySender(
             client: client, uploader: uploader, posted: posted, bot: bot, buttons: previewButtons,
