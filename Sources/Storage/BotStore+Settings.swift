@@ -14,13 +14,43 @@ extension BotStore {
         return ChannelSettings(
             rating: try row.decode(column: "rating", as: String?.self),
             cooldownCommands: try row.decode(column: "cooldown_commands", as: Int?.self),
-            cooldownSeconds: try row.decode(column: "cooldown_seconds", as: Int?.self)
+            cooldownSeconds: try row.decode(column: "cooldown_seconds", as: Int?.self),
+            previewMode: try await previewMode(network: network, channel: channel)
         )
+    }
+
+    func previewMode(network: String, channel: String) async throws -> String? {
+        try await database.select().column("mode").from(Schema.channelPreviewModes)
+            .where("network", .equal, network).where("channel", .equal, channel)
+            .first(decodingColumn: "mode", as: String.self)
+    }
+
+    /// Sets (or with nil, clears) a channel's preview mode, keeping a channel_settings row for the
+    /// channel so that exports list it.
+    func setPreviewMode(_ mode: String?, network: String, channel: String) async throws {
+        try await database.insert(into: Schema.channelSettings)
+            .columns("network", "channel").values(SQLBind(network), SQLBind(channel))
+            .ignoringConflicts(with: ["network", "channel"])
+            .run()
+        guard let mode else {
+            try await database.delete(from: Schema.channelPreviewModes)
+                .where("network", .equal, network).where("channel", .equal, channel)
+                .run()
+            return
+        }
+        try await database.insert(into: Schema.channelPreviewModes)
+            .columns("network", "channel", "mode").values(SQLBind(network), SQLBind(channel), SQLBind(mode))
+            .onConflict(with: ["network", "channel"]) { $0.set(excludedValueOf: "mode") }
+            .run()
     }
 
     /// Changes one setting of a channel in one statement, leaving the others as they are, so
     /// two admins changing different settings at once (or two instances) never undo each other.
     public func changeChannelSetting(_ change: ChannelSettingChange, network: String, channel: String) async throws {
+        if case .previewMode(let mode) = change {
+            try await setPreviewMode(mode, network: network, channel: channel)
+            return
+        }
         let columns = change.columns
         try await database.insert(into: Schema.channelSettings)
             .columns(["network", "channel"] + columns.map(\.name))
@@ -55,6 +85,9 @@ extension ChannelSettingChange {
             [("rating", SQLBind(rating))]
         case .cooldown(let commands, let seconds):
             [("cooldown_commands", SQLBind(commands)), ("cooldown_seconds", SQLBind(seconds))]
+        case .previewMode:
+            // Kept in its own table (`BotStore.setPreviewMode`).
+            []
         }
     }
 }

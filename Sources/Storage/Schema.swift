@@ -15,6 +15,7 @@ enum Schema {
     static let collectionTags = "collection_tags"
     static let collectionPolicies = "collection_policies"
     static let matrixCryptoState = "matrix_crypto_state"
+    static let channelPreviewModes = "channel_preview_modes"
 
     static let migrations: [Migration] = [
         Migration(version: 1, name: "users, favorites, recent searches, channel settings, adapter state") { db in
@@ -140,6 +141,16 @@ enum Schema {
                 .column("channel", type: .text, .notNull)
                 .column("savers", type: .text)
                 .column("is_public", type: .bigint)
+                .primaryKey("network", "channel")
+                .run()
+        },
+        Migration(version: 50, name: "each channel's preview mode (off, optional, required)") { db in
+            // Its own table rather than a column of channel_settings: a channel with a mode always
+            // has a channel_settings row too (written with the mode), so exports carry it there.
+            try await db.create(table: channelPreviewModes).ifNotExists()
+                .column("network", type: .text, .notNull)
+                .column("channel", type: .text, .notNull)
+                .column("mode", type: .text, .notNull)
                 .primaryKey("network", "channel")
                 .run()
         },

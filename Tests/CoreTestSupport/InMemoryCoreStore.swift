@@ -76,6 +76,7 @@ public final class InMemoryCoreStore: CoreStore {
             case .rating(let rating): settings.rating = rating
             case .cooldown(let commands, let seconds):
                 (settings.cooldownCommands, settings.cooldownSeconds) = (commands, seconds)
+            case .previewMode(let mode): settings.previewMode = mode
             }
             contents.channels["\(network) \(channel)"] = settings
         }

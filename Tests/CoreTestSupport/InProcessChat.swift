@@ -29,10 +29,20 @@ public struct InProcessChat: Sendable {
     public func say(
         _ text: String, as user: String = "alice", in conversation: String = "#gifs", admin: Bool = false
     ) async -> [String] {
+        await replies(to: text, as: user, in: conversation, admin: admin).map(\.line).filter { !$0.isEmpty }
+    }
+
+    /// The replies themselves, for tests of what a network renders; `at` is when the line
+    /// arrived (a test moves time on by passing a later instant, never by sleeping).
+    public func replies(
+        to text: String, as user: String = "alice", in conversation: String = "#gifs", admin: Bool = false,
+        at receivedAt: ContinuousClock.Instant = .now, messageID: String? = nil
+    ) async -> [Reply] {
         let message = ChatMessage(
             user: ChatUser(network: Self.network, id: user, displayName: user), conversation: conversation,
-            isPrivate: conversation == user, text: text, senderIsAdmin: admin)
-        return await bot.handle(message).map(\.line)
+            isPrivate: conversation == user, text: text, senderIsAdmin: admin, receivedAt: receivedAt,
+            messageID: messageID)
+        return await bot.handle(message)
     }
 
     /// Waits for what is written behind (recent searches), then gives what the store holds.

@@ -39,7 +39,7 @@ import Testing
         }
         #expect(
             answers == [
-                "Usage: !gif <query>: a GIF for your search; again for the next one you have not seen",
+                "Usage: !gif <query> [| caption]: a GIF for your search; again for the next one you have not seen",
                 "Usage: !gifs <query>: the top three results as a list",
                 "Usage: !translate <phrase>: the single best GIF for a phrase",
                 "Usage: !suggest <prefix>: search terms that start with a prefix",

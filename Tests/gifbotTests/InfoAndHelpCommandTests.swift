@@ -55,9 +55,11 @@ import Testing
             try #require(output.count > 4)
             #expect(
                 output[0].hasPrefix(
-                    "Commands: !gif !more !gifs !random !translate !trending !trends !suggest !related !info !fav !unfav !favs !recent !help !about !undo !save !tag !untag !forget !collection. Channel settings: !rating !cooldown."
+                    "Commands: !gif !more !gifs !random !translate !trending !trends !suggest !related !info !fav !unfav !favs !recent !help !about !undo !save !tag !untag !forget !collection !gif? !preview !send !shuffle !cancel !pick. Channel settings: !rating !cooldown."
                 ))
-            #expect(output[1] == "!gif <query>: a GIF for your search; again for the next one you have not seen")
+            #expect(
+                output[1] == "!gif <query> [| caption]: a GIF for your search; again for the next one you have not seen"
+            )
             #expect(output[2] == "!more (also !next): the next result of your last search")
             #expect(output[3] == "There is no command \"nope\"; !help lists them all.")
             #expect(output[4].contains("Powered by GIPHY"))

@@ -48,7 +48,8 @@ package struct AppConfiguration: Sendable {
                 httpHosts: httpSourceHosts(gifSources.sources.map(\.baseURL))
                     .union(media.policy.hosts.filter { $0.allowsHTTP }.map { $0.pattern })),
             collectionLimit: try values.integer(
-                .botCollectionLimit, default: CollectionLimits.defaultEntries, in: 1...10_000)
+                .botCollectionLimit, default: CollectionLimits.defaultEntries, in: 1...10_000),
+            previewDuration: .seconds(try values.integer(.botPreviewSeconds, default: 120, in: 10...3600))
         )
         let admins = values.list(.botAdmins)
         return AppConfiguration(

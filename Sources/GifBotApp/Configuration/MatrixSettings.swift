@@ -57,6 +57,8 @@ package struct MatrixSettings {
             admins: admins
         )
         configuration.encryption = try encryption(prefix: prefix)
+        configuration.preferredMaxBytes = try values.integer(
+            key("preferred_max_bytes"), default: 2 * 1024 * 1024, in: 1024...(100 * 1024 * 1024))
         // `recovery_key_file` follows the secrets' `_file` convention, and is also where the bot
         // writes a new recovery key: so it may name a file that does not exist yet.
         let recoveryKey = key("recovery_key", secret: true)

@@ -16,6 +16,7 @@ struct BotContext: Sendable {
     let channelSettings: ChannelSettingsCache
     let favorites: FavoritesCache
     let recentSearches: RecentSearchWriter
+    let previews: PreviewBoard
     let logger: Logger
 
     var prefix: String { settings.prefix }
@@ -25,6 +26,15 @@ struct BotContext: Sendable {
     func rating(for message: ChatMessage) async -> ContentRating {
         guard !message.isPrivate else { return settings.maximumRating }
         let stored = await channelSettings.settings(network: message.user.network, channel: message.conversation).rating
+        guard let rating = stored.flatMap(ContentRating.init(parameter:)) else { return settings.maximumRating }
+        return min(rating, settings.maximumRating)
+    }
+
+    /// The rating limit of `conversation`, which may not be where `message` was said (a
+    /// preview answered in a private message is posted in its channel).
+    func rating(in conversation: String, of message: ChatMessage) async -> ContentRating {
+        guard conversation != message.conversation else { return await rating(for: message) }
+        let stored = await channelSettings.settings(network: message.user.network, channel: conversation).rating
         guard let rating = stored.flatMap(ContentRating.init(parameter:)) else { return settings.maximumRating }
         return min(rating, settings.maximumRating)
     }

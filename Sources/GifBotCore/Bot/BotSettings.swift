@@ -16,13 +16,18 @@ public struct BotSettings: Sendable {
     public var links: LinkPolicy
     /// Entries a channel's collection holds at most.
     public var collectionLimit: Int
+    /// How long a preview waits for its asker's choice (`bot.preview_seconds`) before it goes,
+    /// posting nothing.
+    public var previewDuration: Duration
 
     public init(
         prefix: String = "!", favoritesLimit: Int = 20, recentLimit: Int = 5,
         maximumRating: ContentRating = .g, cooldownCommands: Int = 5,
         cooldownWindow: Duration = .seconds(30), favoritesPageSize: Int = 5, links: LinkPolicy = LinkPolicy(),
-        collectionLimit: Int = CollectionLimits.defaultEntries
+        collectionLimit: Int = CollectionLimits.defaultEntries,
+        previewDuration: Duration = .seconds(120)
     ) {
+        self.previewDuration = previewDuration
         self.prefix = prefix
         self.favoritesLimit = favoritesLimit
         self.recentLimit = recentLimit

@@ -22,7 +22,7 @@ public final class GifBot: Sendable {
             names: names, channelSettings: ChannelSettingsCache(store: store, logger: logger),
             favorites: FavoritesCache(store: store),
             recentSearches: RecentSearchWriter(store: store, limit: settings.recentLimit, logger: logger),
-            logger: logger)
+            previews: PreviewBoard(), logger: logger)
         parser = CommandParser(prefix: settings.prefix)
         cooldown = CommandCooldown()
         self.metrics = metrics
@@ -33,6 +33,42 @@ public final class GifBot: Sendable {
 
     /// Whether a line is a command of this bot, without running it.
     public func isCommand(_ text: String) -> Bool { parser.parse(text) != nil }
+
+    /// Previews that expired unanswered since the last call, for a network that takes back what
+    /// it showed (a Matrix preview message is redacted). Networks whose previews only their asker
+    /// saw (IRC notices) need not call it: an expired preview posts nothing either way.
+    public func expiredPreviews(now: ContinuousClock.Instant = .now) async -> [WithdrawnPreview] {
+        let handler = previews
+        return await context.previews.sweep(now: now).map { handler.withdrawal(of: $0, .expired) }
+    }
+
+    /// Notes which network message shows a preview (`Reply.preview`), for networks that show
+    /// previews as messages with reaction buttons: reactions to it then answer it. False when the
+    /// preview is already closed (it expired while it was being sent): the network takes the
+    /// message back at once.
+    @discardableResult
+    public func previewShown(
+        _ previewID: UInt64, in conversation: String, as messageID: String, now: ContinuousClock.Instant = .now
+    ) async -> Bool {
+        await context.previews.attach(messageID: messageID, to: previewID, conversation: conversation, now: now)
+    }
+
+    /// The replies to a reaction to one of the bot's messages; empty when it means nothing (not a
+    /// preview's button, or not from the preview's asker or an admin). It acts in its sender's
+    /// turn in the conversation, after their commands handed over before it.
+    public func handle(_ reaction: ChatReaction) async -> [Reply] {
+        let turn = turns.reserve(CommandTurns.Key(user: reaction.user.storeKey, conversation: reaction.conversation))
+        await turns.wait(for: turn)
+        defer { turns.finish(turn) }
+        do {
+            return try await previews.answer(reaction)
+        } catch let failure as GifSourceFailure {
+            return [.text(ErrorReplies.message(for: failure))]
+        } catch {
+            context.logger.error("Reaction failed", metadata: ["error": "\(error)"])
+            return [.text(ErrorReplies.internalFailure)]
+        }
+    }
 
     /// Writes what is written behind (recent searches); call before closing the store.
     public func finishPendingWrites() async {
@@ -96,14 +132,38 @@ public final class GifBot: Sendable {
         }
     }
 
+    private var previews: PreviewHandler { PreviewHandler(context: context) }
+
     private func route(_ command: Command, _ message: ChatMessage) async throws -> [Reply] {
         switch command {
-        case .gif(let query): try await SearchHandler(context: context).gif(query, for: message)
+        case .gif(let query, let caption):
+            if await previews.isRequired(for: message) {
+                try await previews.search(query, caption: caption, for: message)
+            } else {
+                try await SearchHandler(context: context).gif(query, caption: caption, for: message)
+            }
         case .more: try await SearchHandler(context: context).more(for: message)
-        case .gifs(let query): try await SearchHandler(context: context).gifs(query, for: message)
-        case .random(let tag): try await DiscoveryHandler(context: context).random(tag: tag, for: message)
-        case .translate(let phrase): try await DiscoveryHandler(context: context).translate(phrase, for: message)
-        case .trending(let count): try await DiscoveryHandler(context: context).trending(count: count, for: message)
+        case .gifs(let query):
+            try await SearchHandler(context: context).gifs(
+                query, privately: await previews.isRequired(for: message), for: message)
+        case .random(let tag):
+            if await previews.isRequired(for: message) {
+                try await previews.random(tag: tag, for: message)
+            } else {
+                try await DiscoveryHandler(context: context).random(tag: tag, for: message)
+            }
+        case .translate(let phrase):
+            if await previews.isRequired(for: message) {
+                try await previews.translate(phrase, for: message)
+            } else {
+                try await DiscoveryHandler(context: context).translate(phrase, for: message)
+            }
+        case .trending(let count):
+            if await previews.isRequired(for: message) {
+                try await previews.trending(count: count, for: message)
+            } else {
+                try await DiscoveryHandler(context: context).trending(count: count, for: message)
+            }
         case .trends: try await TermsHandler(context: context).trends()
         case .suggest(let prefix): try await TermsHandler(context: context).suggest(prefix)
         case .related(let term): try await TermsHandler(context: context).related(term)
@@ -144,6 +204,12 @@ public final class GifBot: Sendable {
                 )
             ]
         case .tooManyTags: [.text("A GIF has at most \(CollectionLimits.maximumTags) tags.")]
+        case .previewGif(let query, let caption): try await previews.search(query, caption: caption, for: message)
+        case .previewMode(let mode): try await previews.setMode(mode, for: message)
+        case .send: await previews.send(for: message)
+        case .shuffle: try await previews.shuffle(for: message)
+        case .cancel: await previews.cancel(for: message)
+        case .pick(let number): await previews.pick(number, for: message)
         }
     }
 }

@@ -7,6 +7,12 @@ import GifSources
 struct ShownGifs: Sendable {
     private var fingerprints: Set<Int> = []
 
+    init() {}
+
+    private init(fingerprints: Set<Int>) {
+        self.fingerprints = fingerprints
+    }
+
     var isEmpty: Bool { fingerprints.isEmpty }
 
     func contains(_ ref: GifRef) -> Bool {
@@ -15,5 +21,9 @@ struct ShownGifs: Sendable {
 
     mutating func insert(_ ref: GifRef) {
         fingerprints.insert(ref.hashValue)
+    }
+
+    func union(_ other: ShownGifs) -> ShownGifs {
+        ShownGifs(fingerprints: fingerprints.union(other.fingerprints))
     }
 }

@@ -11,11 +11,15 @@ public struct ChatMessage: Sendable, Equatable {
     /// When the adapter read the line. The cooldown counts commands by this instant, not by when
     /// a busy process got round to them, so a burst cannot slip past the limit by being slow.
     public let receivedAt: ContinuousClock.Instant
+    /// The network's id of the line (an IRCv3 `msgid`, a Matrix event id), when it has one: a
+    /// preview chosen later still answers the command that asked for it.
+    public let messageID: String?
 
     public init(
         user: ChatUser, conversation: String, isPrivate: Bool = false, text: String, senderIsAdmin: Bool = false,
-        receivedAt: ContinuousClock.Instant = .now
+        receivedAt: ContinuousClock.Instant = .now, messageID: String? = nil
     ) {
+        self.messageID = messageID
         self.user = user
         self.conversation = conversation
         self.isPrivate = isPrivate

@@ -11,6 +11,12 @@ public enum Reply: Sendable, Equatable {
     /// Delete the bot's most recent GIF that answered this user here. Networks that cannot
     /// delete messages answer with `undoUnsupportedText`.
     case undoLastGif
+    /// A candidate for the asker alone (see `PreviewCard`).
+    case preview(PreviewCard)
+    /// The GIF the asker chose in a preview, for the conversation the preview was asked in.
+    case postPreview(ChosenPreview)
+    /// A preview is gone without a post; networks take back what they showed.
+    case withdrawPreview(WithdrawnPreview)
 
     /// The reply as one plain line of text.
     public var line: String {
@@ -18,6 +24,9 @@ public enum Reply: Sendable, Equatable {
         case .text(let text), .notice(let text): text
         case .gif(let card): card.line
         case .undoLastGif: Self.undoUnsupportedText
+        case .preview(let preview): preview.lines.joined(separator: " ")
+        case .postPreview(let chosen): chosen.card.line
+        case .withdrawPreview(let withdrawn): withdrawn.note ?? ""
         }
     }
 
@@ -45,11 +54,17 @@ public struct GifCard: Sendable, Equatable {
     public let renditions: [GifRenditionLink]
     /// The source's name ("KLIPY") when the GIF came from a source other than the first one.
     public let via: String?
+    /// The asker's caption (`!gif cat | caption`), cleaned; shown after the link, or as an
+    /// image's body where the network uploads the GIF.
+    public let caption: String?
 
     public init(
         id: String, title: String, url: String, width: Int?, height: Int?, byteSize: Int?,
-        rating: String?, pageURL: String?, label: String? = nil, renditions: [GifRenditionLink] = [], via: String? = nil
+        rating: String?, pageURL: String?, label: String? = nil, renditions: [GifRenditionLink] = [],
+        via: String? = nil,
+        caption: String? = nil
     ) {
+        self.caption = caption
         self.id = id
         self.title = title
         self.url = url
@@ -69,14 +84,29 @@ public struct GifCard: Sendable, Equatable {
     /// "Title (id) https://…", with the list label in front when there is one, and the source
     /// after it when it is not the first one.
     public var line: String {
-        let body = "\(title) (\(id)) \(url)\(viaSuffix)"
+        let body = "\(title) (\(id)) \(url)\(viaSuffix)\(caption.map { " — \($0)" } ?? "")"
         return label.map { "\($0) \(body)" } ?? body
+    }
+
+    /// The card without its list label, as posted on its own.
+    var unlabelled: GifCard {
+        GifCard(
+            id: id, title: title, url: url, width: width, height: height, byteSize: byteSize,
+            rating: rating, pageURL: pageURL, label: nil, renditions: renditions, via: via, caption: caption)
+    }
+
+    /// The card with the asker's caption.
+    func captioned(_ caption: String?) -> GifCard {
+        guard let caption else { return self }
+        return GifCard(
+            id: id, title: title, url: url, width: width, height: height, byteSize: byteSize,
+            rating: rating, pageURL: pageURL, label: label, renditions: renditions, via: via, caption: caption)
     }
 
     func labelled(_ label: String) -> GifCard {
         GifCard(
             id: id, title: title, url: url, width: width, height: height, byteSize: byteSize,
-            rating: rating, pageURL: pageURL, label: label, renditions: renditions, via: via)
+            rating: rating, pageURL: pageURL, label: label, renditions: renditions, via: via, caption: caption)
     }
 }
 

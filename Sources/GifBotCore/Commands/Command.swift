@@ -3,7 +3,8 @@ import GifSources
 /// A parsed command with its arguments. Free text arguments are already cleaned of control
 /// characters and formatting, trimmed, and their inner whitespace collapsed.
 public enum Command: Sendable, Equatable {
-    case gif(query: String)
+    /// `!gif cat | when the build passes`: a caption goes with the GIF.
+    case gif(query: String, caption: String? = nil)
     case more
     case gifs(query: String)
     case random(tag: String?)
@@ -26,6 +27,15 @@ public enum Command: Sendable, Equatable {
     /// `!cooldown` shows the channel's cooldown; with values, an admin sets it (0 commands: off).
     case cooldown(commands: Int, seconds: Int)
     case showCooldown
+    /// `!gif? <query>` (and `!preview <query>`): a candidate for the asker alone.
+    case previewGif(query: String, caption: String? = nil)
+    /// `!preview` shows the channel's preview mode; with a mode, an admin sets it.
+    case previewMode(PreviewMode?)
+    /// Answers to an open preview: post it, show another, drop it, or post a list's n-th.
+    case send
+    case shuffle
+    case cancel
+    case pick(Int)
     /// A known command with missing or malformed arguments: answered with its usage line.
     case usage(CommandName)
     /// `!gif #party`: the next GIF with that tag from this channel's collection.

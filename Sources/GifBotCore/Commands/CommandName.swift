@@ -4,6 +4,8 @@ public enum CommandName: String, CaseIterable, Sendable {
     case fav, unfav, favs, recent, help, about, undo
     case rating, cooldown
     case save, tag, untag, forget, collection
+    case previewGif = "gif?"
+    case preview, send, shuffle, cancel, pick
 
     /// Commands only admins may use to change something; listed apart in `!help`.
     var isAdminCommand: Bool { self == .rating || self == .cooldown }
@@ -19,7 +21,8 @@ public enum CommandName: String, CaseIterable, Sendable {
     /// Arguments as shown after the command word.
     var arguments: String {
         switch self {
-        case .gif, .gifs: "<query>"
+        case .gif: "<query> [| caption]"
+        case .gifs: "<query>"
         case .more, .trends, .about, .undo: ""
         case .random: "[tag]"
         case .translate: "<phrase>"
@@ -38,6 +41,10 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .untag: "<id> <#tag>"
         case .forget: "<id>"
         case .collection: "[#tag] [page] | open | admins | public on|off"
+        case .previewGif: "<query>"
+        case .preview: "<query> | off|optional|required"
+        case .send, .shuffle, .cancel: ""
+        case .pick: "<n>"
         }
     }
 
@@ -68,6 +75,13 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .forget: "remove a GIF from this channel's collection (whoever saved it, or an admin)"
         case .collection:
             "list this channel's collection, or one tag ('gif #tag' posts one); admins choose who may save (open, admins) and make it public"
+        case .previewGif: "show a GIF to you alone first; then send, shuffle or cancel it"
+        case .preview:
+            "like gif?; alone, this channel's preview mode; admins can set it (required: every GIF is previewed)"
+        case .send: "post the GIF of your open preview"
+        case .shuffle: "show another GIF in your open preview, never one it showed before"
+        case .cancel: "close your open preview without posting anything"
+        case .pick: "post GIF number n of your last list"
         }
     }
 

@@ -6,6 +6,8 @@ public struct CommandParser: Sendable {
     public let prefix: String
     /// The most `!trending` lists.
     static let maximumTrendingCount = 5
+    /// The longest list `!pick` chooses from (`!trending 5`).
+    static let maximumPickNumber = 5
 
     public init(prefix: String) {
         self.prefix = prefix
@@ -27,7 +29,10 @@ public struct CommandParser: Sendable {
         switch name {
         case .gif:
             guard let text else { return .usage(.gif) }
-            guard text.hasPrefix("#"), !text.contains(" ") else { return .gif(query: text) }
+            guard text.hasPrefix("#"), !text.contains(" ") else {
+                let (query, caption) = GifCaption.split(text)
+                return query.isEmpty ? .usage(.gif) : .gif(query: query, caption: caption)
+            }
             return CollectionLimits.tag(text).map { .gifTag($0) } ?? .invalidTag(text)
         case .more: return .more
         case .gifs: return text.map { .gifs(query: $0) } ?? .usage(.gifs)
@@ -72,6 +77,17 @@ public struct CommandParser: Sendable {
                 ?? .invalidTag(arguments[1])
         case .forget: return arguments.count == 1 ? .forget(id: arguments[0]) : .usage(.forget)
         case .collection: return collection(arguments)
+        case .previewGif: return text.map(previewGif) ?? .usage(.previewGif)
+        case .preview:
+            guard let text else { return .previewMode(nil) }
+            return PreviewMode(parameter: text).map { .previewMode($0) } ?? previewGif(text)
+        case .send: return arguments.isEmpty ? .send : .usage(.send)
+        case .shuffle: return arguments.isEmpty ? .shuffle : .usage(.shuffle)
+        case .cancel: return arguments.isEmpty ? .cancel : .usage(.cancel)
+        case .pick:
+            guard arguments.count == 1, let number = ChatNumber.value(arguments[0], in: 1...Self.maximumPickNumber)
+            else { return .usage(.pick) }
+            return .pick(number)
         }
     }
 
@@ -130,6 +146,12 @@ public struct CommandParser: Sendable {
         default:
             return .usage(.collection)
         }
+    }
+
+    /// `!gif? cat | caption`.
+    private func previewGif(_ text: String) -> Command {
+        let (query, caption) = GifCaption.split(text)
+        return query.isEmpty ? .usage(.previewGif) : .previewGif(query: query, caption: caption)
     }
 
     /// `!favs`, `!favs 2`, `!favs alice`, `!favs alice 2`.

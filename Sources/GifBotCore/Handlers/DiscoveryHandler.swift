@@ -8,8 +8,28 @@ struct DiscoveryHandler {
 
     let context: BotContext
 
+    /// A GIF found for a command, or what to say instead.
+    enum Found {
+        case found(PreviewCandidate)
+        case none([Reply])
+
+        var replies: [Reply] {
+            switch self {
+            case .found(let candidate): [.gif(candidate.card)]
+            case .none(let replies): replies
+            }
+        }
+    }
+
     func random(tag: String?, for message: ChatMessage) async throws -> [Reply] {
-        let rating = await context.rating(for: message)
+        let found = try await randomCandidate(tag: tag, rating: await context.rating(for: message), for: message)
+        if case .found(let candidate) = found {
+            await context.memory.setLastShown(.gif(candidate.gif), for: context.memoryKey(message))
+        }
+        return found.replies
+    }
+
+    func randomCandidate(tag: String?, rating: ContentRating, for message: ChatMessage) async throws -> Found {
         let randomID = await personalRandomID(for: message)
         for _ in 0..<Self.randomAttempts {
             let found = try await context.sources.firstAnswer(needing: .random) { source in
@@ -20,51 +40,65 @@ struct DiscoveryHandler {
                 )
             }
             guard let gif = found.1 else {
-                return [
+                return .none([
                     .text(
                         tag.map { "No random GIF found for \"\($0)\"." }
                             ?? "\(found.0.displayName) found no random GIF; try again.")
-                ]
+                ])
             }
             if ContentPolicy.allows(gif, maximum: rating), let card = context.card(for: gif) {
-                await context.memory.setLastShown(.gif(gif), for: context.memoryKey(message))
-                return [.gif(card)]
+                return .found(PreviewCandidate(gif: gif, card: card))
             }
         }
-        return [.text("No random GIF suitable for this channel's rating (\(rating)) turned up; try again.")]
+        return .none([.text("No random GIF suitable for this channel's rating (\(rating)) turned up; try again.")])
     }
 
     func translate(_ phrase: String, for message: ChatMessage) async throws -> [Reply] {
-        let rating = await context.rating(for: message)
+        let found = try await translateCandidate(phrase, rating: await context.rating(for: message))
+        if case .found(let candidate) = found {
+            await context.memory.setLastShown(.gif(candidate.gif), for: context.memoryKey(message))
+        }
+        return found.replies
+    }
+
+    func translateCandidate(_ phrase: String, rating: ContentRating) async throws -> Found {
         let found = try await context.sources.firstAnswer(needing: .translate) { source in
             (source.id, try await source.translate(phrase, rating: rating))
         }
         let name = found.0.displayName
         guard let gif = found.1 else {
-            return [.text("\(name) has no GIF for \"\(phrase)\".")]
+            return .none([.text("\(name) has no GIF for \"\(phrase)\".")])
         }
         guard ContentPolicy.allows(gif, maximum: rating), let card = context.card(for: gif) else {
-            return [.text("\(name)'s GIF for \"\(phrase)\" is not suitable for this channel's rating (\(rating)).")]
+            return .none([
+                .text("\(name)'s GIF for \"\(phrase)\" is not suitable for this channel's rating (\(rating)).")
+            ])
         }
-        await context.memory.setLastShown(.gif(gif), for: context.memoryKey(message))
-        return [.gif(card)]
+        return .found(PreviewCandidate(gif: gif, card: card))
     }
 
     func trending(count: Int, for message: ChatMessage) async throws -> [Reply] {
         let rating = await context.rating(for: message)
+        let shown = try await trendingCandidates(rating: rating, for: message).prefix(count)
+        guard let first = shown.first else { return [.text("Nothing is trending right now that suits this channel.")] }
+        let key = context.memoryKey(message)
+        if count == 1 {
+            await context.memory.setLastShown(.gif(first.gif), for: key)
+            return [.gif(first.card)]
+        }
+        await context.memory.setLastShown(.list, for: key)
+        return shown.enumerated().map { index, item in .gif(item.card.labelled("\(index + 1).")) }
+    }
+
+    /// Every showable GIF of the first trending page, in order.
+    func trendingCandidates(rating: ContentRating, for message: ChatMessage) async throws -> [PreviewCandidate] {
         let user = context.sourceUser(message)
         let page = try await context.sources.firstAnswer {
             try await $0.trending(offset: 0, limit: SearchPager.pageSize, rating: rating, user: user)
         }
-        let shown = context.showable(page.gifs, rating: rating, count: count)
-        guard let first = shown.first else { return [.text("Nothing is trending right now that suits this channel.")] }
-        let key = context.memoryKey(message)
-        if count == 1 {
-            await context.memory.setLastShown(.gif(first.0), for: key)
-            return [.gif(first.1)]
+        return context.showable(page.gifs, rating: rating, count: SearchPager.pageSize).map {
+            PreviewCandidate(gif: $0.0, card: $0.1)
         }
-        await context.memory.setLastShown(.list, for: key)
-        return shown.enumerated().map { index, item in .gif(item.1.labelled("\(index + 1).")) }
     }
 
     /// The user's random id at the first source with random GIFs (GIPHY avoids repeating random

@@ -6,10 +6,13 @@ struct SearchHandler {
 
     let context: BotContext
 
-    func gif(_ query: String, for message: ChatMessage) async throws -> [Reply] {
+    func gif(_ query: String, caption: String? = nil, for message: ChatMessage) async throws -> [Reply] {
         await context.recordSearch(query, for: message)
         let cursor = await context.memory.cursor(context.memoryKey(message), query: query)
-        return try await show(from: cursor, for: message)
+        return try await show(from: cursor, for: message).map { reply in
+            guard case .gif(let card) = reply else { return reply }
+            return .gif(card.captioned(caption))
+        }
     }
 
     func more(for message: ChatMessage) async throws -> [Reply] {
@@ -22,14 +25,17 @@ struct SearchHandler {
         return try await show(from: cursor, for: message)
     }
 
-    func gifs(_ query: String, for message: ChatMessage) async throws -> [Reply] {
+    /// The top results as a numbered list, remembered for `!pick`; `privately` (required
+    /// preview mode) shows it to the asker alone.
+    func gifs(_ query: String, privately: Bool, for message: ChatMessage) async throws -> [Reply] {
         await context.recordSearch(query, for: message)
         let rating = await context.rating(for: message)
         let results = try await SearchPager(context: context, rating: rating, user: context.sourceUser(message)).top(
             Self.listSize, of: query)
         guard !results.isEmpty else { return [.text("No GIFs found for \"\(query)\".")] }
         await context.memory.setLastShown(.list, for: context.memoryKey(message))
-        return results.enumerated().map { index, result in .gif(result.1.labelled("\(index + 1).")) }
+        return await PreviewHandler(context: context).list(
+            results.map { PreviewCandidate(gif: $0.0, card: $0.1) }, privately: privately, for: message)
     }
 
     private func show(from cursor: ConversationMemory.SearchCursor, for message: ChatMessage) async throws -> [Reply] {

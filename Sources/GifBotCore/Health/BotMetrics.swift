@@ -56,6 +56,12 @@ extension Command {
         case .untag: "untag"
         case .forget: "forget"
         case .collection, .collectionSavers, .collectionPublic: "collection"
+        case .previewGif: "preview"
+        case .previewMode: "preview_mode"
+        case .send: "send"
+        case .shuffle: "shuffle"
+        case .cancel: "cancel"
+        case .pick: "pick"
         }
     }
 }

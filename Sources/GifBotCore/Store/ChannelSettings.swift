@@ -4,8 +4,13 @@ public struct ChannelSettings: Sendable, Equatable {
     public var rating: String?
     public var cooldownCommands: Int?
     public var cooldownSeconds: Int?
+    /// A `PreviewMode` parameter (`off`, `optional`, `required`); nil: optional.
+    public var previewMode: String?
 
-    public init(rating: String? = nil, cooldownCommands: Int? = nil, cooldownSeconds: Int? = nil) {
+    public init(
+        rating: String? = nil, cooldownCommands: Int? = nil, cooldownSeconds: Int? = nil, previewMode: String? = nil
+    ) {
+        self.previewMode = previewMode
         self.rating = rating
         self.cooldownCommands = cooldownCommands
         self.cooldownSeconds = cooldownSeconds
@@ -16,4 +21,5 @@ public struct ChannelSettings: Sendable, Equatable {
 public enum ChannelSettingChange: Sendable, Equatable {
     case rating(String?)
     case cooldown(commands: Int?, seconds: Int?)
+    case previewMode(String?)
 }

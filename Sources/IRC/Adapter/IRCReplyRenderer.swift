@@ -20,6 +20,11 @@ struct IRCReplyRenderer {
             case .gif(let card): privmsg(Self.line(for: card, fitting: privmsgBudget(answering: chat)), answering: chat)
             case .undoLastGif: privmsg(Self.undoText, answering: chat)
             case .notice(let text): notice(text, to: chat.nick)
+            // A preview is for its asker alone: private NOTICEs, one line per GIF so that no
+            // link is split, naming the channel it is for.
+            case .preview(let preview): preview.lines.flatMap { notice($0, to: chat.nick) }
+            case .postPreview(let chosen): post(chosen)
+            case .withdrawPreview(let withdrawn): withdrawn.note.map { notice($0, to: chat.nick) } ?? []
             }
         }
     }
@@ -37,6 +42,21 @@ struct IRCReplyRenderer {
             IRCMessage(
                 tags: tags, command: "PRIVMSG",
                 parameters: [chat.replyTarget, address + guarded(piece, isPrivate: chat.isPrivate)])
+        }
+    }
+
+    /// A chosen preview goes to its channel as any answer there does, even when it was chosen in
+    /// a private message: addressed to the asker, threaded to their command where tags allow.
+    private func post(_ chosen: ChosenPreview) -> [IRCMessage] {
+        let address = "\(IRCLineSerializer.strip(chosen.askerName)): "
+        let budget =
+            IRCLineBudget.textBytes(command: "PRIVMSG", target: chosen.conversation, ownPrefix: ownPrefix)
+            - address.utf8.count - Self.markerBytes
+        var tags: [String: String] = [:]
+        if canTagReplies, let messageID = chosen.originMessageID { tags["+reply"] = messageID }
+        let line = TextSanitizer.clean(Self.line(for: chosen.card, fitting: budget))
+        return IRCMessageSplitter.split(line, maximumBytes: max(16, budget)).map { piece in
+            IRCMessage(tags: tags, command: "PRIVMSG", parameters: [chosen.conversation, address + piece])
         }
     }
 
@@ -60,7 +80,8 @@ struct IRCReplyRenderer {
         guard let title = IRCTitleShortener.shorten(card.title, toBytes: titleBudget) else { return line }
         return GifCard(
             id: card.id, title: title, url: card.url, width: card.width, height: card.height, byteSize: card.byteSize,
-            rating: card.rating, pageURL: card.pageURL, label: card.label, renditions: card.renditions, via: card.via
+            rating: card.rating, pageURL: card.pageURL, label: card.label, renditions: card.renditions, via: card.via,
+            caption: card.caption
         ).line
     }
 

@@ -88,7 +88,7 @@ struct IRCSession {
         let conversation = chat.isPrivate ? user.id : renderer.fold(chat.replyTarget)
         return ChatMessage(
             user: user, conversation: conversation, isPrivate: chat.isPrivate, text: chat.text,
-            senderIsAdmin: chat.senderIsAdmin, receivedAt: receivedAt)
+            senderIsAdmin: chat.senderIsAdmin, receivedAt: receivedAt, messageID: chat.messageID)
     }
 
     /// Asks the bot; the lines go back to the loop, which queues them in order.

@@ -54,7 +54,11 @@ struct MatrixClient: Sendable {
                 // Member events too: the bot's own join marks where a room's history ends.
                 // Encryption state and encrypted events: the bot must know where it cannot read.
                 "timeline": [
-                    "limit": 50, "types": ["m.room.message", "m.room.member", "m.room.encryption", "m.room.encrypted"],
+                    // Reactions: a preview's buttons.
+                    "limit": 50,
+                    "types": [
+                        "m.room.message", "m.room.member", "m.room.encryption", "m.room.encrypted", "m.reaction",
+                    ],
                 ],
                 "state": ["types": ["m.room.encryption"], "lazy_load_members": true],
                 "ephemeral": ["types": []],

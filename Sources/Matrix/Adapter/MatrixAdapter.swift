@@ -25,6 +25,7 @@ public final class MatrixAdapter: Service {
     private let metricsFactory: any MetricsFactory
     private let seen = SeenEvents()
     private let posted = PostedGIFLog()
+    private let previewButtons = PreviewButtons()
     private let batches = Atomic<Int>(0)
     /// Logged in and synced, or why not: for `/readyz`.
     public let status: AdapterStatus
@@ -118,6 +119,40 @@ public final class MatrixAdapter: Service {
             configuration: configuration, client: client, userID: userID, deviceID: login.deviceID, store: store,
             status: status, logger: logger, metrics: metricsFactory)
         let handler = await makeHandler(client: client, userID: userID, endToEnd: encryption)
+        // Previews expire by the clock, not by a command: beside the sync loop, for as long as it runs.
+        return await withTaskGroup(of: ServeEnd?.self) { group in
+            group.addTask { await self.takeBackExpiredPreviews(sender: handler.sender) }
+            group.addTask {
+                await self.sync(client: client, filterID: filterID, handler: handler, encryption: encryption)
+            }
+            var end = ServeEnd.stopped
+            while let result = await group.next() {
+                if let result {
+                    end = result
+                    break
+                }
+            }
+            group.cancelAll()
+            return end
+        }
+    }
+
+    /// Once a second, the messages of previews that expired unanswered are redacted. Returns nil
+    /// when cancelled or stopping.
+    private func takeBackExpiredPreviews(sender: MatrixReplySender) async -> ServeEnd? {
+        while await pause(.seconds(1)) {
+            for withdrawn in await bot.expiredPreviews() {
+                guard let shown = withdrawn.shownMessageID else { continue }
+                await sender.withdrawPreview(
+                    withdrawn, room: withdrawn.conversation, transactionID: MatrixTransactionID.expiry(of: shown))
+            }
+        }
+        return nil
+    }
+
+    private func sync(
+        client: MatrixClient, filterID: String, handler: MatrixSyncHandler, encryption: MatrixEncryption?
+    ) async -> ServeEnd {
         await joinConfiguredRooms(client)
         guard var since = await storedPosition() else { return .stopped }
         var backoff = makeBackoff()
@@ -202,12 +237,12 @@ public final class MatrixAdapter: Service {
                 rule: MediaDestinationRule(policy: configuration.media))
             uploader = GIFUploader(
                 client: client, downloader: downloader, store: store, storeNetwork: configuration.homeserver,
-                limit: limit, logger: logger)
+                limit: limit, preferred: configuration.preferredMaxBytes, logger: logger)
         }
         let encryptedRooms = await EncryptedRooms.load(
             store: store, account: "\(configuration.homeserver) \(userID)", logger: logger)
         var sender = MatrixReplySender(
-            client: client, uploader: uploader, posted: posted,
+            client: client, uploader: uploader, posted: posted, bot: bot, buttons: previewButtons,
             maximumServerWait: configuration.timing.maximumServerWait, logger: logger)
         if let endToEnd {
             await encryptedRooms.participate()

@@ -19,7 +19,8 @@ enum MatrixContent {
         let title =
             scheme == "https" || scheme == "http"
             ? "<a href=\"\(escape(card.url))\">\(escape(card.title))</a>" : escape(card.title)
-        let html = "\(escape(label))\(title) (\(escape(card.id)))\(escape(card.viaSuffix))"
+        let captionHTML = card.caption.map { " — \(escape($0))" } ?? ""
+        let html = "\(escape(label))\(title) (\(escape(card.id)))\(escape(card.viaSuffix))\(captionHTML)"
         return withReply(
             [
                 "msgtype": "m.notice", "body": .string(card.line), "format": "org.matrix.custom.html",
@@ -29,16 +30,20 @@ enum MatrixContent {
 
     /// The GIF itself, encrypted: as `image`, with the attachment's `file` instead of `url`.
     static func encryptedImage(
-        _ card: GifCard, media: UploadedMedia, file: EncryptedFile, inReplyTo eventID: String?
+        _ card: GifCard, media: UploadedMedia, file: EncryptedFile, inReplyTo eventID: String?, caption: String? = nil
     ) -> JSONValue {
-        guard case .object(var content) = image(card, media: media, inReplyTo: eventID) else { return .null }
+        guard case .object(var content) = image(card, media: media, inReplyTo: eventID, caption: caption) else {
+            return .null
+        }
         content["url"] = nil
         content["file"] = JSONValue(file.json)
         return .object(content)
     }
 
-    /// The GIF itself, shown inline.
-    static func image(_ card: GifCard, media: UploadedMedia, inReplyTo eventID: String?) -> JSONValue {
+    /// The GIF itself, shown inline; a `caption` becomes the body beside the filename.
+    static func image(
+        _ card: GifCard, media: UploadedMedia, inReplyTo eventID: String?, caption: String? = nil
+    ) -> JSONValue {
         var info: [String: JSONValue] = [
             "mimetype": .string(media.mimetype), "size": .number(Double(media.byteSize)),
             "is_animated": true, "org.matrix.msc4230.is_animated": true,
@@ -46,16 +51,55 @@ enum MatrixContent {
         if let width = media.width { info["w"] = .number(Double(width)) }
         if let height = media.height { info["h"] = .number(Double(height)) }
         let label = card.label.map { "\($0) " } ?? ""
-        return withReply(
-            [
-                "msgtype": "m.image", "body": .string("\(label)\(card.title) (\(card.id))\(card.viaSuffix)"),
-                "filename": .string("\(card.id).gif"), "url": .string(media.contentURI), "info": .object(info),
-            ],
-            to: eventID)
+        var content: [String: JSONValue] = [
+            "msgtype": "m.image",
+            "body": .string(caption ?? "\(label)\(card.title) (\(card.id))\(card.viaSuffix)"),
+            "filename": .string("\(card.id).gif"), "url": .string(media.contentURI), "info": .object(info),
+        ]
+        // The asker's caption is the body beside the filename (the specification's media
+        // captions), so clients show it under the image.
+        if caption == nil, let userCaption = card.caption {
+            content["body"] = .string(userCaption)
+            content["format"] = "org.matrix.custom.html"
+            content["formatted_body"] = .string(escape(userCaption))
+        }
+        return withReply(content, to: eventID)
     }
 
+    /// An edit of `eventID` to `content` (`m.replace`): clients show the new content in place;
+    /// the outer body is the fallback for clients without edits.
+    static func replacing(_ eventID: String, with content: JSONValue) -> JSONValue {
+        guard case .object(var new) = content else { return content }
+        new["m.relates_to"] = nil
+        var outer = new
+        if let body = new["body"]?.string { outer["body"] = .string("* \(body)") }
+        outer["m.new_content"] = .object(new)
+        outer["m.relates_to"] = ["rel_type": "m.replace", "event_id": .string(eventID)]
+        return .object(outer)
+    }
+
+    /// The bot's own reaction under `eventID` (a preview's button).
+    static func reaction(_ key: String, to eventID: String) -> JSONValue {
+        ["m.relates_to": ["rel_type": "m.annotation", "event_id": .string(eventID), "key": .string(key)]]
+    }
+
+    /// A reply moved into a thread (the specification's threading module): the thread relation,
+    /// with the reply kept as the fallback for clients without threads. Content that replies to
+    /// nothing (edits, reactions) is left as it is.
+    static func inThread(_ content: JSONValue, root: String) -> JSONValue {
+        guard case .object(var object) = content, let reply = content["m.relates_to"]?["m.in_reply_to"],
+            content["m.relates_to"]?["rel_type"] == nil
+        else { return content }
+        object["m.relates_to"] = [
+            "rel_type": "m.thread", "event_id": .string(root), "is_falling_back": true, "m.in_reply_to": reply,
+        ]
+        return .object(object)
+    }
+
+    /// Every message says explicitly that it mentions no one: a reply must not ping its asker.
     private static func withReply(_ content: [String: JSONValue], to eventID: String?) -> JSONValue {
         var content = content
+        content["m.mentions"] = .object([:])
         if let eventID { content["m.relates_to"] = ["m.in_reply_to": ["event_id": .string(eventID)]] }
         return .object(content)
     }

@@ -16,6 +16,22 @@ enum MatrixMessageFilter {
         return body
     }
 
+    /// The thread root of a message sent in a thread, else nil.
+    static func threadRoot(of event: RoomEvent) -> String? {
+        guard event.content["m.relates_to"]?["rel_type"]?.string == "m.thread" else { return nil }
+        return event.content["m.relates_to"]?["event_id"]?.string
+    }
+
+    /// The reacted event and key of someone else's `m.reaction` (an annotation), else nil.
+    static func reaction(in event: RoomEvent, ownUserID: String) -> (messageID: String, key: String)? {
+        guard event.type == "m.reaction", event.sender != ownUserID,
+            let relation = event.content["m.relates_to"], relation["rel_type"]?.string == "m.annotation",
+            let messageID = relation["event_id"]?.string, let key = relation["key"]?.string,
+            key.unicodeScalars.count <= 16
+        else { return nil }
+        return (messageID, key)
+    }
+
     /// Replies from older clients quote the original as `> ` lines and a blank line before the
     /// answer; the command is what follows.
     static func stripReplyFallback(_ body: String) -> String {

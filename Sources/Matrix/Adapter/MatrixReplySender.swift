@@ -16,11 +16,24 @@ struct MatrixReplySender: Sendable {
     let posted: PostedGIFLog
     /// Encrypts what goes to encrypted rooms; nil when end-to-end encryption does not run.
     var encryptor: RoomEventEncryptor?
+    /// Told which message shows each preview, so reactions to it reach the preview.
+    let bot: GifBot
+    let buttons: PreviewButtons
+    /// The thread the answered command was sent in: replies go to that thread.
+    var threadRoot: String? = nil
     /// The longest a homeserver's 429 may make a reply wait (`MatrixTiming.maximumServerWait`).
     let maximumServerWait: Duration
     let logger: Logger
 
-    func deliver(_ replies: [Reply], room: String, answering eventID: String, user: String) async {
+    func deliver(
+        _ replies: [Reply], room: String, answering eventID: String, user: String, inThread root: String? = nil
+    ) async {
+        if let root, threadRoot == nil {
+            var threaded = self
+            threaded.threadRoot = root
+            await threaded.deliver(replies, room: room, answering: eventID, user: user)
+            return
+        }
         // Each reply sends at most one event, so its index names that event's transaction.
         for (index, reply) in replies.enumerated() {
             let transaction = MatrixTransactionID.reply(answering: eventID, index: index)
@@ -33,19 +46,35 @@ struct MatrixReplySender: Sendable {
                 }
             case .undoLastGif:
                 await undo(room: room, user: user, answering: eventID, index: index)
+            case .preview(let preview):
+                await showPreview(preview, room: room, answering: eventID, index: index)
+            case .postPreview(let chosen):
+                await postPreview(chosen, room: room, answering: eventID, index: index)
+            case .withdrawPreview(let withdrawn):
+                await withdrawPreview(
+                    withdrawn, room: room,
+                    transactionID: MatrixTransactionID.redaction(answering: eventID, index: index))
             }
         }
     }
 
-    private func sendGIF(
+    func sendGIF(
         _ card: GifCard, to room: String, answering eventID: String, transactionID: String
     ) async -> String? {
+        await send(await gifContent(card, room: room, inReplyTo: eventID), to: room, transactionID: transactionID)
+    }
+
+    /// The GIF as an inline image: in an encrypted room encrypted before it is uploaded (`file`
+    /// instead of `url`), so the homeserver never holds it in the clear; the link when the upload
+    /// fails or uploads are off. The one place posts, previews and edits get their image from.
+    func gifContent(
+        _ card: GifCard, room: String, inReplyTo eventID: String?, caption: String? = nil
+    ) async -> JSONValue {
         if let uploader, let encryptor, await encryptor.isEncrypted(room) {
             do {
                 let (media, file) = try await uploader.encryptedMedia(for: card, state: encryptor.encryption.state)
-                return await send(
-                    MatrixContent.encryptedImage(card, media: media, file: file, inReplyTo: eventID), to: room,
-                    transactionID: transactionID)
+                return MatrixContent.encryptedImage(
+                    card, media: media, file: file, inReplyTo: eventID, caption: caption)
             } catch {
                 logger.warning(
                     "Encrypted GIF upload failed; posting the link",
@@ -54,14 +83,13 @@ struct MatrixReplySender: Sendable {
         } else if let uploader {
             do {
                 let media = try await uploader.media(for: card)
-                return await send(
-                    MatrixContent.image(card, media: media, inReplyTo: eventID), to: room, transactionID: transactionID)
+                return MatrixContent.image(card, media: media, inReplyTo: eventID, caption: caption)
             } catch {
                 logger.warning(
                     "GIF upload failed; posting the link", metadata: ["gif": "\(card.id)", "error": "\(error)"])
             }
         }
-        return await send(MatrixContent.link(to: card, inReplyTo: eventID), to: room, transactionID: transactionID)
+        return MatrixContent.link(to: card, inReplyTo: eventID)
     }
 
     private func undo(room: String, user: String, answering eventID: String, index: Int) async {
@@ -91,6 +119,7 @@ struct MatrixReplySender: Sendable {
     func send(
         _ content: JSONValue, type: String = "m.room.message", to room: String, transactionID transaction: String
     ) async -> String? {
+        let content = threadRoot.map { MatrixContent.inThread(content, root: $0) } ?? content
         var event = (content: content, type: type)
         if let encryptor {
             guard let prepared = await encryptor.prepare(content, type: type, room: room) else { return nil }
@@ -99,6 +128,14 @@ struct MatrixReplySender: Sendable {
         return await retrying("send") { () async throws(MatrixError) -> String in
             try await client.send(event.content, type: event.type, to: room, transactionID: transaction)
         }
+    }
+
+    /// Redacts one event; false when the homeserver refused it for good.
+    func redact(_ eventID: String, in room: String, reason: String, transactionID: String) async -> Bool {
+        await retrying("redaction") { () async throws(MatrixError) -> Bool in
+            try await client.redact(eventID, in: room, reason: reason, transactionID: transactionID)
+            return true
+        } ?? false
     }
 
     private func retrying<T: Sendable>(_ what: String, _ operation: () async throws(MatrixError) -> T) async -> T? {

@@ -70,6 +70,10 @@ struct MatrixSyncHandler: Sendable {
             if await encryption.isEncrypted(roomID) { await encryption.tell(roomID, because: .encryptedMessage) }
             return
         }
+        if let reaction = MatrixMessageFilter.reaction(in: event, ownUserID: userID) {
+            await handle(reaction, event: event, in: roomID)
+            return
+        }
         guard let text = MatrixMessageFilter.commandText(of: event, ownUserID: userID) else { return }
         // In a room known to be unencrypted (the usual case after its first command) the text
         // goes straight to the bot, which parses it once; elsewhere only a command is checked.
@@ -90,8 +94,23 @@ struct MatrixSyncHandler: Sendable {
         let user = ChatUser(network: MatrixAdapter.network, id: event.sender, displayName: event.sender)
         let message = ChatMessage(
             user: user, conversation: roomID, isPrivate: false, text: text,
-            senderIsAdmin: admins.contains(event.sender))
+            senderIsAdmin: admins.contains(event.sender), messageID: event.eventID)
         let replies = await bot.handle(message)
+        guard !replies.isEmpty else { return }
+        await sender.deliver(
+            replies, room: roomID, answering: event.eventID, user: event.sender,
+            inThread: MatrixMessageFilter.threadRoot(of: event))
+        status.repliesSent(replies.count)
+    }
+
+    /// A reaction to one of the bot's messages goes to the core as it is; what it means (a
+    /// preview's button, or nothing) is the core's business.
+    private func handle(_ reaction: (messageID: String, key: String), event: RoomEvent, in roomID: String) async {
+        let user = ChatUser(network: MatrixAdapter.network, id: event.sender, displayName: event.sender)
+        let replies = await bot.handle(
+            ChatReaction(
+                user: user, conversation: roomID, messageID: reaction.messageID, key: reaction.key,
+                senderIsAdmin: admins.contains(event.sender)))
         guard !replies.isEmpty else { return }
         await sender.deliver(replies, room: roomID, answering: event.eventID, user: event.sender)
         status.repliesSent(replies.count)

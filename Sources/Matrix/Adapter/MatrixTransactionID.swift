@@ -27,6 +27,22 @@ enum MatrixTransactionID {
         "gifbot-undo-\(index)-\(eventID)"
     }
 
+    /// The `number`th button (reaction) under the preview that the `index`th reply to `eventID`
+    /// showed.
+    static func button(_ number: Int, answering eventID: String, index: Int) -> String {
+        "gifbot-button-\(number)-\(index)-\(eventID)"
+    }
+
+    /// The redaction of that button when the preview is sent.
+    static func unbutton(_ number: Int, answering eventID: String, index: Int) -> String {
+        "gifbot-unbutton-\(number)-\(index)-\(eventID)"
+    }
+
+    /// The redaction of an expired preview's message (one per message).
+    static func expiry(of eventID: String) -> String {
+        "gifbot-expired-\(eventID)"
+    }
+
     /// A message that answers no event (an encryption notice); those are rate-limited through
     /// the store instead, so a fresh id each time is right.
     static func unprompted() -> String {

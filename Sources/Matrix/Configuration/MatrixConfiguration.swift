@@ -17,6 +17,9 @@ public struct MatrixConfiguration: Sendable, Equatable {
     public var inviteAllow: [String]
     public var uploadGIFs: Bool
     public var maxUploadBytes: Int
+    /// The GIF size aimed for (`matrix.preferred_max_bytes`, 2 MiB): the largest rendition at or
+    /// under it is posted, a larger one (up to `maxUploadBytes`) only when none fits.
+    public var preferredMaxBytes: Int = 2 * 1024 * 1024
     /// Matrix user ids allowed to change channel settings.
     public var admins: [String]
     public var timing: MatrixTiming

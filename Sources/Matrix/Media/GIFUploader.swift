@@ -12,6 +12,9 @@ struct GIFUploader: Sendable {
     /// The homeserver, as media is stored per homeserver.
     let storeNetwork: String
     let limit: Int
+    /// The size aimed for (`matrix.preferred_max_bytes`): clients download the whole GIF before
+    /// showing it, so a larger one is taken only when nothing fits under this.
+    var preferred: Int? = nil
     let logger: Logger
 
     func media(for card: GifCard) async throws(MatrixError) -> UploadedMedia {
@@ -32,7 +35,7 @@ struct GIFUploader: Sendable {
     func upload<Extra>(
         _ card: GifCard, with upload: ([UInt8]) async throws(MatrixError) -> (String, Extra)
     ) async throws(MatrixError) -> (UploadedMedia, Extra) {
-        let candidates = Self.candidates(card, limit: limit)
+        let candidates = Self.candidates(card, preferred: preferred, limit: limit)
         guard !candidates.isEmpty else { throw .tooLarge(limit: limit) }
         var lastError = MatrixError.tooLarge(limit: limit)
         // One deadline for the GIF, not one per rendition: a source trickling each of them
@@ -59,12 +62,19 @@ struct GIFUploader: Sendable {
         throw lastError
     }
 
-    /// Renditions to try, largest first, among those GIPHY says fit the cap; ones without a
-    /// size come last, the cap still applies while downloading.
-    static func candidates(_ card: GifCard, limit: Int) -> [GifRenditionLink] {
-        let sized = card.renditions.filter { ($0.byteSize ?? Int.max) <= limit }.sorted {
+    /// Renditions to try: the largest at or under `preferred` first (then smaller ones), then
+    /// those above it up to the cap, smallest first; ones without a size come last, the cap
+    /// still applies while downloading.
+    static func candidates(_ card: GifCard, preferred: Int? = nil, limit: Int) -> [GifRenditionLink] {
+        let preferred = min(preferred ?? limit, limit)
+        let withinPreference = card.renditions.filter { ($0.byteSize ?? Int.max) <= preferred }.sorted {
             ($0.byteSize ?? 0) > ($1.byteSize ?? 0)
         }
+        let aboveIt = card.renditions.filter {
+            ($0.byteSize ?? Int.max) > preferred && ($0.byteSize ?? Int.max) <= limit
+        }
+        .sorted { ($0.byteSize ?? 0) < ($1.byteSize ?? 0) }
+        let sized = withinPreference + aboveIt
         let unsized = card.renditions.filter { $0.byteSize == nil }
         let fallback =
             card.renditions.isEmpty

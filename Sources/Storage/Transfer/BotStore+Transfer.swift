@@ -65,15 +65,18 @@ extension BotStore {
         )
         .from(Schema.channelSettings)
         if let network = filter.network { settings = settings.where("network", .equal, network) }
+        let previewModes = try await previewModesByChannel()
         for row in try await settings.orderBy("network").orderBy("channel").all() {
+            let network = try row.decode(column: "network", as: String.self)
+            let channel = try row.decode(column: "channel", as: String.self)
             records.append(
                 .channelSettings(
-                    network: try row.decode(column: "network", as: String.self),
-                    channel: try row.decode(column: "channel", as: String.self),
+                    network: network, channel: channel,
                     ChannelSettings(
                         rating: try row.decode(column: "rating", as: String?.self),
                         cooldownCommands: try row.decode(column: "cooldown_commands", as: Int?.self),
-                        cooldownSeconds: try row.decode(column: "cooldown_seconds", as: Int?.self))))
+                        cooldownSeconds: try row.decode(column: "cooldown_seconds", as: Int?.self),
+                        previewMode: previewModes["\(network)\n\(channel)"])))
         }
         for entry in try await allCollectionEntries(network: filter.network) {
             records.append(.collectionEntry(entry))
@@ -126,10 +129,30 @@ extension BotStore {
                 )
                 .ignoringConflicts(with: ["network", "channel"])
                 .run()
+            if let mode = settings.previewMode {
+                try await database.insert(into: Schema.channelPreviewModes)
+                    .columns("network", "channel", "mode").values(SQLBind(network), SQLBind(channel), SQLBind(mode))
+                    .ignoringConflicts(with: ["network", "channel"])
+                    .run()
+            }
         case .collectionEntry, .collectionPolicy:
             return false  // imported above
         }
         return true
+    }
+
+    /// Every channel's preview mode, keyed by network and channel joined by a newline (which
+    /// neither can hold).
+    private func previewModesByChannel() async throws -> [String: String] {
+        var modes: [String: String] = [:]
+        for row in try await database.select().columns("network", "channel", "mode")
+            .from(Schema.channelPreviewModes).all()
+        {
+            let network = try row.decode(column: "network", as: String.self)
+            let channel = try row.decode(column: "channel", as: String.self)
+            modes["\(network)\n\(channel)"] = try row.decode(column: "mode", as: String.self)
+        }
+        return modes
     }
 
     private func exists(_ record: StoreRecord) async throws -> Bool {

@@ -32,6 +32,7 @@ extension StoreRecord: Codable {
         case source, tags, savedBy = "saved_by", savedByName = "saved_by_name", savedAt = "saved_at"
         case previewURL = "preview_url", previewWidth = "preview_width", previewHeight = "preview_height"
         case pageURL = "page_url", savers, isPublic = "public"
+        case previewMode = "preview_mode"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -66,7 +67,8 @@ extension StoreRecord: Codable {
                 ChannelSettings(
                     rating: try values.decodeIfPresent(String.self, forKey: .rating),
                     cooldownCommands: try values.decodeIfPresent(Int.self, forKey: .cooldownCommands),
-                    cooldownSeconds: try values.decodeIfPresent(Int.self, forKey: .cooldownSeconds)))
+                    cooldownSeconds: try values.decodeIfPresent(Int.self, forKey: .cooldownSeconds),
+                    previewMode: try values.decodeIfPresent(String.self, forKey: .previewMode)))
         case .collectionEntry:
             self = .collectionEntry(try Self.collectionEntry(from: values))
         case .collectionPolicy:
@@ -136,6 +138,7 @@ extension StoreRecord: Codable {
             try values.encodeIfPresent(settings.rating, forKey: .rating)
             try values.encodeIfPresent(settings.cooldownCommands, forKey: .cooldownCommands)
             try values.encodeIfPresent(settings.cooldownSeconds, forKey: .cooldownSeconds)
+            try values.encodeIfPresent(settings.previewMode, forKey: .previewMode)
         case .collectionEntry(let entry):
             try values.encode(Kind.collectionEntry, forKey: .type)
             try values.encode(entry.channel.network, forKey: .network)

@@ -60,6 +60,9 @@ enum ImportRecordCheck {
             if let seconds = settings.cooldownSeconds, !ChannelSettingLimits.cooldownSeconds.contains(seconds) {
                 return "cooldown_seconds is not within \(ChannelSettingLimits.cooldownSeconds)"
             }
+            if let mode = settings.previewMode, PreviewMode(parameter: mode) == nil {
+                return "preview_mode is not off, optional or required"
+            }
             if (settings.cooldownCommands == nil) != (settings.cooldownSeconds == nil) {
                 return "cooldown_commands and cooldown_seconds come together"
             }

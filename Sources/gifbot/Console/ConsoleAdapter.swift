@@ -30,7 +30,8 @@ struct ConsoleAdapter: Sendable {
             let message = ChatMessage(
                 user: user, conversation: channel, isPrivate: false, text: line, senderIsAdmin: isAdmin)
             let replies = await bot.handle(message)
-            for reply in replies {
+            // A withdrawn preview with nothing to say has an empty line: nothing to print.
+            for reply in replies where !reply.line.isEmpty {
                 write(Self.render(reply))
             }
             status.repliesSent(replies.count)

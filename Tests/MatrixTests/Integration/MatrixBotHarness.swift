@@ -35,10 +35,13 @@ final class MatrixBotHarness: Sendable {
     /// A server of the test's own (to stop and start), stopped after it; nil for the shared one.
     private let ownServer: SynapseServer?
 
-    fileprivate init(server: SynapseServer, owned: Bool, source: TestBot.Source) async throws {
+    fileprivate init(
+        server: SynapseServer, owned: Bool, source: TestBot.Source,
+        settings: BotSettings = BotSettings(cooldownCommands: 0)
+    ) async throws {
         ownServer = owned ? server : nil
         self.server = server
-        testBot = try await TestBot(source: source)
+        testBot = try await TestBot(settings: settings, source: source)
         let botLocalpart = SynapseServer.uniqueLocalpart("gifbot")
         botUser = try await server.registerUser(botLocalpart, password: botPassword).userID
         let human = try await server.registerUser(SynapseServer.uniqueLocalpart("alice"), password: "alice-password")
@@ -170,6 +173,7 @@ enum HomeserverChoice {
 /// or throws: every bot it started is stopped, the HTTP client shut down, an own server stopped.
 func withMatrixBot<Result>(
     _ homeserver: HomeserverChoice = .shared, source: TestBot.Source = .giphy,
+    settings: BotSettings = BotSettings(cooldownCommands: 0),
     _ body: (MatrixBotHarness) async throws -> Result
 ) async throws -> Result {
     let server =
@@ -179,7 +183,8 @@ func withMatrixBot<Result>(
         }
     let harness: MatrixBotHarness
     do {
-        harness = try await MatrixBotHarness(server: server, owned: homeserver == .own, source: source)
+        harness = try await MatrixBotHarness(
+            server: server, owned: homeserver == .own, source: source, settings: settings)
     } catch {
         if homeserver == .own { try? await server.stop() }
         throw error

@@ -1,0 +1,98 @@
+import CoreTestSupport
+import GifBotCore
+import GifSources
+import Testing
+
+/// Reactions to a preview's message (issue 24): the generic "reaction to a bot message" input,
+/// answered only for the asker and admins.
+@Suite struct FastPreviewReactionTests {
+    func reaction(_ key: String, by user: String, to messageID: String, admin: Bool = false) -> ChatReaction {
+        ChatReaction(
+            user: ChatUser(network: InProcessChat.network, id: user, displayName: user), conversation: "#gifs",
+            messageID: messageID, key: key, senderIsAdmin: admin)
+    }
+
+    func openPreview(_ chat: InProcessChat, _ command: String = "!gif? cats") async throws -> PreviewCard {
+        let replies = await chat.replies(to: command, messageID: "$command")
+        guard case .preview(let preview) = replies.last else { throw PreviewMissing(replies: replies) }
+        await chat.bot.previewShown(preview.previewID, in: "#gifs", as: "$shown")
+        return preview
+    }
+
+    struct PreviewMissing: Error {
+        let replies: [Reply]
+    }
+
+    @Test func theAskersButtonsShuffleAndSendOthersDoNothing() async throws {
+        let chat = InProcessChat()
+        let preview = try await openPreview(chat)
+        #expect(await chat.bot.handle(reaction("🔀", by: "bob", to: "$shown")).isEmpty, "not bob's preview")
+        #expect(await chat.bot.handle(reaction("🔀", by: "alice", to: "$other")).isEmpty, "not a preview message")
+        #expect(await chat.bot.handle(reaction("👍", by: "alice", to: "$shown")).isEmpty, "not a button")
+        let shuffled = await chat.bot.handle(reaction("🔀", by: "alice", to: "$shown"))
+        guard case .preview(let next) = shuffled.first else {
+            Issue.record("\(shuffled)")
+            return
+        }
+        #expect(next.isShuffle && next.previewID == preview.previewID && next.shownMessageID == "$shown")
+        #expect(next.choices.first?.id == "gif2")
+        let sent = await chat.bot.handle(reaction("✅\u{FE0F}", by: "alice", to: "$shown"))
+        guard case .postPreview(let chosen) = sent.first else {
+            Issue.record("\(sent)")
+            return
+        }
+        #expect(chosen.card.id == "gif2" && chosen.shownMessageID == "$shown" && chosen.originMessageID == "$command")
+        #expect(await chat.bot.handle(reaction("✅", by: "alice", to: "$shown")).isEmpty, "sent once")
+    }
+
+    @Test func anAdminMayCancelAndListsArePickedByKeycaps() async throws {
+        let chat = InProcessChat()
+        _ = try await openPreview(chat)
+        let cancelled = await chat.bot.handle(reaction("❌", by: "root", to: "$shown", admin: true))
+        guard case .withdrawPreview(let withdrawn) = cancelled.first else {
+            Issue.record("\(cancelled)")
+            return
+        }
+        #expect(withdrawn.reason == .cancelled && withdrawn.shownMessageID == "$shown")
+
+        await chat.say("!preview required", admin: true)
+        let list = try await openPreview(chat, "!gifs dogs")
+        #expect(list.isList && list.choices.count == 3)
+        let picked = await chat.bot.handle(reaction("2\u{FE0F}\u{20E3}", by: "alice", to: "$shown"))
+        guard case .postPreview(let chosen) = picked.first else {
+            Issue.record("\(picked)")
+            return
+        }
+        #expect(chosen.card.id == "gif2" && chosen.card.label == nil)
+    }
+
+    @Test func expiredPreviewsReportTheMessageThatShowedThem() async throws {
+        let chat = InProcessChat()
+        let start = ContinuousClock.now
+        let replies = await chat.replies(to: "!gif? cats", at: start)
+        guard case .preview(let preview) = replies.first else {
+            Issue.record("\(replies)")
+            return
+        }
+        await chat.bot.previewShown(preview.previewID, in: "#gifs", as: "$shown")
+        let expired = await chat.bot.expiredPreviews(now: start + .seconds(121))
+        #expect(expired.map(\.shownMessageID) == ["$shown"])
+        #expect(await chat.bot.handle(reaction("✅", by: "alice", to: "$shown")).isEmpty, "an expired preview is gone")
+    }
+}
+
+extension FastPreviewReactionTests {
+    @Test func aPreviewThatExpiredWhileItWasSentIsReportedClosed() async {
+        let chat = InProcessChat()
+        let start = ContinuousClock.now
+        let replies = await chat.replies(to: "!gif? cats", at: start)
+        guard case .preview(let preview) = replies.first else {
+            Issue.record("\(replies)")
+            return
+        }
+        #expect(
+            await chat.bot.previewShown(preview.previewID, in: "#gifs", as: "$late", now: start + .seconds(121))
+                == false)
+        #expect(await chat.bot.expiredPreviews(now: start + .seconds(122)).map(\.shownMessageID) == [nil])
+    }
+}
