@@ -16,6 +16,8 @@ struct BotContext: Sendable {
     let channelSettings: ChannelSettingsCache
     let favorites: FavoritesCache
     let recentSearches: RecentSearchWriter
+    /// Issues `!web` links; nil when the web gallery is off.
+    let webLinks: (any WebLinkIssuing)?
     let logger: Logger
 
     var prefix: String { settings.prefix }

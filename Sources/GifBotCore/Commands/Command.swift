@@ -26,6 +26,8 @@ public enum Command: Sendable, Equatable {
     /// `!cooldown` shows the channel's cooldown; with values, an admin sets it (0 commands: off).
     case cooldown(commands: Int, seconds: Int)
     case showCooldown
+    /// `!web`: a private, single-use login link to the web gallery.
+    case web
     /// A known command with missing or malformed arguments: answered with its usage line.
     case usage(CommandName)
 }

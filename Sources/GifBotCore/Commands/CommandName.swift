@@ -3,6 +3,7 @@ public enum CommandName: String, CaseIterable, Sendable {
     case gif, more, gifs, random, translate, trending, trends, suggest, related, info
     case fav, unfav, favs, recent, help, about, undo
     case rating, cooldown
+    case web
 
     /// Commands only admins may use to change something; listed apart in `!help`.
     var isAdminCommand: Bool { self == .rating || self == .cooldown }
@@ -19,7 +20,7 @@ public enum CommandName: String, CaseIterable, Sendable {
     var arguments: String {
         switch self {
         case .gif, .gifs: "<query>"
-        case .more, .trends, .about, .undo: ""
+        case .more, .trends, .about, .undo, .web: ""
         case .random: "[tag]"
         case .translate: "<phrase>"
         case .trending: "[n]"
@@ -56,6 +57,7 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .undo: "delete the last GIF I posted for you here (where the network allows it)"
         case .rating: "this channel's content rating; admins can lower it"
         case .cooldown: "this channel's command limit per user; admins can change it (0 turns it off)"
+        case .web: "a private link to your favorites and this channel's GIFs in a browser"
         }
     }
 

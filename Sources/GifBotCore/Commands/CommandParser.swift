@@ -59,6 +59,7 @@ public struct CommandParser: Sendable {
                 let seconds = ChatNumber.value(arguments[1], in: ChannelSettingLimits.cooldownSeconds)
             else { return .usage(.cooldown) }
             return .cooldown(commands: commands, seconds: seconds)
+        case .web: return arguments.isEmpty ? .web : .usage(.web)
         }
     }
 

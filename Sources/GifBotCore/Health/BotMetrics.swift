@@ -50,6 +50,7 @@ extension Command {
         case .rating: "rating"
         case .cooldown, .showCooldown: "cooldown"
         case .usage: "usage"
+        case .web: "web"
         }
     }
 }

@@ -20,6 +20,7 @@ struct IRCReplyRenderer {
             case .gif(let card): privmsg(Self.line(for: card, fitting: privmsgBudget(answering: chat)), answering: chat)
             case .undoLastGif: privmsg(Self.undoText, answering: chat)
             case .notice(let text): notice(text, to: chat.nick)
+            case .privateMessage(let text): privmsg(text, answering: chat.privately)
             }
         }
     }

@@ -16,6 +16,8 @@ struct MatrixReplySender: Sendable {
     let posted: PostedGIFLog
     /// The longest a homeserver's 429 may make a reply wait (`MatrixTiming.maximumServerWait`).
     let maximumServerWait: Duration
+    /// The direct room the bot made with each user, for `.privateMessage`.
+    let directRooms = DirectRooms()
     let logger: Logger
 
     func deliver(_ replies: [Reply], room: String, answering eventID: String, user: String) async {
@@ -31,7 +33,19 @@ struct MatrixReplySender: Sendable {
                 }
             case .undoLastGif:
                 await undo(room: room, user: user, answering: eventID, index: index)
+            case .privateMessage(let text):
+                await sendPrivately(text, to: user, transactionID: transaction)
             }
+        }
+    }
+
+    /// Never falls back to the room it was asked in: a private message there would not be private.
+    private func sendPrivately(_ text: String, to user: String, transactionID: String) async {
+        do {
+            let room = try await directRooms.room(with: user) { try await client.createDirectRoom(with: user) }
+            _ = await send(MatrixContent.notice(text, inReplyTo: nil), to: room, transactionID: transactionID)
+        } catch {
+            logger.warning("Could not open a direct room", metadata: ["user": "\(user)", "error": "\(error)"])
         }
     }
 
