@@ -33,6 +33,20 @@ public func fuzzCommandParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
         invariant((0...100).contains(commands) && (1...3600).contains(seconds), "cooldown \(commands) \(seconds)")
     case .more, .trends, .recent, .clearRecent, .about, .undo, .rating, .showCooldown, .usage:
         break
+    case .gifTag(let tag), .untag(_, let tag):
+        checkTag(tag)
+    case .save(_, let tags), .tag(_, let tags):
+        invariant(tags.count <= CollectionLimits.maximumTags, "\(tags.count) tags")
+        tags.forEach(checkTag)
+    case .forget(let id):
+        checkWord(id)
+    case .collection(let tag, let page):
+        tag.map(checkTag)
+        invariant(page >= 1, "collection page \(page)")
+    case .invalidTag(let word):
+        checkWord(word)
+    case .collectionSavers, .collectionPublic, .tooManyTags:
+        break
     }
     return 0
 }
@@ -52,6 +66,10 @@ private func checkFreeText(_ text: String) {
         text.first?.isWhitespace == false && text.last?.isWhitespace == false, "untrimmed \(text.debugDescription)")
     invariant(!text.contains("  "), "uncollapsed \(text.debugDescription)")
     invariant(!text.contains { $0.isWhitespace && $0 != " " }, "other whitespace in \(text.debugDescription)")
+}
+
+private func checkTag(_ tag: String) {
+    invariant(CollectionLimits.isValidTag(tag), "a tag \(tag.debugDescription)")
 }
 
 private func checkWord(_ word: String) {

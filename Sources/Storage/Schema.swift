@@ -15,6 +15,9 @@ enum Schema {
     static let webUsedLoginNonces = "web_used_login_nonces"
     static let webSessions = "web_sessions"
     static let webChannelGrants = "web_channel_grants"
+    static let collectionEntries = "collection_entries"
+    static let collectionTags = "collection_tags"
+    static let collectionPolicies = "collection_policies"
 
     static let migrations: [Migration] = [
         Migration(version: 1, name: "users, favorites, recent searches, channel settings, adapter state") { db in
@@ -90,6 +93,45 @@ enum Schema {
             try await db.create(table: rateLimitCooldowns).ifNotExists()
                 .column("name", type: .text, .primaryKey(autoIncrement: false))
                 .column("until_at", type: .bigint, .notNull)
+                .run()
+        },
+        Migration(version: 30, name: "channels' collections of GIFs: entries, their tags, who may save") { db in
+            // Ids, metadata and links only: never the media (the sources' terms forbid a store).
+            try await db.create(table: collectionEntries).ifNotExists()
+                .column("seq", type: .bigint, .primaryKey(autoIncrement: true))
+                .column("network", type: .text, .notNull)
+                .column("channel", type: .text, .notNull)
+                .column("gif_id", type: .text, .notNull)
+                .column("source", type: .text, .notNull)
+                .column("title", type: .text, .notNull)
+                .column("saved_by", type: .text, .notNull)
+                .column("saved_by_name", type: .text, .notNull)
+                .column("saved_at", type: .bigint, .notNull)
+                .column("url", type: .text, .notNull)
+                .column("preview_url", type: .text)
+                .column("preview_width", type: .bigint)
+                .column("preview_height", type: .bigint)
+                .column("page_url", type: .text)
+                .column("rating", type: .text)
+                .unique("network", "channel", "gif_id")
+                .run()
+            try await db.create(table: collectionTags).ifNotExists()
+                .column("network", type: .text, .notNull)
+                .column("channel", type: .text, .notNull)
+                .column("gif_id", type: .text, .notNull)
+                .column("tag", type: .text, .notNull)
+                .primaryKey("network", "channel", "gif_id", "tag")
+                .run()
+            // `!gif #tag` and the gallery's tag filter look tags up by channel and tag.
+            try await db.raw(
+                "CREATE INDEX IF NOT EXISTS collection_tags_by_tag ON \(ident: collectionTags) (network, channel, tag)"
+            ).run()
+            try await db.create(table: collectionPolicies).ifNotExists()
+                .column("network", type: .text, .notNull)
+                .column("channel", type: .text, .notNull)
+                .column("savers", type: .text)
+                .column("is_public", type: .bigint)
+                .primaryKey("network", "channel")
                 .run()
         },
         Migration(version: 40, name: "web gallery: signing secret, used login links, sessions, channel grants") { db in

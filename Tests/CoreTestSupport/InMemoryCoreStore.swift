@@ -14,6 +14,9 @@ public final class InMemoryCoreStore: CoreStore {
         public var recent: [UserKey: [String]] = [:]
         public var channels: [String: ChannelSettings] = [:]
         public var randomIDs: [UserKey: String] = [:]
+        /// Each channel's collection, newest first.
+        public var collections: [CollectionChannel: [CollectionEntry]] = [:]
+        public var collectionPolicies: [CollectionChannel: CollectionPolicy] = [:]
     }
 
     public let contents = Mutex(Contents())

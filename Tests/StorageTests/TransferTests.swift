@@ -98,6 +98,7 @@ import Testing
             switch record {
             case .user(let user, _), .favorite(let user, _), .recentSearch(let user, _, _): #expect(user == alice)
             case .channelSettings: Issue.record("channel settings in a user's export")
+            case .collectionEntry, .collectionPolicy: Issue.record("a channel's collection in a user's export")
             }
         }
         #expect(try await store.exportRecords(ExportFilter(userID: "alice", network: "matrix")).isEmpty)

@@ -93,6 +93,7 @@ import Testing
             try await store.close()
             let result = try await harness.run(["console"], environment: harness.environment(), input: "!about\n")
             #expect(result.status == 78)
+            // "knows (N)": the newest migration's number, which grows with each feature's range.
             #expect(
                 result.stderr
                     == "gifbot: configuration error: database.url (DATABASE_URL): the database schema is at version 99, "

@@ -42,6 +42,10 @@ import Testing
         (settings(commands: "-9223372036854775808", seconds: "60"), "cooldown_commands is not within 0...100"),
         (settings(commands: "5", seconds: "null"), "cooldown_commands and cooldown_seconds come together"),
         (settings(commands: "5", seconds: "60", rating: #""x""#), "rating is not g, pg, pg-13 or r"),
+        (
+            ##"{"type":"collection_entry","network":"console","channel":"#gifs","gif_id":"C7RCCFdaixA3u","source":"giphy","title":"Cat","tags":["<script>"],"saved_by":"bob","saved_by_name":"Bob","saved_at":1700000000,"url":"https://media.giphy.com/x.gif"}"##,
+            "tags are not distinct lowercased words of at most 32 characters"
+        ),
     ]
 
     @Test(arguments: hostileLines)

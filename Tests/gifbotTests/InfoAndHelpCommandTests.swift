@@ -68,7 +68,7 @@ import Testing
             try #require(output.count > 4)
             #expect(
                 output[0].hasPrefix(
-                    "Commands: !gif !more !gifs !random !translate !trending !trends !suggest !related !info !fav !unfav !favs !recent !help !about !undo !web. Channel settings: !rating !cooldown."
+                    "Commands: !gif !more !gifs !random !translate !trending !trends !suggest !related !info !fav !unfav !favs !recent !help !about !undo !web !save !tag !untag !forget !collection. Channel settings: !rating !cooldown."
                 ))
             #expect(output[1] == "!gif <query>: a GIF for your search; again for the next one you have not seen")
             #expect(output[2] == "!more (also !next): the next result of your last search")

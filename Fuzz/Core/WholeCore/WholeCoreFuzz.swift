@@ -108,4 +108,15 @@ private func check(_ contents: InMemoryCoreStore.Contents) {
     for id in contents.randomIDs.values {
         invariant(GifIDFormat.isValidRandomID(id), "a random id stored as \(id.debugDescription)")
     }
+    for (channel, entries) in contents.collections {
+        invariant(entries.count <= settings.collectionLimit, "\(channel) has \(entries.count) entries")
+        invariant(Set(entries.map(\.gifID)).count == entries.count, "\(channel) has a GIF twice")
+        for entry in entries {
+            invariant(GifIDFormat.isValid(entry.gifID), "an entry stored as \(entry.gifID.debugDescription)")
+            invariant(LinkPolicy().allows(entry.url), "an entry's link \(entry.url.debugDescription)")
+            invariant(
+                entry.tags.count <= CollectionLimits.maximumTags && entry.tags.allSatisfy(CollectionLimits.isValidTag),
+                "an entry's tags \(entry.tags)")
+        }
+    }
 }

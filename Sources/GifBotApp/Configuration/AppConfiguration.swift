@@ -49,7 +49,9 @@ package struct AppConfiguration: Sendable {
             cooldownWindow: .seconds(try values.integer(.botCooldownSeconds, default: 30, in: 1...86_400)),
             links: LinkPolicy(
                 httpHosts: httpSourceHosts(gifSources.sources.map(\.baseURL))
-                    .union(media.policy.hosts.filter { $0.allowsHTTP }.map { $0.pattern }))
+                    .union(media.policy.hosts.filter { $0.allowsHTTP }.map { $0.pattern })),
+            collectionLimit: try values.integer(
+                .botCollectionLimit, default: CollectionLimits.defaultEntries, in: 1...10_000)
         )
         let admins = values.list(.botAdmins)
         return AppConfiguration(

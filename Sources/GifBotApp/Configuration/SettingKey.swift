@@ -42,6 +42,7 @@ package extension SettingKey {
     package static let botCooldownCommands = SettingKey("bot.cooldown_commands")
     package static let botCooldownSeconds = SettingKey("bot.cooldown_seconds")
     package static let botAdmins = SettingKey("bot.admins")
+    package static let botCollectionLimit = SettingKey("bot.collection_limit")
     package static let logLevel = SettingKey("log.level")
     package static let logFormat = SettingKey("log.format")
     package static let opsPort = SettingKey("ops.port")

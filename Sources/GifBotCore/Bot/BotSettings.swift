@@ -14,11 +14,14 @@ public struct BotSettings: Sendable {
     public var favoritesPageSize: Int
     /// Which GIF links a reply may carry.
     public var links: LinkPolicy
+    /// Entries a channel's collection holds at most.
+    public var collectionLimit: Int
 
     public init(
         prefix: String = "!", favoritesLimit: Int = 20, recentLimit: Int = 5,
         maximumRating: ContentRating = .g, cooldownCommands: Int = 5,
-        cooldownWindow: Duration = .seconds(30), favoritesPageSize: Int = 5, links: LinkPolicy = LinkPolicy()
+        cooldownWindow: Duration = .seconds(30), favoritesPageSize: Int = 5, links: LinkPolicy = LinkPolicy(),
+        collectionLimit: Int = CollectionLimits.defaultEntries
     ) {
         self.prefix = prefix
         self.favoritesLimit = favoritesLimit
@@ -28,6 +31,7 @@ public struct BotSettings: Sendable {
         self.cooldownWindow = cooldownWindow
         self.favoritesPageSize = favoritesPageSize
         self.links = links
+        self.collectionLimit = collectionLimit
     }
 }
 

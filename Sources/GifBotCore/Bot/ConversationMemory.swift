@@ -48,6 +48,14 @@ actor ConversationMemory {
     private let maximumConversations: Int
     private let maximumQueriesPerConversation: Int
     private var states: [Key: State] = [:]
+    /// What was shown last in each conversation to anyone, for `!save` without an id, stamped
+    /// with `clock` for eviction.
+    private var channelsLastShown: [ChannelKey: (shown: LastShown, stamp: UInt64)] = [:]
+
+    private struct ChannelKey: Hashable {
+        let network: String
+        let conversation: String
+    }
     private var clock: UInt64 = 0
 
     init(maximumConversations: Int = 10_000, maximumQueriesPerConversation: Int = 5) {
@@ -94,6 +102,17 @@ actor ConversationMemory {
             case .list: .list
             }
         update(key) { $0.lastShown = compact }
+        channelsLastShown[ChannelKey(network: key.user.network, conversation: key.conversation)] = (compact, clock)
+        if channelsLastShown.count > maximumConversations {
+            let victims = channelsLastShown.sorted { $0.value.stamp < $1.value.stamp }.prefix(
+                max(1, maximumConversations / 10))
+            for (channel, _) in victims { channelsLastShown[channel] = nil }
+        }
+    }
+
+    /// The last GIF (or list) shown to anyone in a conversation.
+    func lastShownInChannel(network: String, _ conversation: String) -> LastShown? {
+        channelsLastShown[ChannelKey(network: network, conversation: conversation)]?.shown
     }
 
     func lastShown(_ key: Key) -> LastShown? {

@@ -135,6 +135,28 @@ public final class GifBot: Sendable {
             try await AdminHandler(context: context).setCooldown(commands: commands, seconds: seconds, for: message)
         case .showCooldown: await AdminHandler(context: context).showCooldown(for: message)
         case .web: try await WebHandler(context: context).link(for: message)
+        case .gifTag(let tag):
+            try await CollectionHandler(context: context).post(
+                tag: tag, from: await context.memory.cursor(context.memoryKey(message), query: "#\(tag)"), for: message)
+        case .save(let id, let tags):
+            try await CollectionHandler(context: context).save(id: id, tags: tags, for: message)
+        case .tag(let id, let tags): try await CollectionHandler(context: context).tag(id: id, tags: tags, for: message)
+        case .untag(let id, let tag):
+            try await CollectionHandler(context: context).untag(id: id, tag: tag, for: message)
+        case .forget(let id): try await CollectionHandler(context: context).forget(id: id, for: message)
+        case .collection(let tag, let page):
+            try await CollectionHandler(context: context).list(tag: tag, page: page, for: message)
+        case .collectionSavers(let savers):
+            try await CollectionHandler(context: context).setSavers(savers, for: message)
+        case .collectionPublic(let isPublic):
+            try await CollectionHandler(context: context).setPublic(isPublic, for: message)
+        case .invalidTag(let word):
+            [
+                .text(
+                    "\"\(TextSanitizer.truncate(word, to: 34))\" is not a tag: one word of letters, digits, - and _, at most \(CollectionLimits.maximumTagLength) characters."
+                )
+            ]
+        case .tooManyTags: [.text("A GIF has at most \(CollectionLimits.maximumTags) tags.")]
         }
     }
 }

@@ -30,4 +30,21 @@ public enum Command: Sendable, Equatable {
     case web
     /// A known command with missing or malformed arguments: answered with its usage line.
     case usage(CommandName)
+    /// `!gif #party`: the next GIF with that tag from this channel's collection.
+    case gifTag(String)
+    /// `!save [#tags…]` (the last GIF shown in this channel) or `!save <id> [#tags…]`.
+    case save(id: String?, tags: [String])
+    case tag(id: String, tags: [String])
+    case untag(id: String, tag: String)
+    case forget(id: String)
+    /// `!collection [#tag] [page]`: the channel's collection, a page at a time.
+    case collection(tag: String?, page: Int)
+    /// `!collection open|admins` (admins): who may save here.
+    case collectionSavers(CollectionPolicy.Savers)
+    /// `!collection public on|off` (admins): whether the gallery shows the collection to anyone.
+    case collectionPublic(Bool)
+    /// A word given as a tag that is not one (the word, as typed).
+    case invalidTag(String)
+    /// More tags than an entry may have.
+    case tooManyTags
 }

@@ -4,6 +4,7 @@ public enum CommandName: String, CaseIterable, Sendable {
     case fav, unfav, favs, recent, help, about, undo
     case rating, cooldown
     case web
+    case save, tag, untag, forget, collection
 
     /// Commands only admins may use to change something; listed apart in `!help`.
     var isAdminCommand: Bool { self == .rating || self == .cooldown }
@@ -33,6 +34,11 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .help: "[command]"
         case .rating: "[g|pg|pg-13|r]"
         case .cooldown: "[commands seconds]"
+        case .save: "[id] [#tags]"
+        case .tag: "<id> <#tags>"
+        case .untag: "<id> <#tag>"
+        case .forget: "<id>"
+        case .collection: "[#tag] [page] | open | admins | public on|off"
         }
     }
 
@@ -58,6 +64,12 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .rating: "this channel's content rating; admins can lower it"
         case .cooldown: "this channel's command limit per user; admins can change it (0 turns it off)"
         case .web: "a private link to your favorites and this channel's GIFs in a browser"
+        case .save: "save a GIF to this channel's collection with up to 10 tags (default: the last GIF shown here)"
+        case .tag: "add tags to a GIF of this channel's collection (whoever saved it, or an admin)"
+        case .untag: "remove a tag from a GIF of this channel's collection (whoever saved it, or an admin)"
+        case .forget: "remove a GIF from this channel's collection (whoever saved it, or an admin)"
+        case .collection:
+            "list this channel's collection, or one tag ('gif #tag' posts one); admins choose who may save (open, admins) and make it public"
         }
     }
 

@@ -25,7 +25,10 @@ public struct CommandParser: Sendable {
     private func command(_ name: CommandName, argument: String, arguments: [String]) -> Command {
         let text: String? = argument.isEmpty ? nil : argument
         switch name {
-        case .gif: return text.map { .gif(query: $0) } ?? .usage(.gif)
+        case .gif:
+            guard let text else { return .usage(.gif) }
+            guard text.hasPrefix("#"), !text.contains(" ") else { return .gif(query: text) }
+            return CollectionLimits.tag(text).map { .gifTag($0) } ?? .invalidTag(text)
         case .more: return .more
         case .gifs: return text.map { .gifs(query: $0) } ?? .usage(.gifs)
         case .random: return .random(tag: text)
@@ -60,6 +63,73 @@ public struct CommandParser: Sendable {
             else { return .usage(.cooldown) }
             return .cooldown(commands: commands, seconds: seconds)
         case .web: return arguments.isEmpty ? .web : .usage(.web)
+        case .save: return save(arguments)
+        case .tag:
+            guard arguments.count >= 2 else { return .usage(.tag) }
+            return tags(arguments.dropFirst()) { .tag(id: arguments[0], tags: $0) }
+        case .untag:
+            guard arguments.count == 2 else { return .usage(.untag) }
+            return CollectionLimits.tag(arguments[1]).map { .untag(id: arguments[0], tag: $0) }
+                ?? .invalidTag(arguments[1])
+        case .forget: return arguments.count == 1 ? .forget(id: arguments[0]) : .usage(.forget)
+        case .collection: return collection(arguments)
+        }
+    }
+
+    /// `!save`, `!save #a b`, `!save <id> a b`. A first word is an id when it looks like one
+    /// (`source:key`, or letters with a digit, or with a capital after the first letter next to
+    /// small ones, as GIPHY's ids have); `#word` is always a tag, so `#y2k` tags where `y2k`
+    /// would name a GIF, and `Party` or `LOL` are tags.
+    private func save(_ arguments: [String]) -> Command {
+        guard let first = arguments.first else { return .save(id: nil, tags: []) }
+        let mixedCase = first.dropFirst().contains(where: \.isUppercase) && first.contains(where: \.isLowercase)
+        let looksLikeID =
+            !first.hasPrefix("#")
+            && (first.contains(":")
+                || (first.contains(where: \.isLetter) && (first.contains(where: \.isNumber) || mixedCase)))
+        if looksLikeID { return tags(arguments.dropFirst()) { .save(id: first, tags: $0) } }
+        return tags(arguments[...]) { .save(id: nil, tags: $0) }
+    }
+
+    /// Tags as stored (lowercased, without `#`, duplicates dropped), or why they are refused.
+    private func tags(_ words: ArraySlice<String>, _ make: ([String]) -> Command) -> Command {
+        var tags: [String] = []
+        for word in words {
+            guard let tag = CollectionLimits.tag(word) else { return .invalidTag(word) }
+            if !tags.contains(tag) { tags.append(tag) }
+        }
+        guard tags.count <= CollectionLimits.maximumTags else { return .tooManyTags }
+        return make(tags)
+    }
+
+    /// `!collection`, `!collection 2`, `!collection #tag [2]`, `!collection open|admins`,
+    /// `!collection public on|off`.
+    private func collection(_ arguments: [String]) -> Command {
+        let words = arguments.map { $0.lowercased() }
+        switch words.first {
+        case nil: return .collection(tag: nil, page: 1)
+        case "open" where words.count == 1: return .collectionSavers(.open)
+        case "admins" where words.count == 1: return .collectionSavers(.admins)
+        case "public":
+            guard words.count == 2, words[1] == "on" || words[1] == "off" else { return .usage(.collection) }
+            return .collectionPublic(words[1] == "on")
+        default: break
+        }
+        switch arguments.count {
+        case 1:
+            switch ChatNumber.read(arguments[0]) {
+            case .number(let page): return page >= 1 ? .collection(tag: nil, page: page) : .usage(.collection)
+            case .outOfRange: return .usage(.collection)
+            case .notANumber:
+                return CollectionLimits.tag(arguments[0]).map { .collection(tag: $0, page: 1) }
+                    ?? .invalidTag(arguments[0])
+            }
+        case 2:
+            guard let tag = CollectionLimits.tag(arguments[0]) else { return .invalidTag(arguments[0]) }
+            guard let page = ChatNumber.value(arguments[1], in: 1...Int.max) else { return .usage(.collection) }
+            return .collection(tag: tag, page: page)
+        default:
+            return .usage(.collection)
         }
     }
 

@@ -11,8 +11,16 @@ struct GifReference {
         case refusal(String)
     }
 
+    /// Whose last GIF a command without an id means: the asker's own here (`!fav`, `!info`), or
+    /// the last one shown to anyone in the channel (`!save`).
+    enum LastShownScope {
+        case asker, channel
+    }
+
     /// - Parameter command: the command word, for hints such as "use !fav <id>".
-    func resolve(id: String?, command: CommandName, for message: ChatMessage) async throws -> Resolution {
+    func resolve(
+        id: String?, command: CommandName, for message: ChatMessage, lastShownIn scope: LastShownScope = .asker
+    ) async throws -> Resolution {
         let prefix = context.prefix
         let gif: SourcedGif
         if let id {
@@ -22,16 +30,24 @@ struct GifReference {
             }
             gif = try await context.sources.gif(ref)
         } else {
-            switch await context.memory.lastShown(context.memoryKey(message)) {
+            let lastShown =
+                switch scope {
+                case .asker: await context.memory.lastShown(context.memoryKey(message))
+                case .channel:
+                    await context.memory.lastShownInChannel(network: message.user.network, message.conversation)
+                }
+            switch lastShown {
             case .gif(let shown):
                 gif = shown
             case .list:
                 return .refusal("Which one? Use \(prefix)\(command.rawValue) <id> with an id from the list.")
             case nil:
                 return .refusal(
-                    command == .fav
-                        ? "No GIF shown to you here yet: search with \(prefix)gif first, or use \(prefix)fav <id>."
-                        : "No GIF shown to you here yet: use \(prefix)\(command.rawValue) <id>, or search first.")
+                    command == .save
+                        ? "No GIF shown here yet: search with \(prefix)gif first, or use \(prefix)save <id>."
+                        : command == .fav
+                            ? "No GIF shown to you here yet: search with \(prefix)gif first, or use \(prefix)fav <id>."
+                            : "No GIF shown to you here yet: use \(prefix)\(command.rawValue) <id>, or search first.")
             }
         }
         let rating = await context.rating(for: message)

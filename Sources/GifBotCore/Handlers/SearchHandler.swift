@@ -16,6 +16,9 @@ struct SearchHandler {
         guard let cursor = await context.memory.lastSearch(context.memoryKey(message)) else {
             return [.text("Nothing to continue yet: search first with \(context.prefix)gif <query>.")]
         }
+        if let tag = CollectionHandler.tag(of: cursor) {
+            return try await CollectionHandler(context: context).post(tag: tag, from: cursor, for: message)
+        }
         return try await show(from: cursor, for: message)
     }
 

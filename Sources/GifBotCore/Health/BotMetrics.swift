@@ -49,8 +49,14 @@ extension Command {
         case .undo: "undo"
         case .rating: "rating"
         case .cooldown, .showCooldown: "cooldown"
-        case .usage: "usage"
         case .web: "web"
+        case .usage, .invalidTag, .tooManyTags: "usage"
+        case .gifTag: "gif_tag"
+        case .save: "save"
+        case .tag: "tag"
+        case .untag: "untag"
+        case .forget: "forget"
+        case .collection, .collectionSavers, .collectionPublic: "collection"
         }
     }
 }

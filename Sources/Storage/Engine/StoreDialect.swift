@@ -13,6 +13,7 @@ public enum StoreDialect: Sendable {
     private enum LockSpace: Int32 {
         case migrations = 0x6769_6601  // "gif" + 1
         case user = 0x6769_6602
+        case collection = 0x6769_6603
     }
 
     /// Runs `body` in one transaction that no other instance's migration run can overlap.
@@ -54,6 +55,29 @@ public enum StoreDialect: Sendable {
                     try await connection.raw(
                         """
                         SELECT pg_advisory_xact_lock(\(literal: Int(LockSpace.user.rawValue)), hashtext(\(bind: user.description)))
+                        """
+                    ).run()
+                    return try await body(connection)
+                }
+            }
+        }
+    }
+
+    /// Runs `body` so that no other call for the same channel's collection overlaps it, in any
+    /// instance: how a collection's limits hold. The same rules as `withUserLock` on SQLite.
+    func withCollectionLock<Result: Sendable>(
+        _ channel: CollectionChannel, _ sessions: any StoreSessions,
+        _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result
+    ) async throws -> Result {
+        switch self {
+        case .sqlite:
+            return try await sessions.withSession(body)
+        case .postgres:
+            return try await sessions.withSession { session in
+                try await transaction(on: session, begin: "BEGIN") { connection in
+                    try await connection.raw(
+                        """
+                        SELECT pg_advisory_xact_lock(\(literal: Int(LockSpace.collection.rawValue)), hashtext(\(bind: channel.description)))
                         """
                     ).run()
                     return try await body(connection)

@@ -15,7 +15,8 @@ public struct ExportFilter: Sendable {
 
 extension BotStore {
     /// Users, favorites and recent searches oldest first (the order an import recreates), then
-    /// channel settings; with a user filter, only that user's rows and no channel settings.
+    /// channel settings, collection entries (oldest first) and collection policies; with a user
+    /// filter, only that user's rows and no channel's.
     public func exportRecords(_ filter: ExportFilter = ExportFilter()) async throws -> [StoreRecord] {
         func scoped(_ query: SQLSelectBuilder) -> SQLSelectBuilder {
             var query = query
@@ -74,6 +75,12 @@ extension BotStore {
                         cooldownCommands: try row.decode(column: "cooldown_commands", as: Int?.self),
                         cooldownSeconds: try row.decode(column: "cooldown_seconds", as: Int?.self))))
         }
+        for entry in try await allCollectionEntries(network: filter.network) {
+            records.append(.collectionEntry(entry))
+        }
+        for (channel, policy) in try await allCollectionPolicies(network: filter.network) {
+            records.append(.collectionPolicy(channel, policy))
+        }
         return records
     }
 
@@ -81,6 +88,11 @@ extension BotStore {
     /// second time. Favorites are imported past the configured limit: nothing is dropped.
     /// Existing channel settings and random ids are kept, not overwritten.
     public func importRecord(_ record: StoreRecord) async throws -> Bool {
+        switch record {
+        case .collectionEntry(let entry): return try await importCollectionEntry(entry)
+        case .collectionPolicy(let channel, let policy): return try await importCollectionPolicy(policy, for: channel)
+        default: break
+        }
         let before = try await exists(record)
         guard !before else { return false }
         switch record {
@@ -114,6 +126,8 @@ extension BotStore {
                 )
                 .ignoringConflicts(with: ["network", "channel"])
                 .run()
+        case .collectionEntry, .collectionPolicy:
+            return false  // imported above
         }
         return true
     }
@@ -135,6 +149,11 @@ extension BotStore {
         case .channelSettings(let network, let channel, _):
             query = database.select().column("network").from(Schema.channelSettings)
                 .where("network", .equal, network).where("channel", .equal, channel)
+        case .collectionEntry(let entry):
+            return try await collectionEntry(entry.gifID, in: entry.channel) != nil
+        case .collectionPolicy(let channel, _):
+            query = database.select().column("network").from(Schema.collectionPolicies)
+                .where("network", .equal, channel.network).where("channel", .equal, channel.channel)
         }
         return try await query.first() != nil
     }

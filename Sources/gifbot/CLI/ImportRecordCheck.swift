@@ -63,6 +63,47 @@ enum ImportRecordCheck {
             if (settings.cooldownCommands == nil) != (settings.cooldownSeconds == nil) {
                 return "cooldown_commands and cooldown_seconds come together"
             }
+        case .collectionEntry(let entry):
+            return problem(with: entry, now: now)
+        case .collectionPolicy(let channel, _):
+            guard name(channel.network) else { return "network is empty, too long or holds control characters" }
+            guard name(channel.channel) else { return "channel is empty, too long or holds control characters" }
+        }
+        return nil
+    }
+
+    /// A collection entry holds what `!save` would have stored: a valid id of the source it
+    /// names, valid tags within the limit, links the bot would post, sizes a page can use.
+    private static func problem(with entry: CollectionEntry, now: Date) -> String? {
+        guard name(entry.channel.network) else { return "network is empty, too long or holds control characters" }
+        guard name(entry.channel.channel) else { return "channel is empty, too long or holds control characters" }
+        guard GifIDFormat.isValid(entry.gifID), let ref = GifRef(text: entry.gifID) else {
+            return "gif_id is not a GIF id"
+        }
+        guard GifSourceID(rawValue: entry.source) == ref.source else { return "source is not the gif_id's source" }
+        guard let title = text(entry.title, upTo: maximumTitleLength), !title.isEmpty else {
+            return "title is empty, too long or holds control characters"
+        }
+        guard entry.tags.count <= CollectionLimits.maximumTags else {
+            return "tags has more than \(CollectionLimits.maximumTags)"
+        }
+        guard entry.tags.allSatisfy(CollectionLimits.isValidTag), Set(entry.tags).count == entry.tags.count else {
+            return "tags are not distinct lowercased words of at most \(CollectionLimits.maximumTagLength) characters"
+        }
+        guard name(entry.savedBy.userID) else { return "saved_by is empty, too long or holds control characters" }
+        guard name(entry.savedByName) else { return "saved_by_name is empty, too long or holds control characters" }
+        guard timeRange(now: now).contains(Int(exactly: entry.savedAt.timeIntervalSince1970.rounded(.down)) ?? -1)
+        else { return "saved_at is not a time between 1970 and now" }
+        guard links.allows(entry.url) else { return "url is not an https link" }
+        if let preview = entry.preview {
+            guard links.allows(preview.url) else { return "preview_url is not an https link" }
+            for size in [preview.width, preview.height] {
+                if let size, !(1...10_000).contains(size) { return "preview size is not within 1...10000" }
+            }
+        }
+        if let pageURL = entry.pageURL, !links.allows(pageURL) { return "page_url is not an https link" }
+        if let rating = entry.rating, ContentRating(parameter: rating) == nil {
+            return "rating is not g, pg, pg-13 or r"
         }
         return nil
     }
