@@ -151,9 +151,13 @@ def main():
     irc = IRC()
     first = irc.ask("!gif cat")
     irc.ask("!fav")
+    saved = irc.ask("!save #party #cats")
+    check("party" in saved, f"!save with tags: {saved}")
     second = irc.ask("!more")
     check(first != second, "two different GIFs shown")
     irc.ask("!fav")
+    saved = irc.ask("!save #cats")
+    check("cats" in saved, f"a second !save: {saved}")
     favs = irc.ask("!favs")
     check("(2," in favs, f"two favorites saved in chat: {favs}")
     link = irc.web_link()
@@ -196,6 +200,34 @@ def main():
         check("(1," in favs, f"!favs sees the removal at once: {favs}")
         check(removed_title[:20] not in irc.from_bot(CHANNEL), "the removed GIF is gone from !favs")
 
+        # The channel's collection, reached from the start page (the link was asked for there).
+        driver.get(os.environ["WEB_BASE_URL"] + "/")
+        after(driver, driver.find_element(By.PARTIAL_LINK_TEXT, "GIFs of").click, "GIFs of")
+        check(len(tiles(driver)) == 2, "!save in chat: the channel's grid shows both GIFs")
+        images = driver.find_elements(By.CSS_SELECTOR, "main img")
+        check(all(image.get_attribute("alt") and image.get_attribute("width") for image in images),
+              "collection images have alt text and a size")
+        fits_375(driver, "the collection grid")
+        driver.save_screenshot(os.path.join(OUTPUT, "collection-grid.png"))
+        collection_url = driver.current_url
+        after(driver, driver.find_element(By.PARTIAL_LINK_TEXT, "#party").click, "GIFs of")
+        check(len(tiles(driver)) == 1 and "#party" in tiles(driver)[0].text, "the tag filter shows the tagged GIF")
+        driver.get(collection_url)
+        titles = [tile.find_element(By.CSS_SELECTOR, ".title").text for tile in tiles(driver)]
+        word = max(titles[-1].split(), key=len)
+        search = driver.find_element(By.ID, "q")
+        search.send_keys(word)
+        after(driver, search.submit, "GIFs of")
+        check(len(tiles(driver)) >= 1 and all(word.lower() in t.text.lower() for t in tiles(driver)),
+              f"collection search for '{word}'")
+        entry = tiles(driver)[0].find_element(By.TAG_NAME, "a")
+        after(driver, entry.click, entry.text[:10])
+        check("!gif #" in driver.find_element(By.ID, "command").text or "!fav " in driver.find_element(By.ID, "command").text,
+              "the collection GIF page shows the chat command")
+        check("Saved by" in driver.find_element(By.TAG_NAME, "main").text, "the GIF page says who saved it")
+        driver.save_screenshot(os.path.join(OUTPUT, "collection-gif-page.png"))
+        no_console_errors(driver, "the collection pages")
+
         # Someone else's favorites: the same address shape with another user in it.
         handle = favorites_url.rstrip("/").split("/")[-2]
         network = base64.urlsafe_b64decode(handle + "=" * (-len(handle) % 4)).split(b"\0")[0]
@@ -211,6 +243,8 @@ def main():
         forbidden(fresh, EXPIRED_LINK, "an expired link")
         fresh.get(favorites_url)
         check(fresh.title.startswith("Forbidden"), "no session, no favorites")
+        fresh.get(collection_url)
+        check(fresh.title.startswith("Forbidden"), "no session, no private collection")
     finally:
         fresh.quit()
 

@@ -23,7 +23,8 @@ package enum BotServices {
         if let web = runtime.configuration.web, let access = runtime.webAccess {
             // After the ops endpoint, before the adapters: it stops after them.
             let gallery = WebGallery(
-                settings: web, access: access, favorites: runtime.bot, commandPrefix: runtime.bot.commandPrefix,
+                settings: web, access: access, favorites: runtime.bot, collections: runtime.store,
+                commandPrefix: runtime.bot.commandPrefix,
                 metricsFactory: runtime.metrics.factory, logger: runtime.logger)
             all.insert(.init(service: gallery.service()), at: runtime.configuration.ops == nil ? 0 : 1)
         }

@@ -16,3 +16,15 @@ enum UserHandle {
         return UserKey(network: String(parts[0]), userID: String(parts[1]))
     }
 }
+
+/// A channel in a URL (`/c/<handle>`): the same encoding of "network NUL channel". Stable, so a
+/// public collection keeps its address; a private one answers only sessions granted it.
+enum ChannelHandle {
+    static func handle(for channel: CollectionChannel) -> String {
+        UserHandle.handle(for: UserKey(network: channel.network, userID: channel.channel))
+    }
+
+    static func channel(from handle: String) -> CollectionChannel? {
+        UserHandle.user(from: handle).map { CollectionChannel(network: $0.network, channel: $0.userID) }
+    }
+}

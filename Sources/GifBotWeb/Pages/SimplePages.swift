@@ -55,7 +55,12 @@ struct SimplePages {
                 "li", [:], [.element("a", ["href": layout.paths.favorites(session.user)], [.text("My favorites")])])
         ]
         for channel in channels.sorted() {
-            items.append(.element("li", [:], [.text("Channel \(channel) (its collection appears here once saved)")]))
+            let collection = CollectionChannel(network: session.user.network, channel: channel)
+            items.append(
+                .element(
+                    "li", [:],
+                    [.element("a", ["href": layout.paths.collection(collection)], [.text("GIFs of \(channel)")])]
+                ))
         }
         return layout.page(
             title: "GifBot gallery", signedIn: true,

@@ -25,6 +25,9 @@ enum Assets {
         .preview { margin: 0 0 1rem; max-width: 480px; }
         .title { display: block; overflow-wrap: anywhere; font-size: .9rem; margin-top: .25rem; }
         button { font: inherit; padding: .3rem .7rem; cursor: pointer; }
+        .tags { display: flex; flex-wrap: wrap; gap: .5rem; margin-bottom: 1rem; }
+        .tags a[aria-current] { font-weight: bold; text-decoration: none; }
+        .tag-list { display: block; color: var(--muted); font-size: .8rem; overflow-wrap: anywhere; }
         .pager { display: flex; gap: 1rem; flex-wrap: wrap; margin-top: 1rem; }
         .command code { overflow-wrap: anywhere; }
         dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; }

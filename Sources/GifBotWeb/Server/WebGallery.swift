@@ -11,17 +11,21 @@ public struct WebGallery: Sendable {
     let settings: WebSettings
     let access: WebAccess
     let favorites: any WebFavorites
+    /// Channels' collections; nil shows none (tests of the favorites alone).
+    let collections: (any CollectionStore)?
     let commandPrefix: String
     let metrics: WebMetrics
     let logger: Logger
 
     public init(
-        settings: WebSettings, access: WebAccess, favorites: any WebFavorites, commandPrefix: String,
+        settings: WebSettings, access: WebAccess, favorites: any WebFavorites,
+        collections: (any CollectionStore)? = nil, commandPrefix: String,
         metricsFactory: any MetricsFactory = MetricsSystem.factory, logger: Logger
     ) {
         self.settings = settings
         self.access = access
         self.favorites = favorites
+        self.collections = collections
         self.commandPrefix = commandPrefix
         metrics = WebMetrics(factory: metricsFactory)
         self.logger = logger
@@ -57,6 +61,10 @@ public struct WebGallery: Sendable {
         router.get("u/:user/favorites/:gif") { request, context in try await pages.gif(request, context: context) }
         router.post("u/:user/favorites/:gif/remove") { request, context in
             try await pages.remove(request, context: context)
+        }
+        router.get("c/:channel") { request, context in try await pages.collection(request, context: context) }
+        router.get("c/:channel/:gif") { request, context in
+            try await pages.collectionEntry(request, context: context)
         }
         return router
     }

@@ -88,6 +88,51 @@ struct WebPages: Sendable {
         return Self.redirect(to: paths.favorites(user))
     }
 
+    // MARK: Collections
+
+    func collection(_ request: Request, context: some RequestContext) async throws -> Response {
+        let session = try await session(of: request)
+        guard let (store, channel) = try await visibleChannel(context, session) else { return forbidden() }
+        let query = FormFields(request.uri.query ?? "")
+        let text = String((query["q"] ?? "").trimmingCharacters(in: .whitespaces).prefix(100))
+        let tag = query["tag"].flatMap(CollectionLimits.tag)
+        let page = max(1, min(10_000, query["page"].flatMap { Int($0) } ?? 1))
+        let entries = try await store.collectionEntries(
+            CollectionQuery(
+                channel: channel, tag: tag, text: text.isEmpty ? nil : text,
+                offset: (page - 1) * CollectionPages.pageSize, limit: CollectionPages.pageSize))
+        return Self.html(
+            collectionPages.grid(
+                entries, tags: try await store.collectionTags(in: channel), of: channel, tag: tag, query: text,
+                pageNumber: page, signedIn: session != nil))
+    }
+
+    func collectionEntry(_ request: Request, context: some RequestContext) async throws -> Response {
+        let session = try await session(of: request)
+        guard let (store, channel) = try await visibleChannel(context, session) else { return forbidden() }
+        guard let entry = try await store.collectionEntry(context.parameters.get("gif") ?? "", in: channel) else {
+            return Self.html(simple.notFound(), status: .notFound)
+        }
+        return Self.html(collectionPages.entry(entry, signedIn: session != nil))
+    }
+
+    var collectionPages: CollectionPages { CollectionPages(layout: layout, commandPrefix: gallery.commandPrefix) }
+
+    /// A public collection, or one the session's user asked `!web` in.
+    private func visibleChannel(
+        _ context: some RequestContext, _ session: WebSession?
+    ) async throws -> ((any CollectionStore), CollectionChannel)? {
+        guard let store = gallery.collections,
+            let channel = context.parameters.get("channel").flatMap(ChannelHandle.channel(from:))
+        else { return nil }
+        if let session, session.user.network == channel.network,
+            try await access.store.webChannels(for: session.user).contains(channel.channel)
+        {
+            return (store, channel)
+        }
+        return try await store.collectionPolicy(for: channel).isPublic ? (store, channel) : nil
+    }
+
     // MARK: Who is asking
 
     private func session(of request: Request) async throws -> WebSession? {

@@ -22,8 +22,17 @@ struct WebPaths: Sendable {
         favorite(gifID, of: user) + "/remove"
     }
 
-    static func queryString(query: String?, page: Int) -> String {
+    func collection(_ channel: CollectionChannel, tag: String? = nil, query: String? = nil, page: Int = 1) -> String {
+        base + "/c/\(ChannelHandle.handle(for: channel))" + Self.queryString(query: query, page: page, tag: tag)
+    }
+
+    func collectionEntry(_ gifID: String, in channel: CollectionChannel) -> String {
+        base + "/c/\(ChannelHandle.handle(for: channel))/\(Self.encode(gifID))"
+    }
+
+    static func queryString(query: String?, page: Int, tag: String? = nil) -> String {
         var parts: [String] = []
+        if let tag, !tag.isEmpty { parts.append("tag=" + encode(tag)) }
         if let query, !query.isEmpty { parts.append("q=" + encode(query)) }
         if page > 1 { parts.append("page=\(page)") }
         return parts.isEmpty ? "" : "?" + parts.joined(separator: "&")
