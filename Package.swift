@@ -414,7 +414,7 @@ let package = Package(
         .testTarget(
             name: "GifBotWebTests",
             dependencies: [
-                "GifBotWeb", "GifBotCore",
+                "GifBotWeb", "GifBotCore", "CoreTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
