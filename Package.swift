@@ -26,6 +26,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         // Allocation counts for the benchmark only (LD_PRELOADed by scripts/benchmark).
         .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.6.1"),
+        // The web gallery (issue 25): HTTP server, router, cookies.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        // Hummingbird's header names (already in the graph through it).
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         // The protocol-agnostic bot: commands, handlers, policies, reply formatting, and the
@@ -161,6 +165,20 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // The web gallery of issue 25: login links, sessions, CSRF, server-rendered pages of
+        // favorites and collections, on Hummingbird, as a Service beside the ops endpoint.
+        .target(
+            name: "GifBotWeb",
+            dependencies: [
+                "GifBotCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         // The composition root: configuration → store, sources with their fallback, the bot, the
         // chat adapters (a list of network kinds), the ops endpoint, leases, logging and metrics,
         // wired once for the executable and the tests.
@@ -177,6 +195,7 @@ let package = Package(
                 "IRC",
                 "Matrix",
                 "Ops",
+                "GifBotWeb",
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Configuration", package: "swift-configuration"),
@@ -384,7 +403,8 @@ let package = Package(
         .testTarget(
             name: "gifbotTests",
             dependencies: [
-                "SeededRandom", "gifbot", "GifBotApp", "GifBotCore", "GiphyStandIn", "KlipyStandIn", "BotTestSupport",
+                "SeededRandom", "gifbot", "GifBotApp", "GifBotCore", "GifBotWeb", "GiphyStandIn", "KlipyStandIn",
+                "BotTestSupport",
                 "IRCTestSupport", "MatrixTestSupport", "TestServerSupport",
                 "PostgresTestSupport", "Storage", "MatrixCrypto",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -396,6 +416,16 @@ let package = Package(
                 "MatrixCrypto",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
+        .testTarget(
+            name: "GifBotWebTests",
+            dependencies: [
+                "GifBotWeb", "GifBotCore", "CoreTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]),
         .testTarget(
             name: "OpsTests",

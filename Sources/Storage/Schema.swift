@@ -11,6 +11,10 @@ enum Schema {
     static let encryptedRooms = "encrypted_rooms"
     static let leases = "leases"
     static let rateLimitCooldowns = "rate_limit_cooldowns"
+    static let webSecrets = "web_secrets"
+    static let webUsedLoginNonces = "web_used_login_nonces"
+    static let webSessions = "web_sessions"
+    static let webChannelGrants = "web_channel_grants"
     static let collectionEntries = "collection_entries"
     static let collectionTags = "collection_tags"
     static let collectionPolicies = "collection_policies"
@@ -142,6 +146,32 @@ enum Schema {
                 .column("savers", type: .text)
                 .column("is_public", type: .bigint)
                 .primaryKey("network", "channel")
+                .run()
+        },
+        Migration(version: 40, name: "web gallery: signing secret, used login links, sessions, channel grants") { db in
+            try await db.create(table: webSecrets).ifNotExists()
+                .column("name", type: .text, .primaryKey(autoIncrement: false))
+                .column("secret", type: .text, .notNull)
+                .run()
+            // A login link's nonce once used, kept until the link would have expired anyway.
+            try await db.create(table: webUsedLoginNonces).ifNotExists()
+                .column("nonce", type: .text, .primaryKey(autoIncrement: false))
+                .column("expires_at", type: .bigint, .notNull)
+                .run()
+            // `id_hash` is the SHA-256 of the session cookie: a copy of the database opens no session.
+            try await db.create(table: webSessions).ifNotExists()
+                .column("id_hash", type: .text, .primaryKey(autoIncrement: false))
+                .column("network", type: .text, .notNull)
+                .column("user_id", type: .text, .notNull)
+                .column("created_at", type: .bigint, .notNull)
+                .column("expires_at", type: .bigint, .notNull)
+                .run()
+            try await db.create(table: webChannelGrants).ifNotExists()
+                .column("network", type: .text, .notNull)
+                .column("user_id", type: .text, .notNull)
+                .column("channel", type: .text, .notNull)
+                .column("granted_at", type: .bigint, .notNull)
+                .primaryKey("network", "user_id", "channel")
                 .run()
         },
         Migration(version: 50, name: "each channel's preview mode (off, optional, required)") { db in

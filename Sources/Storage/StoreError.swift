@@ -9,6 +9,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotOpen(location: String, reason: String)
     /// The database was migrated by a newer gifbot: this one would misread it.
     case schemaTooNew(found: Int, known: Int)
+    /// The web gallery's stored secret is not what gifbot wrote (edited by hand?).
+    case corruptWebSecret
 
     public var description: String {
         switch self {
@@ -21,6 +23,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "cannot open database '\(location)': \(reason)"
         case .schemaTooNew(let found, let known):
             "the database schema is at version \(found), newer than this gifbot knows (\(known)); run a newer gifbot"
+        case .corruptWebSecret:
+            "the web gallery's secret in the database is unreadable; delete the row of web_secrets to make a new one"
         }
     }
 }

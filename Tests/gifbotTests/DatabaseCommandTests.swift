@@ -3,8 +3,9 @@ import GiphyStandIn
 import Logging
 import PostgresTestSupport
 import SQLKit
-import Storage
 import Testing
+
+@testable import Storage
 
 /// `gifbot migrate`, `gifbot export` and `gifbot import` as an operator runs them.
 @Suite(.timeLimit(.minutes(3))) struct DatabaseCommandTests {

@@ -49,13 +49,26 @@ import Testing
         }
     }
 
+    @Test func webSaysWhenTheGalleryIsOffAndSendsAPrivateLinkWhenOn() async throws {
+        try await withConsole { harness in
+            #expect(try await harness.say(["!web"]) == ["The web gallery is not turned on for this bot."])
+            let on = try await harness.say(
+                ["!web"], environment: ["WEB_PORT": "1", "WEB_BASE_URL": "https://gifs.example.org"])
+            try #require(on.count == 2)
+            #expect(
+                on[0].hasPrefix("(private) Your gallery link")
+                    && on[0].contains("https://gifs.example.org/login?token=v1."))
+            #expect(on[1] == "I sent you a private message with your link to the gallery.")
+        }
+    }
+
     @Test func helpAndAbout() async throws {
         try await withConsole { harness in
             let output = try await harness.say(["!help", "!help gif", "!HELP !more", "!help nope", "!about"])
             try #require(output.count > 4)
             #expect(
                 output[0].hasPrefix(
-                    "Commands: !gif !more !gifs !random !translate !trending !trends !suggest !related !info !fav !unfav !favs !recent !help !about !undo !save !tag !untag !forget !collection !gif? !preview !send !shuffle !cancel !pick. Channel settings: !rating !cooldown."
+                    "Commands: !gif !more !gifs !random !translate !trending !trends !suggest !related !info !fav !unfav !favs !recent !help !about !undo !web !save !tag !untag !forget !collection !gif? !preview !send !shuffle !cancel !pick. Channel settings: !rating !cooldown."
                 ))
             #expect(
                 output[1] == "!gif <query> [| caption]: a GIF for your search; again for the next one you have not seen"

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import GifBotCore
+import GifBotWeb
 import GifSources
 import HTTPTransport
 import Logging
@@ -18,6 +19,8 @@ package struct BotRuntime: Sendable {
     package let store: BotStore
     package let httpClient: HTTPClient
     package let metrics: RuntimeMetrics
+    /// Login links and sessions of the web gallery; nil when it is off.
+    package let webAccess: WebAccess?
     package let logger: Logger
 
     /// Opens the configured store and the process's HTTP client, then wires the rest.
@@ -42,12 +45,13 @@ package struct BotRuntime: Sendable {
             store: store, metrics: metrics, logger: logger)
         let sources = await factory.sources()
         let names = NetworkUserNames()
+        let webAccess = configuration.web.map { WebAccess(store: store, settings: $0) }
         let bot = GifBot(
             sources: sources, store: store, settings: configuration.bot, names: names,
-            metrics: BotMetrics(factory: metrics.factory), logger: logger)
+            metrics: BotMetrics(factory: metrics.factory), webLinks: webAccess, logger: logger)
         return BotRuntime(
             configuration: configuration, bot: bot, names: names, sources: sources, store: store,
-            httpClient: httpClient, metrics: metrics, logger: logger)
+            httpClient: httpClient, metrics: metrics, webAccess: webAccess, logger: logger)
     }
 
     /// The configured source of one kind, when it is among `gifs.sources` (its client's gate and

@@ -1,5 +1,6 @@
 import Foundation
 import GifBotCore
+import GifBotWeb
 import ServiceLifecycle
 
 /// Runs a subcommand's services in one service group with the ops endpoint, if configured.
@@ -18,6 +19,14 @@ package enum BotServices {
         if let ops = runtime.configuration.ops {
             // First in the group, so last to stop: probes see the whole shutdown.
             all.insert(.init(service: OpsEndpoint.server(ops, runtime: runtime, adapters: readiness)), at: 0)
+        }
+        if let web = runtime.configuration.web, let access = runtime.webAccess {
+            // After the ops endpoint, before the adapters: it stops after them.
+            let gallery = WebGallery(
+                settings: web, access: access, favorites: runtime.bot, collections: runtime.store,
+                commandPrefix: runtime.bot.commandPrefix,
+                metricsFactory: runtime.metrics.factory, logger: runtime.logger)
+            all.insert(.init(service: gallery.service()), at: runtime.configuration.ops == nil ? 0 : 1)
         }
         // The signals are ShutdownSignals' alone, not also the group's (see there).
         var configuration = ServiceGroupConfiguration(

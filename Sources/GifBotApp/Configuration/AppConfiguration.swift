@@ -1,5 +1,6 @@
 import Foundation
 import GifBotCore
+import GifBotWeb
 import GifSources
 import Giphy
 import HTTPTransport
@@ -25,6 +26,8 @@ package struct AppConfiguration: Sendable {
     package var logFormat: LogFormat
     /// The ops HTTP endpoint; nil when `ops.port` is unset.
     package var ops: OpsSettings?
+    /// The web gallery; nil when `web.port` is unset.
+    package var web: WebSettings?
     /// Where GIF media may be downloaded from, and for how long.
     package var media: MediaSettings
     /// Secrets given as command-line options, which every local user can read with `ps`: the
@@ -59,6 +62,8 @@ package struct AppConfiguration: Sendable {
             logLevel: try values.logLevel(.logLevel, default: .info),
             logFormat: try values.logFormat(.logFormat, default: .text),
             ops: try OpsSettings.load(from: sources),
+            web: try GallerySettings.load(
+                from: sources, extraImageSources: httpSourceHosts(gifSources.sources.map(\.baseURL)).sorted()),
             media: media)
     }
 

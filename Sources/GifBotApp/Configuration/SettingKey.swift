@@ -50,4 +50,7 @@ package extension SettingKey {
     package static let opsHost = SettingKey("ops.host")
     package static let opsIdleTimeout = SettingKey("ops.idle_timeout")
     package static let opsMaxConnections = SettingKey("ops.max_connections")
+    package static let webPort = SettingKey("web.port")
+    package static let webBind = SettingKey("web.bind")
+    package static let webBaseURL = SettingKey("web.base_url")
 }

@@ -17,6 +17,8 @@ struct BotContext: Sendable {
     let favorites: FavoritesCache
     let recentSearches: RecentSearchWriter
     let previews: PreviewBoard
+    /// Issues `!web` links; nil when the web gallery is off.
+    let webLinks: (any WebLinkIssuing)?
     let logger: Logger
 
     var prefix: String { settings.prefix }

@@ -14,7 +14,8 @@ public final class GifBot: Sendable {
     /// - Parameter sources: the GIF sources in `gifs.sources` order, at least one.
     public init(
         sources: [any GifSource], store: any CoreStore, settings: BotSettings,
-        names: any UserNameResolving = NetworkUserNames(), metrics: BotMetrics = BotMetrics(), logger: Logger
+        names: any UserNameResolving = NetworkUserNames(), metrics: BotMetrics = BotMetrics(),
+        webLinks: (any WebLinkIssuing)? = nil, logger: Logger
     ) {
         context = BotContext(
             sources: FallbackSources(sources, logger: logger), store: store, settings: settings,
@@ -22,7 +23,7 @@ public final class GifBot: Sendable {
             names: names, channelSettings: ChannelSettingsCache(store: store, logger: logger),
             favorites: FavoritesCache(store: store),
             recentSearches: RecentSearchWriter(store: store, limit: settings.recentLimit, logger: logger),
-            previews: PreviewBoard(), logger: logger)
+            previews: PreviewBoard(), webLinks: webLinks, logger: logger)
         parser = CommandParser(prefix: settings.prefix)
         cooldown = CommandCooldown()
         self.metrics = metrics
@@ -68,6 +69,17 @@ public final class GifBot: Sendable {
             context.logger.error("Reaction failed", metadata: ["error": "\(error)"])
             return [.text(ErrorReplies.internalFailure)]
         }
+    }
+
+    /// A person's favorites, newest first, through the cache `!favs` reads (the web gallery's view).
+    public func favorites(of user: UserKey) async throws -> [Favorite] {
+        try await context.favorites.favorites(for: user)
+    }
+
+    /// Removes a favorite through the cache `!favs` reads, so chat sees it gone at once; false when
+    /// it was not there.
+    public func removeFavorite(_ gifID: String, of user: UserKey) async throws -> Bool {
+        try await context.favorites.remove(gifID, for: user)
     }
 
     /// Writes what is written behind (recent searches); call before closing the store.
@@ -182,6 +194,7 @@ public final class GifBot: Sendable {
         case .cooldown(let commands, let seconds):
             try await AdminHandler(context: context).setCooldown(commands: commands, seconds: seconds, for: message)
         case .showCooldown: await AdminHandler(context: context).showCooldown(for: message)
+        case .web: try await WebHandler(context: context).link(for: message)
         case .gifTag(let tag):
             try await CollectionHandler(context: context).post(
                 tag: tag, from: await context.memory.cursor(context.memoryKey(message), query: "#\(tag)"), for: message)

@@ -17,11 +17,15 @@ public enum Reply: Sendable, Equatable {
     case postPreview(ChosenPreview)
     /// A preview is gone without a post; networks take back what they showed.
     case withdrawPreview(WithdrawnPreview)
+    /// A message for the sender alone, in a private conversation (IRC: a PRIVMSG to the nick;
+    /// Matrix: a direct room), never in the channel: it carries something personal (a login
+    /// link) that nobody else may read.
+    case privateMessage(String)
 
     /// The reply as one plain line of text.
     public var line: String {
         switch self {
-        case .text(let text), .notice(let text): text
+        case .text(let text), .notice(let text), .privateMessage(let text): text
         case .gif(let card): card.line
         case .undoLastGif: Self.undoUnsupportedText
         case .preview(let preview): preview.lines.joined(separator: " ")

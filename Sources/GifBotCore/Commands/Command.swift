@@ -36,6 +36,8 @@ public enum Command: Sendable, Equatable {
     case shuffle
     case cancel
     case pick(Int)
+    /// `!web`: a private, single-use login link to the web gallery.
+    case web
     /// A known command with missing or malformed arguments: answered with its usage line.
     case usage(CommandName)
     /// `!gif #party`: the next GIF with that tag from this channel's collection.

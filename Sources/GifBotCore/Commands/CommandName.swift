@@ -3,6 +3,7 @@ public enum CommandName: String, CaseIterable, Sendable {
     case gif, more, gifs, random, translate, trending, trends, suggest, related, info
     case fav, unfav, favs, recent, help, about, undo
     case rating, cooldown
+    case web
     case save, tag, untag, forget, collection
     case previewGif = "gif?"
     case preview, send, shuffle, cancel, pick
@@ -23,7 +24,7 @@ public enum CommandName: String, CaseIterable, Sendable {
         switch self {
         case .gif: "<query> [| caption]"
         case .gifs: "<query>"
-        case .more, .trends, .about, .undo: ""
+        case .more, .trends, .about, .undo, .web: ""
         case .random: "[tag]"
         case .translate: "<phrase>"
         case .trending: "[n]"
@@ -69,6 +70,7 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .undo: "delete the last GIF I posted for you here (where the network allows it)"
         case .rating: "this channel's content rating; admins can lower it"
         case .cooldown: "this channel's command limit per user; admins can change it (0 turns it off)"
+        case .web: "a private link to your favorites and this channel's GIFs in a browser"
         case .save: "save a GIF to this channel's collection with up to 10 tags (default: the last GIF shown here)"
         case .tag: "add tags to a GIF of this channel's collection (whoever saved it, or an admin)"
         case .untag: "remove a tag from a GIF of this channel's collection (whoever saved it, or an admin)"

@@ -67,6 +67,7 @@ public struct CommandParser: Sendable {
                 let seconds = ChatNumber.value(arguments[1], in: ChannelSettingLimits.cooldownSeconds)
             else { return .usage(.cooldown) }
             return .cooldown(commands: commands, seconds: seconds)
+        case .web: return arguments.isEmpty ? .web : .usage(.web)
         case .save: return save(arguments)
         case .tag:
             guard arguments.count >= 2 else { return .usage(.tag) }

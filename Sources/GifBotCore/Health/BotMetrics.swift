@@ -49,6 +49,7 @@ extension Command {
         case .undo: "undo"
         case .rating: "rating"
         case .cooldown, .showCooldown: "cooldown"
+        case .web: "web"
         case .usage, .invalidTag, .tooManyTags: "usage"
         case .gifTag: "gif_tag"
         case .save: "save"

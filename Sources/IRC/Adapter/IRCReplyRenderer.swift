@@ -25,6 +25,7 @@ struct IRCReplyRenderer {
             case .preview(let preview): preview.lines.flatMap { notice($0, to: chat.nick) }
             case .postPreview(let chosen): post(chosen)
             case .withdrawPreview(let withdrawn): withdrawn.note.map { notice($0, to: chat.nick) } ?? []
+            case .privateMessage(let text): privmsg(text, answering: chat.privately)
             }
         }
     }

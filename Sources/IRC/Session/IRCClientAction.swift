@@ -25,3 +25,12 @@ public struct IncomingChat: Sendable, Equatable {
     public let messageID: String?
     public let senderIsAdmin: Bool
 }
+
+extension IncomingChat {
+    /// The same line as if its sender had said it to the bot in private: answers go to the nick.
+    var privately: IncomingChat {
+        IncomingChat(
+            nick: nick, account: account, replyTarget: nick, isPrivate: true, text: text, messageID: nil,
+            senderIsAdmin: senderIsAdmin)
+    }
+}

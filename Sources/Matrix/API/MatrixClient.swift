@@ -107,6 +107,20 @@ struct MatrixClient: Sendable {
         return json["room_id"]?.string ?? roomIDOrAlias
     }
 
+    /// A new direct room with `userID` alone, who is invited (`trusted_private_chat`: they may see
+    /// what was said before they join), for what only they may read.
+    func createDirectRoom(with userID: String) async throws(MatrixError) -> String {
+        let body: JSONValue = [
+            "is_direct": .bool(true), "invite": .array([.string(userID)]), "preset": .string("trusted_private_chat"),
+        ]
+        let json = try await http.request(
+            .POST, "/_matrix/client/v3/createRoom", json: body, accessToken: accessToken,
+            timeout: timing.requestTimeout
+        ).json()
+        guard let roomID = json["room_id"]?.string else { throw .transport("createRoom answer without a room id") }
+        return roomID
+    }
+
     /// Sends an event; the same `transactionID` sent again returns the same event, so retries
     /// never post twice.
     func send(

@@ -23,6 +23,8 @@ struct MatrixReplySender: Sendable {
     var threadRoot: String? = nil
     /// The longest a homeserver's 429 may make a reply wait (`MatrixTiming.maximumServerWait`).
     let maximumServerWait: Duration
+    /// The direct room the bot made with each user, for `.privateMessage`.
+    let directRooms = DirectRooms()
     let logger: Logger
 
     func deliver(
@@ -54,7 +56,19 @@ struct MatrixReplySender: Sendable {
                 await withdrawPreview(
                     withdrawn, room: room,
                     transactionID: MatrixTransactionID.redaction(answering: eventID, index: index))
+            case .privateMessage(let text):
+                await sendPrivately(text, to: user, transactionID: transaction)
             }
+        }
+    }
+
+    /// Never falls back to the room it was asked in: a private message there would not be private.
+    private func sendPrivately(_ text: String, to user: String, transactionID: String) async {
+        do {
+            let room = try await directRooms.room(with: user) { try await client.createDirectRoom(with: user) }
+            _ = await send(MatrixContent.notice(text, inReplyTo: nil), to: room, transactionID: transactionID)
+        } catch {
+            logger.warning("Could not open a direct room", metadata: ["user": "\(user)", "error": "\(error)"])
         }
     }
 

@@ -43,6 +43,7 @@ struct ConsoleAdapter: Sendable {
     static func render(_ reply: Reply) -> String {
         let line = TextSanitizer.stripFormattingAndControls(reply.line)
         if case .notice = reply { return "(notice) \(line)" }
+        if case .privateMessage = reply { return "(private) \(line)" }
         return line
     }
 }

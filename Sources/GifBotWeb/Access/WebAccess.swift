@@ -1,0 +1,101 @@
+import Crypto
+import Foundation
+import GifBotCore
+
+/// Login links, sessions and CSRF tokens over the store: the one place that decides who a
+/// browser is. The signing secret is read (or created) in the store on first use, so every
+/// instance on one database signs and checks with the same keys.
+public actor WebAccess: WebLinkIssuing {
+    public static let sessionLifetime: TimeInterval = 7 * 24 * 3600
+    let store: any WebAccessStore
+    let settings: WebSettings
+    private let now: @Sendable () -> Date
+    private var keys: WebKeys?
+
+    public init(store: any WebAccessStore, settings: WebSettings, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.store = store
+        self.settings = settings
+        self.now = now
+    }
+
+    func currentKeys() async throws -> WebKeys {
+        if let keys { return keys }
+        let loaded = WebKeys(secret: try await store.webSecret(candidate: WebKeys.randomBytes()))
+        keys = loaded
+        return loaded
+    }
+
+    // MARK: Login links
+
+    public func loginLink(for user: UserKey, channel: String?) async throws -> String {
+        let ticket = LoginTicket(
+            nonce: Base64URL.encode(WebKeys.randomBytes(16)), user: user, channel: channel,
+            expiresAt: now().addingTimeInterval(LoginTokenCodec.lifetime))
+        return "\(settings.baseURL)/login?token=\(try await token(for: ticket))"
+    }
+
+    /// A token for any ticket, for tests that need an expired one.
+    public func token(for ticket: LoginTicket) async throws -> String {
+        try LoginTokenCodec(keys: try await currentKeys()).token(for: ticket)
+    }
+
+    /// Checks a link without using it up (link previews fetch what they see; only the button
+    /// on the page, a POST, logs in).
+    func check(_ token: String) async throws -> Result<LoginTicket, LoginRejection> {
+        let result = LoginTokenCodec(keys: try await currentKeys()).ticket(from: token, now: now())
+        if case .success(let ticket) = result, try await store.isLoginNonceUsed(ticket.nonce) {
+            return .failure(.alreadyUsed)
+        }
+        return result
+    }
+
+    /// Uses a link up and opens a session: the cookie value to set. A second use fails, on any
+    /// instance, after any restart: the nonce's row decides.
+    func redeem(_ token: String) async throws -> Result<String, LoginRejection> {
+        let ticket: LoginTicket
+        switch try await check(token) {
+        case .failure(let rejection): return .failure(rejection)
+        case .success(let checked): ticket = checked
+        }
+        guard try await store.consumeLoginNonce(ticket.nonce, expiresAt: ticket.expiryDate) else {
+            return .failure(.alreadyUsed)
+        }
+        if let channel = ticket.channel { try await store.grantWebChannel(channel, to: ticket.user, at: now()) }
+        let cookie = Base64URL.encode(WebKeys.randomBytes())
+        let started = now()
+        try await store.createWebSession(
+            WebSession(
+                idHash: Self.hash(cookie), user: ticket.user, createdAt: started,
+                expiresAt: started.addingTimeInterval(Self.sessionLifetime)))
+        try? await store.pruneWebAccess(before: started)
+        return .success(cookie)
+    }
+
+    // MARK: Sessions
+
+    /// The session a cookie opens, unless it expired or was ended.
+    func session(cookie: String) async throws -> WebSession? {
+        guard cookie.utf8.count <= 64, Base64URL.decode(cookie) != nil else { return nil }
+        return try await store.webSession(idHash: Self.hash(cookie), now: now())
+    }
+
+    func end(_ session: WebSession) async throws {
+        try await store.deleteWebSession(idHash: session.idHash)
+    }
+
+    /// The session's CSRF token: an HMAC of its id, so it needs no storage and dies with it.
+    func csrfToken(for session: WebSession) async throws -> String {
+        let mac = HMAC<SHA256>.authenticationCode(for: Data(session.idHash.utf8), using: try await currentKeys().csrf)
+        return Base64URL.encode(mac)
+    }
+
+    func isValidCSRF(_ token: String, for session: WebSession) async throws -> Bool {
+        guard token.utf8.count <= 64, let mac = Base64URL.decode(token) else { return false }
+        return HMAC<SHA256>.isValidAuthenticationCode(
+            mac, authenticating: Data(session.idHash.utf8), using: try await currentKeys().csrf)
+    }
+
+    static func hash(_ cookie: String) -> String {
+        Base64URL.encode(SHA256.hash(data: Data(cookie.utf8)))
+    }
+}

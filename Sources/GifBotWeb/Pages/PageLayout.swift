@@ -1,0 +1,36 @@
+/// The frame of every page: one stylesheet and, where a page needs it, one script, both from
+/// this server (the CSP allows nothing else); a skip link and a header for keyboard users.
+struct PageLayout {
+    let paths: WebPaths
+
+    func page(title: String, signedIn: Bool, script: Bool = false, _ content: [HTML]) -> String {
+        var head: [HTML] = [
+            .void("meta", ["charset": "utf-8"]),
+            .void("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"]),
+            .void("meta", ["name": "color-scheme", "content": "light dark"]),
+            .element("title", [:], [.text("\(title) · GifBot")]),
+            .void("link", ["rel": "stylesheet", "href": paths.asset("gallery.css")]),
+        ]
+        if script { head.append(.element("script", ["src": paths.asset("copy.js"), "defer": "defer"])) }
+        var navigation: [HTML] = [.element("a", ["href": paths.home], [.text("GifBot gallery")])]
+        if signedIn {
+            navigation.append(
+                .element(
+                    "form", ["method": "post", "action": paths.logout, "class": "logout"],
+                    [.element("button", ["type": "submit"], [.text("Sign out")])]))
+        }
+        return HTML.document(
+            .element(
+                "html", ["lang": "en"],
+                [
+                    .element("head", [:], head),
+                    .element(
+                        "body", [:],
+                        [
+                            .element("a", ["href": "#main", "class": "skip"], [.text("Skip to content")]),
+                            .element("header", [:], [.element("nav", ["aria-label": "Site"], navigation)]),
+                            .element("main", ["id": "main"], [.element("h1", [:], [.text(title)])] + content),
+                        ]),
+                ]))
+    }
+}

@@ -1,0 +1,72 @@
+import GifBotCore
+
+/// The small pages: refusal, the login button, the start page.
+struct SimplePages {
+    let layout: PageLayout
+    let commandPrefix: String
+
+    /// The same words for a bad, expired or used link and for someone else's page: which it was
+    /// is for the log, not for whoever is trying.
+    func forbidden() -> String {
+        layout.page(
+            title: "Forbidden", signedIn: false,
+            [
+                .element(
+                    "p", [:],
+                    [
+                        .text(
+                            "This link has expired, was already used, or this page is not yours. Say \(commandPrefix)web to the bot for a new link."
+                        )
+                    ])
+            ])
+    }
+
+    func notFound() -> String {
+        layout.page(title: "Not found", signedIn: false, [.element("p", [:], [.text("There is nothing here.")])])
+    }
+
+    /// Opening a link shows this button; only pressing it (a POST) uses the link up, so a chat
+    /// client's link preview cannot spend it.
+    func login(token: String, user: UserKey) -> String {
+        layout.page(
+            title: "Sign in", signedIn: false,
+            [
+                .element("p", [:], [.text("Sign in to the gallery as \(user.userID) (\(user.network)).")]),
+                .element(
+                    "form", ["method": "post", "action": layout.paths.login],
+                    [
+                        .void("input", ["type": "hidden", "name": "token", "value": token]),
+                        .element("button", ["type": "submit", "id": "sign-in"], [.text("Open my gallery")]),
+                    ]),
+            ])
+    }
+
+    func home(session: WebSession?, channels: [String]) -> String {
+        guard let session else {
+            return layout.page(
+                title: "GifBot gallery", signedIn: false,
+                [
+                    .element(
+                        "p", [:], [.text("Say \(commandPrefix)web to the bot in chat: it sends you a private link.")])
+                ])
+        }
+        var items: [HTML] = [
+            .element(
+                "li", [:], [.element("a", ["href": layout.paths.favorites(session.user)], [.text("My favorites")])])
+        ]
+        for channel in channels.sorted() {
+            let collection = CollectionChannel(network: session.user.network, channel: channel)
+            items.append(
+                .element(
+                    "li", [:],
+                    [.element("a", ["href": layout.paths.collection(collection)], [.text("GIFs of \(channel)")])]
+                ))
+        }
+        return layout.page(
+            title: "GifBot gallery", signedIn: true,
+            [
+                .element("p", [:], [.text("Signed in as \(session.user.userID) (\(session.user.network)).")]),
+                .element("ul", [:], items),
+            ])
+    }
+}

@@ -1,0 +1,52 @@
+/// The gallery's only stylesheet and script, served by itself (the CSP allows nothing from
+/// elsewhere): no third-party scripts or fonts, dark mode from the system's setting.
+enum Assets {
+    static let stylesheet = """
+        :root { color-scheme: light dark; --bg: #fff; --fg: #1a1a1a; --muted: #5c5c5c; --tile: #f0f0f0; --accent: #0b57d0; }
+        @media (prefers-color-scheme: dark) {
+          :root { --bg: #121212; --fg: #ececec; --muted: #b0b0b0; --tile: #242424; --accent: #8ab4f8; }
+        }
+        * { box-sizing: border-box; }
+        body { margin: 0; font: 16px/1.5 system-ui, sans-serif; background: var(--bg); color: var(--fg); }
+        a { color: var(--accent); }
+        :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+        .skip { position: absolute; left: -999px; }
+        .skip:focus { left: 8px; top: 8px; background: var(--bg); padding: 4px; }
+        header nav { display: flex; gap: 1rem; align-items: center; justify-content: space-between; padding: .5rem 1rem; }
+        main { padding: 0 1rem 2rem; max-width: 1100px; margin: 0 auto; }
+        h1 { font-size: 1.5rem; overflow-wrap: anywhere; }
+        .search { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin-bottom: 1rem; }
+        .search input { flex: 1 1 10rem; min-width: 0; padding: .4rem; }
+        .grid { list-style: none; padding: 0; display: grid; gap: 1rem;
+          grid-template-columns: repeat(auto-fill, minmax(min(100%, 160px), 1fr)); }
+        .tile { background: var(--tile); border-radius: 8px; padding: .5rem; min-width: 0; }
+        .tile a { display: block; text-decoration: none; color: inherit; }
+        .tile img, .preview img { display: block; width: 100%; height: auto; aspect-ratio: 1 / 1; object-fit: contain; }
+        .preview { margin: 0 0 1rem; max-width: 480px; }
+        .title { display: block; overflow-wrap: anywhere; font-size: .9rem; margin-top: .25rem; }
+        button { font: inherit; padding: .3rem .7rem; cursor: pointer; }
+        .tags { display: flex; flex-wrap: wrap; gap: .5rem; margin-bottom: 1rem; }
+        .tags a[aria-current] { font-weight: bold; text-decoration: none; }
+        .tag-list { display: block; color: var(--muted); font-size: .8rem; overflow-wrap: anywhere; }
+        .pager { display: flex; gap: 1rem; flex-wrap: wrap; margin-top: 1rem; }
+        .command code { overflow-wrap: anywhere; }
+        dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; }
+        dd { margin: 0; overflow-wrap: anywhere; }
+        .notice { padding: .5rem; border-left: 4px solid var(--accent); }
+        .credit { color: var(--muted); font-size: .85rem; }
+        """
+
+    /// Progressive: shows the copy buttons and copies on click; the page works without it.
+    static let copyScript = """
+        "use strict";
+        document.querySelectorAll("button.copy[data-copy]").forEach(function (button) {
+          if (!navigator.clipboard) { return; }
+          button.hidden = false;
+          button.addEventListener("click", function () {
+            navigator.clipboard.writeText(button.dataset.copy).then(
+              function () { button.textContent = "Copied"; },
+              function () { button.textContent = "Select and copy it"; });
+          });
+        });
+        """
+}

@@ -1,0 +1,80 @@
+import CoreMetrics
+import Foundation
+import GifBotCore
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// The web gallery: login links, sessions and the favorites pages, on Hummingbird. `service()`
+/// is what the bot's service group runs; `router()` is what the tests drive in-process.
+public struct WebGallery: Sendable {
+    let settings: WebSettings
+    let access: WebAccess
+    let favorites: any WebFavorites
+    /// Channels' collections; nil shows none (tests of the favorites alone).
+    let collections: (any CollectionStore)?
+    let commandPrefix: String
+    let metrics: WebMetrics
+    let logger: Logger
+
+    public init(
+        settings: WebSettings, access: WebAccess, favorites: any WebFavorites,
+        collections: (any CollectionStore)? = nil, commandPrefix: String,
+        metricsFactory: any MetricsFactory = MetricsSystem.factory, logger: Logger
+    ) {
+        self.settings = settings
+        self.access = access
+        self.favorites = favorites
+        self.collections = collections
+        self.commandPrefix = commandPrefix
+        metrics = WebMetrics(factory: metricsFactory)
+        self.logger = logger
+    }
+
+    /// The HTTP server as a Service of the bot's group; it stops with the group's graceful shutdown.
+    public func service() -> some ServiceLifecycle.Service {
+        Application(
+            router: router(),
+            configuration: ApplicationConfiguration(
+                address: .hostname(settings.host, port: settings.port), serverName: nil),
+            logger: logger)
+    }
+
+    public func router() -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        let pages = WebPages(gallery: self)
+        router.add(
+            middleware: GalleryMiddleware(
+                headers: SecurityHeaders(extraImageSources: settings.extraImageSources), pages: pages,
+                metrics: metrics, logger: logger))
+        router.get("assets/gallery.css") { _, _ in Self.asset(Assets.stylesheet, type: "text/css; charset=utf-8") }
+        router.get("assets/copy.js") { _, _ in
+            Self.asset(Assets.copyScript, type: "text/javascript; charset=utf-8")
+        }
+        // Browsers ask for it on their own; there is none, and a 404 would be a console error.
+        router.get("favicon.ico") { _, _ in Response(status: .noContent) }
+        router.get("/") { request, _ in try await pages.home(request) }
+        router.get("login") { request, _ in try await pages.loginForm(request) }
+        router.post("login") { request, context in try await pages.login(request, context: context) }
+        router.post("logout") { request, _ in try await pages.logout(request) }
+        router.get("u/:user/favorites") { request, context in try await pages.favorites(request, context: context) }
+        router.get("u/:user/favorites/:gif") { request, context in try await pages.gif(request, context: context) }
+        router.post("u/:user/favorites/:gif/remove") { request, context in
+            try await pages.remove(request, context: context)
+        }
+        router.get("c/:channel") { request, context in try await pages.collection(request, context: context) }
+        router.get("c/:channel/:gif") { request, context in
+            try await pages.collectionEntry(request, context: context)
+        }
+        return router
+    }
+
+    private static func asset(_ text: String, type: String) -> Response {
+        var response = Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: text)))
+        response.headers[.contentType] = type
+        response.headers[.cacheControl] = "public, max-age=3600"
+        return response
+    }
+
+    var cookieName: String { settings.isSecure ? "__Host-gifbot_session" : "gifbot_session" }
+}

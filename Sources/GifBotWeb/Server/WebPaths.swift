@@ -1,0 +1,60 @@
+import GifBotCore
+
+/// Every address the pages link to, under `web.base_url`'s path (a reverse proxy strips it
+/// before the request arrives, so routes are matched without it).
+struct WebPaths: Sendable {
+    let base: String
+
+    var home: String { base + "/" }
+    var login: String { base + "/login" }
+    var logout: String { base + "/logout" }
+    func asset(_ name: String) -> String { base + "/assets/" + name }
+
+    func favorites(_ user: UserKey, query: String? = nil, page: Int = 1) -> String {
+        base + "/u/\(UserHandle.handle(for: user))/favorites" + Self.queryString(query: query, page: page)
+    }
+
+    func favorite(_ gifID: String, of user: UserKey) -> String {
+        base + "/u/\(UserHandle.handle(for: user))/favorites/\(Self.encode(gifID))"
+    }
+
+    func removeFavorite(_ gifID: String, of user: UserKey) -> String {
+        favorite(gifID, of: user) + "/remove"
+    }
+
+    func collection(_ channel: CollectionChannel, tag: String? = nil, query: String? = nil, page: Int = 1) -> String {
+        base + "/c/\(ChannelHandle.handle(for: channel))" + Self.queryString(query: query, page: page, tag: tag)
+    }
+
+    func collectionEntry(_ gifID: String, in channel: CollectionChannel) -> String {
+        base + "/c/\(ChannelHandle.handle(for: channel))/\(Self.encode(gifID))"
+    }
+
+    static func queryString(query: String?, page: Int, tag: String? = nil) -> String {
+        var parts: [String] = []
+        if let tag, !tag.isEmpty { parts.append("tag=" + encode(tag)) }
+        if let query, !query.isEmpty { parts.append("q=" + encode(query)) }
+        if page > 1 { parts.append("page=\(page)") }
+        return parts.isEmpty ? "" : "?" + parts.joined(separator: "&")
+    }
+
+    /// Percent-encodes everything but unreserved characters (RFC 3986).
+    static func encode(_ text: String) -> String {
+        var encoded = ""
+        for byte in text.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if scalar.properties.isASCIIHexDigit || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                || "-._~".unicodeScalars.contains(scalar)
+            {
+                encoded.unicodeScalars.append(scalar)
+            } else {
+                encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded
+            }
+        }
+        return encoded
+    }
+}
+
+extension String {
+    fileprivate var leftPadded: String { count == 1 ? "0" + self : self }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import GifBotWeb
+import Testing
+
+@testable import GifBotApp
+
+/// `web.port`, `web.bind`, `web.base_url`: off by default, on loopback, never without its address.
+@Suite struct GallerySettingsTests {
+    func web(_ environment: [String: String]) async throws -> WebSettings? {
+        let sources = try await ConfigurationSources.load(
+            options: [:], environment: ["GIPHY_API_KEY": "k"].merging(environment) { $1 }, configFile: nil)
+        return try AppConfiguration.load(from: sources).web
+    }
+
+    @Test func offByDefaultOnLoopbackAndNeverWithoutItsPublicAddress() async throws {
+        #expect(try await web([:]) == nil)
+        await #expect(throws: ConfigurationError.self) { try await web(["WEB_PORT": "8090"]) }
+        await #expect(throws: ConfigurationError.self) {
+            try await web(["WEB_PORT": "8090", "WEB_BASE_URL": "gifs.example.org"])
+        }
+        let on = try #require(try await web(["WEB_PORT": "8090", "WEB_BASE_URL": "https://example.org/gifs/"]))
+        #expect(on.host == "127.0.0.1" && on.port == 8090 && on.isSecure)
+        #expect(on.baseURL == "https://example.org/gifs" && on.basePath == "/gifs")
+        let bound = try #require(
+            try await web(["WEB_PORT": "8090", "WEB_BIND": "0.0.0.0", "WEB_BASE_URL": "http://127.0.0.1:8090"]))
+        #expect(bound.host == "0.0.0.0" && !bound.isSecure && bound.basePath == "")
+    }
+}
