@@ -222,7 +222,8 @@ struct MatrixEncryption: Sendable {
             else { throw InboundGroupSessions.Failure.malformed }
             metrics.event("decrypted")
             return RoomEvent(
-                eventID: event.eventID, type: type, sender: event.sender, content: innerContent, stateKey: nil)
+                eventID: event.eventID, type: type, sender: event.sender,
+                content: CleartextRelation.restore(content[CleartextRelation.key], into: innerContent), stateKey: nil)
         } catch InboundGroupSessions.Failure.unknownSession {
             metrics.event("unknown_session")
             await waitForKey(event, roomID: roomID, sessionID: sessionID, senderKey: content["sender_key"]?.string)
