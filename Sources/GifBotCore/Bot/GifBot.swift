@@ -10,6 +10,7 @@ public final class GifBot: Sendable {
     private let cooldown: CommandCooldown
     private let metrics: BotMetrics
     private let turns = CommandTurns()
+    private let postedGifs = PostedGifMessages()
 
     /// - Parameter sources: the GIF sources in `gifs.sources` order, at least one.
     public init(
@@ -54,13 +55,24 @@ public final class GifBot: Sendable {
         await context.previews.attach(messageID: messageID, to: previewID, conversation: conversation, now: now)
     }
 
+    /// Notes which GIF a network message of the bot's shows (a `Reply.gif` posted, or a preview
+    /// turned into its post), for networks with reactions: a 💾 on it then saves that GIF to the
+    /// channel's collection as `!save <id>` would.
+    public func gifPosted(_ gifID: String, in conversation: String, as messageID: String) {
+        postedGifs.record(gifID: gifID, conversation: conversation, messageID: messageID)
+    }
+
     /// The replies to a reaction to one of the bot's messages; empty when it means nothing (not a
-    /// preview's button, or not from the preview's asker or an admin). It acts in its sender's
-    /// turn in the conversation, after their commands handed over before it.
+    /// preview's button, or not from the preview's asker or an admin; not a 💾 on a GIF the bot
+    /// posted). It acts in its sender's turn in the conversation, after their commands handed
+    /// over before it.
     public func handle(_ reaction: ChatReaction) async -> [Reply] {
         let turn = turns.reserve(CommandTurns.Key(user: reaction.user.storeKey, conversation: reaction.conversation))
         await turns.wait(for: turn)
         defer { turns.finish(turn) }
+        if reaction.plainKey == Self.saveReaction {
+            return await save(reacting: reaction)
+        }
         do {
             return try await previews.answer(reaction)
         } catch let failure as GifSourceFailure {
@@ -80,6 +92,26 @@ public final class GifBot: Sendable {
     /// it was not there.
     public func removeFavorite(_ gifID: String, of user: UserKey) async throws -> Bool {
         try await context.favorites.remove(gifID, for: user)
+    }
+
+    /// The reaction that saves a GIF to the channel's collection (U+1F4BE FLOPPY DISK).
+    static let saveReaction = "\u{1F4BE}"
+
+    /// A 💾 on a GIF the bot posted is `!save <id>` without tags, by the reacting member: the same
+    /// cooldown, permissions, limits, replies and metric. On any other message it means nothing.
+    private func save(reacting reaction: ChatReaction) async -> [Reply] {
+        guard let gifID = postedGifs.gifID(conversation: reaction.conversation, messageID: reaction.messageID) else {
+            return []
+        }
+        let message = ChatMessage(
+            user: reaction.user, conversation: reaction.conversation, isPrivate: false,
+            text: "\(context.prefix)save \(gifID)", senderIsAdmin: reaction.senderIsAdmin,
+            receivedAt: reaction.receivedAt)
+        let command = Command.save(id: gifID, tags: [])
+        let started = ContinuousClock.now
+        let (replies, outcome) = await answer(command, message)
+        metrics.commandHandled(command, outcome: outcome, duration: .now - started)
+        return replies
     }
 
     /// Writes what is written behind (recent searches); call before closing the store.

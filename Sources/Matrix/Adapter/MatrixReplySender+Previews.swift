@@ -36,7 +36,7 @@ extension MatrixReplySender {
         guard chosen.shownPrivately, let shown = chosen.shownMessageID else {
             let target = chosen.originMessageID ?? eventID
             if let posted = await sendGIF(chosen.card, to: room, answering: target, transactionID: transaction) {
-                self.posted.record(posted, room: room, user: chosen.askerName)
+                record(posted, showing: chosen.card, room: room, user: chosen.askerName)
             }
             return
         }
@@ -46,7 +46,7 @@ extension MatrixReplySender {
             if let posted = await sendGIF(
                 chosen.card, to: room, answering: chosen.originMessageID ?? eventID, transactionID: transaction)
             {
-                self.posted.record(posted, room: room, user: chosen.askerName)
+                record(posted, showing: chosen.card, room: room, user: chosen.askerName)
             }
             return
         }
@@ -57,7 +57,7 @@ extension MatrixReplySender {
             let redaction = MatrixTransactionID.unbutton(number, answering: eventID, index: index)
             _ = await redact(button, in: room, reason: "preview sent", transactionID: redaction)
         }
-        posted.record(shown, room: room, user: chosen.askerName)
+        record(shown, showing: chosen.card, room: room, user: chosen.askerName)
     }
 
     /// A preview gone without a post: its message is redacted (its buttons go with it); where it

@@ -44,7 +44,7 @@ struct MatrixReplySender: Sendable {
                 _ = await send(MatrixContent.notice(text, inReplyTo: eventID), to: room, transactionID: transaction)
             case .gif(let card):
                 if let posted = await sendGIF(card, to: room, answering: eventID, transactionID: transaction) {
-                    self.posted.record(posted, room: room, user: user)
+                    record(posted, showing: card, room: room, user: user)
                 }
             case .undoLastGif:
                 await undo(room: room, user: user, answering: eventID, index: index)
@@ -104,6 +104,13 @@ struct MatrixReplySender: Sendable {
             }
         }
         return MatrixContent.link(to: card, inReplyTo: eventID)
+    }
+
+    /// Notes a GIF message the bot posted: for `!undo` (by whom it was asked) and for the core
+    /// (which GIF it shows, so a 💾 on it saves that GIF).
+    func record(_ eventID: String, showing card: GifCard, room: String, user: String) {
+        posted.record(eventID, room: room, user: user)
+        bot.gifPosted(card.id, in: room, as: eventID)
     }
 
     private func undo(room: String, user: String, answering eventID: String, index: Int) async {

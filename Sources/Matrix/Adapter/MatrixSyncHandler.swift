@@ -84,8 +84,12 @@ struct MatrixSyncHandler: Sendable {
         await answer(event, in: roomID, text: text)
     }
 
-    /// Runs a message's command, if it is one, and sends the replies.
+    /// Runs a message's command, if it is one, and sends the replies. A decrypted event may be a
+    /// reaction (clients encrypt reactions in encrypted rooms): it goes where a plain one goes.
     private func answer(_ event: RoomEvent, in roomID: String) async {
+        if let reaction = MatrixMessageFilter.reaction(in: event, ownUserID: userID) {
+            return await handle(reaction, event: event, in: roomID)
+        }
         guard let text = MatrixMessageFilter.commandText(of: event, ownUserID: userID) else { return }
         await answer(event, in: roomID, text: text)
     }
