@@ -5,7 +5,8 @@ import Testing
 @testable import GifBotCore
 
 /// Sources that want to hear which of their GIFs were posted (KLIPY's share trigger) hear it once
-/// per posted GIF, behind the reply, and never of a preview or a list.
+/// per posted GIF, behind the reply, and never of a preview or a list; a KLIPY favorite keeps the
+/// rating it was found under.
 @Suite struct PostedGifReportTests {
     static func klipy(unratedLookups: Bool = false) -> FakeGifSource {
         FakeGifSource(
@@ -62,5 +63,21 @@ import Testing
         await chat.say("!gif cats")
         await chat.bot.flushPostedReports()
         #expect(giphy.reports.isEmpty)
+    }
+
+    @Test func aKlipyFavoriteKeepsTheRatingItWasFoundUnder() async {
+        let source = Self.klipy(unratedLookups: true)
+        let chat = InProcessChat(sources: [source])
+        await chat.say("!gif cats")
+        #expect(await chat.say("!fav").first?.hasPrefix("Saved ") == true)
+        let info = await chat.say("!info klipy:k1")
+        #expect(info.first?.contains("(klipy:k1)") == true && info.first?.contains("rated G") == true, "\(info)")
+        #expect(await chat.say("!fav klipy:k1").first?.contains("already one of your favorites") == true)
+        #expect(
+            await chat.say("!info klipy:k2") == ["That GIF is rated above what this channel allows (g)."],
+            "a GIF looked up by id that is no favorite stays unrated")
+        #expect(
+            await chat.say("!info klipy:k1", as: "bob") == ["That GIF is rated above what this channel allows (g)."],
+            "only one's own favorite counts")
     }
 }

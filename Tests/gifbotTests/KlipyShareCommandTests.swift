@@ -6,7 +6,7 @@ import Testing
 @testable import gifbot
 
 /// KLIPY's share trigger through the whole bot: once per posted GIF, behind the reply, never for
-/// a preview; a failing one changes nothing for the user.
+/// a preview; a failing one changes nothing for the user. And a KLIPY favorite keeps its rating.
 @Suite(.timeLimit(.minutes(2))) struct KlipyShareCommandTests {
     @Test func aPostedGifIsSharedOnceWithItsSearchAndAPreviewIsNot() async throws {
         try await withKlipyConsole(sources: "klipy") { harness in
@@ -37,6 +37,19 @@ import Testing
             #expect(failing == normal && normal.count == 4, "\(failing)")
             #expect(await harness.klipy.waitForShares(6), "every post was still tried")
             #expect(!harness.logs.text.contains(harness.klipy.appKey))
+        }
+    }
+
+    @Test func aKlipyFavoriteKeepsItsRatingInAGChannel() async throws {
+        try await withKlipyConsole(sources: "klipy") { harness in
+            let id = gifID(try await harness.say(["!gif cat"])[0])
+            let output = try await harness.say([
+                "!gif cat", "!fav", "!info \(id)", "!fav \(id)", "!unfav \(id)", "!info \(id)",
+            ])
+            #expect(output[1].hasPrefix("Saved ") && output[1].contains("(\(id))"))
+            #expect(output[2].contains("(\(id))") && output[2].contains("rated G"), "\(output[2])")
+            #expect(output[3].contains("already one of your favorites"), "\(output[3])")
+            #expect(output[5] == "That GIF is rated above what this channel allows (g).", "no longer a favorite")
         }
     }
 }
