@@ -19,6 +19,10 @@ public protocol HTTPGetTransport: Sendable {
     /// Performs a GET within `timeout` for the whole request. Throws only `TransportFailure`
     /// (or `CancellationError`).
     func get(_ url: String, timeout: Duration) async throws -> HTTPGetResponse
+    /// POSTs a JSON `body` within `timeout`, for the few calls that report rather than ask
+    /// (KLIPY's share trigger). Redirects are not followed: a redirect is the answer. Throws as
+    /// `get` does.
+    func post(_ url: String, json body: [UInt8], timeout: Duration) async throws -> HTTPGetResponse
 }
 
 /// Why a GET got no answer; each client turns it into its own error.
@@ -62,6 +66,27 @@ public struct AsyncHTTPGetTransport: HTTPGetTransport {
         } catch {
             // A request that waited for a connection until its deadline fails with the last
             // connect error (refused, DNS), which means unreachable rather than slow.
+            throw TransportFailure.networkUnreachable
+        }
+    }
+
+    public func post(_ url: String, json body: [UInt8], timeout: Duration) async throws -> HTTPGetResponse {
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        request.headers.add(name: "Accept", value: "application/json")
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(ByteBuffer(bytes: body))
+        do {
+            let response = try await httpClient.completeExchange(
+                request, deadline: .now + timeout, maximumBodyBytes: Self.maximumBodyBytes)
+            return HTTPGetResponse(status: Int(response.status.code), body: Array(buffer: response.body))
+        } catch let error as HTTPClientError where Self.isTimeout(error) {
+            throw TransportFailure.timeout
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch is NIOTooManyBytesError {
+            throw TransportFailure.oversizedAnswer
+        } catch {
             throw TransportFailure.networkUnreachable
         }
     }

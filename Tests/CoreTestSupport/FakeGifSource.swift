@@ -13,14 +13,36 @@ public final class FakeGifSource: GifSource {
     struct State {
         var gifs: [SourcedGif]
         var failure: GifSourceError?
+        var reportFailure: GifSourceError?
         var calls: [String] = []
     }
 
-    public init(id: GifSourceID = .giphy, gifs: [SourcedGif], capabilities: Set<GifCapability> = [.random, .translate])
-    {
+    /// Lookups by key answer unrated, as KLIPY's do (its searches carry the filter's rating).
+    private let unratedLookups: Bool
+
+    public init(
+        id: GifSourceID = .giphy, gifs: [SourcedGif], capabilities: Set<GifCapability> = [.random, .translate],
+        unratedLookups: Bool = false
+    ) {
         self.id = id
         self.capabilities = capabilities
+        self.unratedLookups = unratedLookups
         state = Mutex(State(gifs: gifs))
+    }
+
+    /// From now on every `posted` report fails with `error` (nil: they succeed again).
+    public func failReports(with error: GifSourceError?) {
+        state.withLock { $0.reportFailure = error }
+    }
+
+    /// The `posted` reports received, as `posted <key> <query or "-"> <user id>`.
+    public var reports: [String] { calls.filter { $0.hasPrefix("posted ") } }
+
+    public func posted(_ key: String, query: String?, user: SourceUser?) async throws {
+        try state.withLock { state in
+            state.calls.append("posted \(key) \(query ?? "-") \(user?.userID ?? "-")")
+            if let failure = state.reportFailure { throw GifSourceFailure(source: id, error: failure) }
+        }
     }
 
     /// A GIF this source could return: `key`, a title, a rating, an https link.
@@ -73,7 +95,10 @@ public final class FakeGifSource: GifSource {
         guard let gif = try record("gif \(key)").first(where: { $0.ref.key == key }) else {
             throw GifSourceFailure(source: id, error: .notFound)
         }
-        return gif
+        guard unratedLookups else { return gif }
+        return SourcedGif(
+            ref: gif.ref, title: gif.title, rating: nil, pageURL: gif.pageURL, preferred: gif.preferred,
+            renditions: gif.renditions)
     }
 
     public func autocomplete(_ prefix: String, limit: Int) async throws -> [String] {

@@ -13,6 +13,9 @@ final class StandInHandler: ChannelInboundHandler {
 
     private let table: RouteTable
     private var head: HTTPRequestHead?
+    private var body: [UInt8] = []
+    /// Request bodies are small JSON objects; more than this is not kept.
+    static let maximumRecordedBody = 64 * 1024
     /// A request read but not answered yet; `closedAt` is set if the client gave up on it.
     private var pending: (index: Int?, closedAt: ContinuousClock.Instant?)?
 
@@ -24,17 +27,20 @@ final class StandInHandler: ChannelInboundHandler {
         switch unwrapInboundIn(data) {
         case .head(let head):
             self.head = head
-        case .body:
-            break
+            body = []
+        case .body(let part):
+            let room = max(0, Self.maximumRecordedBody - body.count)
+            body += part.readableBytesView.prefix(room)
         case .end:
             guard let head else { return }
             self.head = nil
             let receivedAt = ContinuousClock.now
-            let (uri, keepAlive, table) = (head.uri, head.isKeepAlive, table)
+            let (uri, keepAlive, table, method, body) = (head.uri, head.isKeepAlive, table, head.method.rawValue, body)
+            self.body = []
             pending = (nil, nil)
             let loopBoundContext = NIOLoopBound(context, eventLoop: context.eventLoop)
             StandInThreads.builders.runIfActive(eventLoop: context.eventLoop) { () -> (Int, StandInResponse) in
-                let request = Self.record(uri, receivedAt: receivedAt)
+                let request = Self.record(uri, method: method, body: body, receivedAt: receivedAt)
                 return (table.record(request), table.respond(to: request))
             }
             .assumeIsolated()
@@ -137,13 +143,17 @@ final class StandInHandler: ChannelInboundHandler {
     }
 
     /// Splits `/path?a=b&c=d` and percent-decodes the query values.
-    static func record(_ uri: String, receivedAt: ContinuousClock.Instant = .now) -> RecordedRequest {
+    static func record(
+        _ uri: String, method: String = "GET", body: [UInt8] = [], receivedAt: ContinuousClock.Instant = .now
+    ) -> RecordedRequest {
         let components = URLComponents(string: uri)
         var query: [String: String] = [:]
         for item in components?.queryItems ?? [] {
             query[item.name] = item.value ?? ""
         }
-        return RecordedRequest(path: components?.percentEncodedPath ?? uri, query: query, receivedAt: receivedAt)
+        return RecordedRequest(
+            path: components?.percentEncodedPath ?? uri, query: query, method: method, body: body,
+            receivedAt: receivedAt)
     }
 }
 

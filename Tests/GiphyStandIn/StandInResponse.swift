@@ -91,15 +91,24 @@ public struct StandInResponse: Sendable {
 public struct RecordedRequest: Sendable, Equatable {
     public let path: String
     public let query: [String: String]
+    /// "GET", "POST", …
+    public let method: String
+    /// What the client sent after the head (the first `StandInHandler.maximumRecordedBody` bytes).
+    public let body: [UInt8]
     /// When the stand-in had read the whole request (taken on its own thread, so a busy test
     /// process does not shift it).
     public let receivedAt: ContinuousClock.Instant
     /// When the client closed the connection without waiting for the answer: the moment it gave up.
     public internal(set) var abandonedAt: ContinuousClock.Instant?
 
-    public init(path: String, query: [String: String], receivedAt: ContinuousClock.Instant = .now) {
+    public init(
+        path: String, query: [String: String], method: String = "GET", body: [UInt8] = [],
+        receivedAt: ContinuousClock.Instant = .now
+    ) {
         self.path = path
         self.query = query
+        self.method = method
+        self.body = body
         self.receivedAt = receivedAt
     }
 

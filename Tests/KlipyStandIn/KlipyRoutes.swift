@@ -32,6 +32,10 @@ struct KlipyRoutes: Sendable {
         request.path.hasPrefix("/api/v1/")
     }
 
+    func isShare(_ request: RecordedRequest) -> Bool {
+        request.path.hasPrefix("/api/v1/\(appKey)/gifs/share/")
+    }
+
     func respond(to request: RecordedRequest) -> StandInResponse {
         // /media/<slug>/<bytes>.gif: a real GIF of that many bytes, as KLIPY's CDN would serve it.
         if request.path.hasPrefix("/media/") {
@@ -57,6 +61,12 @@ struct KlipyRoutes: Sendable {
             return json([
                 "result": true, "data": ["data": found.filter { seen.insert($0.slug).inserted }.map(\.object)],
             ])
+        case _ where resource.hasPrefix("gifs/share/"):
+            // The share trigger: a POST with a JSON body, answered `{"result": true}` (KLIPY's docs).
+            guard request.method == "POST" else {
+                return StandInResponse(status: 405, json: #"{"result":false,"message":"Method Not Allowed"}"#)
+            }
+            return json(["result": true])
         case "gifs/categories":
             return StandInResponse(body: KlipyFixtures.bytes("docs_gifs_categories.json"))
         default:

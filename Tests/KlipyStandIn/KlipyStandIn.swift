@@ -16,13 +16,17 @@ public final class KlipyStandIn: Sendable {
     private let channel: any Channel
     private let table: RouteTable
     private let faults: FaultSwitch
+    private let shareFaults: FaultSwitch
 
-    private init(channel: any Channel, table: RouteTable, appKey: String, faults: FaultSwitch) {
+    private init(
+        channel: any Channel, table: RouteTable, appKey: String, faults: FaultSwitch, shareFaults: FaultSwitch
+    ) {
         self.channel = channel
         self.port = channel.localAddress?.port ?? 0
         self.table = table
         self.appKey = appKey
         self.faults = faults
+        self.shareFaults = shareFaults
     }
 
     /// Starts on a free port. `resultCount` is how many GIFs a search or trending list holds
@@ -30,12 +34,33 @@ public final class KlipyStandIn: Sendable {
     public static func start(appKey: String = defaultAppKey, resultCount: Int = 30) async throws -> KlipyStandIn {
         let routes = KlipyRoutes(appKey: appKey, resultCount: resultCount)
         let faults = FaultSwitch()
+        let shareFaults = FaultSwitch()
         let table = RouteTable { request in
             let normal = routes.respond(to: request)
+            if routes.isShare(request), let fault = shareFaults.current { return fault.response(normal: normal) }
             guard routes.isAPIRequest(request), let fault = faults.current else { return normal }
             return fault.response(normal: normal)
         }
-        return KlipyStandIn(channel: try await table.serve(), table: table, appKey: appKey, faults: faults)
+        return KlipyStandIn(
+            channel: try await table.serve(), table: table, appKey: appKey, faults: faults, shareFaults: shareFaults)
+    }
+
+    /// Share triggers (`POST gifs/share/{slug}`) alone fail this way from now on; nil restores them.
+    public func failShares(with fault: KlipyFault?) {
+        shareFaults.set(fault)
+    }
+
+    /// The share triggers received, in order, with the right key.
+    public var shares: [KlipyShareCall] {
+        requests.filter { $0.path.hasPrefix(path("gifs/share/")) }.map(KlipyShareCall.init)
+    }
+
+    /// Waits until at least `count` share triggers arrived; false if they did not within `timeout`.
+    public func waitForShares(_ count: Int, timeout: Duration = .seconds(20)) async -> Bool {
+        let prefix = path("gifs/share/")
+        return await table.requests.waitFor(timeout: timeout) { requests in
+            requests.filter { $0.path.hasPrefix(prefix) }.count >= count
+        }
     }
 
     /// Every API call fails this way from now on; nil restores normal answers.
@@ -106,5 +131,28 @@ private final class FaultSwitch: Sendable {
 
     func set(_ newFault: KlipyFault?) {
         fault.withLock { $0 = newFault }
+    }
+}
+
+/// One share trigger as the stand-in received it: the slug from the path, the JSON body's fields.
+public struct KlipyShareCall: Sendable, Equatable {
+    public let method: String
+    public let slug: String
+    public let customerID: String?
+    public let query: String?
+
+    public init(method: String, slug: String, customerID: String?, query: String?) {
+        self.method = method
+        self.slug = slug
+        self.customerID = customerID
+        self.query = query
+    }
+
+    init(_ request: RecordedRequest) {
+        method = request.method
+        slug = request.path.split(separator: "/").last.map { String($0).removingPercentEncoding ?? String($0) } ?? ""
+        let object = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any]
+        customerID = object?["customer_id"] as? String
+        query = object?["q"] as? String
     }
 }

@@ -12,6 +12,9 @@ import Testing
     struct FailingTransport: HTTPGetTransport {
         let error: any Error & Sendable
         func get(_ url: String, timeout: Duration) async throws -> HTTPGetResponse { throw error }
+        func post(_ url: String, json body: [UInt8], timeout: Duration) async throws -> HTTPGetResponse {
+            throw error
+        }
     }
 
     func client(_ error: any Error & Sendable, logs: LogCapture) -> KlipyClient {

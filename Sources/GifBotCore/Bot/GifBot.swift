@@ -11,6 +11,7 @@ public final class GifBot: Sendable {
     private let metrics: BotMetrics
     private let turns = CommandTurns()
     private let postedGifs = PostedGifMessages()
+    private let postedReports: PostedGifReporter
 
     /// - Parameter sources: the GIF sources in `gifs.sources` order, at least one.
     public init(
@@ -28,6 +29,7 @@ public final class GifBot: Sendable {
         parser = CommandParser(prefix: settings.prefix)
         cooldown = CommandCooldown()
         self.metrics = metrics
+        postedReports = PostedGifReporter(sources: sources, metrics: metrics, logger: logger)
     }
 
     /// What commands start with (`!` by default), for adapters that name a command.
@@ -74,7 +76,9 @@ public final class GifBot: Sendable {
             return await save(reacting: reaction)
         }
         do {
-            return try await previews.answer(reaction)
+            let replies = try await previews.answer(reaction)
+            await reportPosted(replies, by: reaction.user)
+            return replies
         } catch let failure as GifSourceFailure {
             return [.text(ErrorReplies.message(for: failure))]
         } catch {
@@ -114,9 +118,16 @@ public final class GifBot: Sendable {
         return replies
     }
 
-    /// Writes what is written behind (recent searches); call before closing the store.
+    /// Writes what is written behind (recent searches); call before closing the store. Reports
+    /// of posted GIFs still waiting are dropped: a slow source must not hold up a shutdown.
     public func finishPendingWrites() async {
         await context.recentSearches.flush()
+        await postedReports.stop()
+    }
+
+    /// Returns once every posted GIF so far was reported to its source (tests).
+    func flushPostedReports() async {
+        await postedReports.flush()
     }
 
     /// The replies to one line of chat; empty when the line is not a command of this bot. For
@@ -145,7 +156,27 @@ public final class GifBot: Sendable {
         let started = ContinuousClock.now
         let (replies, outcome) = await answer(command, message)
         metrics.commandHandled(command, outcome: outcome, duration: .now - started)
+        await reportPosted(replies, by: message.user)
         return replies
+    }
+
+    /// Hands every GIF these replies post (not a preview, not a list to pick from) to the
+    /// sources that want to hear of it, behind the reply (see `PostedGifReporter`).
+    private func reportPosted(_ replies: [Reply], by user: ChatUser) async {
+        guard postedReports.isNeeded else { return }
+        for reply in replies {
+            let card: GifCard
+            switch reply {
+            case .gif(let shown) where shown.label == nil: card = shown
+            case .postPreview(let chosen): card = chosen.card
+            default: continue
+            }
+            guard let ref = GifIDFormat.ref(card.id), postedReports.wants(ref) else { continue }
+            await postedReports.record(
+                PostedGifReporter.Report(
+                    ref: ref, query: card.searchQuery,
+                    user: SourceUser(network: user.storeKey.network, userID: user.storeKey.userID)))
+        }
     }
 
     private func answer(_ command: Command, _ message: ChatMessage) async -> ([Reply], CommandOutcome) {

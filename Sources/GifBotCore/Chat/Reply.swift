@@ -61,14 +61,18 @@ public struct GifCard: Sendable, Equatable {
     /// The asker's caption (`!gif cat | caption`), cleaned; shown after the link, or as an
     /// image's body where the network uploads the GIF.
     public let caption: String?
+    /// The search that found it, nil for any other way (trending, an id, a favorite): what the
+    /// bot tells a source that wants to hear which of its GIFs were posted (KLIPY's `q`).
+    public let searchQuery: String?
 
     public init(
         id: String, title: String, url: String, width: Int?, height: Int?, byteSize: Int?,
         rating: String?, pageURL: String?, label: String? = nil, renditions: [GifRenditionLink] = [],
         via: String? = nil,
-        caption: String? = nil
+        caption: String? = nil, searchQuery: String? = nil
     ) {
         self.caption = caption
+        self.searchQuery = searchQuery
         self.id = id
         self.title = title
         self.url = url
@@ -96,7 +100,8 @@ public struct GifCard: Sendable, Equatable {
     var unlabelled: GifCard {
         GifCard(
             id: id, title: title, url: url, width: width, height: height, byteSize: byteSize,
-            rating: rating, pageURL: pageURL, label: nil, renditions: renditions, via: via, caption: caption)
+            rating: rating, pageURL: pageURL, label: nil, renditions: renditions, via: via, caption: caption,
+            searchQuery: searchQuery)
     }
 
     /// The card with the asker's caption.
@@ -104,13 +109,23 @@ public struct GifCard: Sendable, Equatable {
         guard let caption else { return self }
         return GifCard(
             id: id, title: title, url: url, width: width, height: height, byteSize: byteSize,
-            rating: rating, pageURL: pageURL, label: label, renditions: renditions, via: via, caption: caption)
+            rating: rating, pageURL: pageURL, label: label, renditions: renditions, via: via, caption: caption,
+            searchQuery: searchQuery)
+    }
+
+    /// The card as found by a search for `query`.
+    func found(by query: String) -> GifCard {
+        GifCard(
+            id: id, title: title, url: url, width: width, height: height, byteSize: byteSize,
+            rating: rating, pageURL: pageURL, label: label, renditions: renditions, via: via, caption: caption,
+            searchQuery: query)
     }
 
     func labelled(_ label: String) -> GifCard {
         GifCard(
             id: id, title: title, url: url, width: width, height: height, byteSize: byteSize,
-            rating: rating, pageURL: pageURL, label: label, renditions: renditions, via: via, caption: caption)
+            rating: rating, pageURL: pageURL, label: label, renditions: renditions, via: via, caption: caption,
+            searchQuery: searchQuery)
     }
 }
 

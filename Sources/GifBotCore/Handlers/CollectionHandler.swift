@@ -184,7 +184,7 @@ struct CollectionHandler {
             cursor.shown.insert(ref)
             let gif: SourcedGif
             do {
-                gif = try await context.sources.gif(ref)
+                gif = try await context.sources.gif(ref).rated(asStored: entry.rating)
             } catch let failure as GifSourceFailure where failure.error == .notFound {
                 continue
             }

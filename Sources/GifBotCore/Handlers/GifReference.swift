@@ -28,7 +28,12 @@ struct GifReference {
                 let kind = context.sources.ids.count == 1 ? context.sources.first.displayName : "GIF"
                 return .refusal("\"\(TextSanitizer.truncate(id, to: 20))\" is not a \(kind) id.")
             }
-            gif = try await context.sources.gif(ref)
+            let found = try await context.sources.gif(ref)
+            if found.rating == nil {
+                gif = found.rated(asStored: try await favoriteRating(of: ref, for: message))
+            } else {
+                gif = found
+            }
         } else {
             let lastShown =
                 switch scope {
@@ -58,5 +63,12 @@ struct GifReference {
             return .refusal("\(gif.ref.source.displayName)'s answer for that GIF cannot be shown in chat.")
         }
         return .gif(gif, card)
+    }
+
+    /// The rating the asker's favorite of `ref` was found under, if it is one: a KLIPY GIF looked
+    /// up by id is unrated, yet the asker's own favorite was found under a known rating.
+    private func favoriteRating(of ref: GifRef, for message: ChatMessage) async throws -> String? {
+        let favorites = try await context.favorites.favorites(for: message.user.storeKey)
+        return favorites.first { $0.gifID == ref.text }?.rating
     }
 }

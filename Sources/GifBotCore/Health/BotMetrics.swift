@@ -16,6 +16,11 @@ public struct BotMetrics: Sendable {
         handles.counter(MetricName.commands, [("command", name), ("outcome", outcome.rawValue)]).increment()
         handles.timer(MetricName.commandDuration, [("command", name)]).recordNanoseconds(duration.nanoseconds)
     }
+
+    /// `reason`: "failed" or "dropped" (see `MetricName.postedReportFailures`).
+    func postedReportFailed(source: GifSourceID, reason: String) {
+        handles.counter(MetricName.postedReportFailures, [("source", source.rawValue), ("reason", reason)]).increment()
+    }
 }
 
 enum CommandOutcome: String {

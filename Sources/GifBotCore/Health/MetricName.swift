@@ -17,4 +17,7 @@ public enum MetricName {
     public static let ircOutgoingQueueDepth = "gifbot_irc_outgoing_queue_depth"
     /// Favorites held in the store, read when metrics are scraped.
     public static let favoritesStored = "gifbot_favorites_stored"
+    /// Reports of a posted GIF to its source (KLIPY's share trigger) that did not arrive, by
+    /// `source` and `reason` (failed: the call failed; dropped: too many were waiting).
+    public static let postedReportFailures = "gifbot_posted_report_failures_total"
 }

@@ -44,7 +44,7 @@ struct SearchPager {
                         let card = context.card(for: gif)
                     else { continue }
                     cursor.shown.insert(gif.ref)
-                    return .found(gif, card, cursor)
+                    return .found(gif, card.found(by: cursor.query), cursor)
                 }
             }
             cursor.nextIndex = max(cursor.nextIndex, pageOffset + Self.pageSize)
@@ -56,7 +56,7 @@ struct SearchPager {
     func top(_ count: Int, of query: String) async throws -> [(SourcedGif, GifCard)] {
         let page = try await context.sources.search(
             query, offset: 0, limit: Self.pageSize, rating: rating, user: user, continuing: nil)
-        return context.showable(page.gifs, rating: rating, count: count)
+        return context.showable(page.gifs, rating: rating, count: count).map { ($0.0, $0.1.found(by: query)) }
     }
 }
 

@@ -21,4 +21,13 @@ public protocol GifSource: Sendable {
     func randomID() async throws -> String
     /// Needs `.translate`.
     func translate(_ phrase: String, rating: ContentRating) async throws -> SourcedGif?
+    /// Needs `.postedReports`: the GIF with this key was posted in chat (not merely previewed to
+    /// its asker); `query` is the search that found it, nil when none did (trending, an id).
+    /// Called behind the reply, never before it.
+    func posted(_ key: String, query: String?, user: SourceUser?) async throws
+}
+
+extension GifSource {
+    /// Sources without `.postedReports` are never told.
+    public func posted(_ key: String, query: String?, user: SourceUser?) async throws {}
 }

@@ -60,4 +60,6 @@ public enum GifCapability: Sendable, Hashable {
     case translate
     /// A random GIF, optionally for a tag (`!random`).
     case random
+    /// Wants to hear which of its GIFs were posted (KLIPY's share trigger): see `GifSource.posted`.
+    case postedReports
 }

@@ -88,6 +88,20 @@ public final class KlipyClient: Sendable {
         return try await fetch(.searchSuggestions(term, limit: limit), as: KlipyTermsResponse.self) { $0.terms }
     }
 
+    /// KLIPY's share trigger, for a GIF a user sent: it feeds KLIPY's ranking and the user's
+    /// recent items. `query` is the search that found it ("" for trending, as KLIPY asks). Never
+    /// cached; counted and logged as any call (endpoint `share`).
+    public func share(slug: String, query: String, customer: KlipyCustomerID?) async throws {
+        guard !slug.isEmpty else { throw GifSourceError.badRequest }
+        guard hasAppKey else { throw GifSourceError.invalidKey }
+        let endpoint = KlipyEndpoint.share(slug: slug)
+        let body = try JSONEncoder().encode(KlipyShareRequest(customerID: customer?.value, query: query))
+        _ = try await pipeline.fetch(endpoint: endpoint.name, cacheKey: endpoint.cacheKey, cacheable: false) {
+            [self] in
+            try await self.call(endpoint, as: KlipyShareResponse.self, posting: Array(body))
+        }
+    }
+
     private func list(_ endpoint: KlipyEndpoint, page: Int) async throws -> KlipyPage {
         try await fetch(endpoint, as: KlipyListResponse.self) { [logger] response in
             if response.skippedItems > 0 {
@@ -114,16 +128,22 @@ public final class KlipyClient: Sendable {
         }
     }
 
-    /// One HTTP call: classified, decoded, and logged without the key.
+    /// One HTTP call, a GET or, with a body, a JSON POST: classified, decoded, and logged
+    /// without the key.
     private func call<Response: Decodable & Sendable>(
-        _ endpoint: KlipyEndpoint, as type: Response.Type
+        _ endpoint: KlipyEndpoint, as type: Response.Type, posting body: [UInt8]? = nil
     ) async throws -> Response {
         let started = ContinuousClock.now
         do {
             let raw: HTTPGetResponse
             do {
-                raw = try await transport.get(
-                    configuration.url(for: endpoint, includingKey: true), timeout: configuration.timeout)
+                let url = configuration.url(for: endpoint, includingKey: true)
+                raw =
+                    if let body {
+                        try await transport.post(url, json: body, timeout: configuration.timeout)
+                    } else {
+                        try await transport.get(url, timeout: configuration.timeout)
+                    }
             } catch TransportFailure.timeout {
                 throw GifSourceError.timeout
             } catch TransportFailure.oversizedAnswer {
@@ -135,7 +155,7 @@ public final class KlipyClient: Sendable {
             }
             let body = try KlipyResponseClassifier.classify(
                 raw, rateLimitCooldownSeconds: Int(configuration.rateLimitCooldown.components.seconds),
-                lookup: endpoint.isLookup)
+                lookup: endpoint.isLookup, requiresData: endpoint.answersWithData)
             let response: Response
             do {
                 response = try JSONDecoder().decode(Response.self, from: Data(body))

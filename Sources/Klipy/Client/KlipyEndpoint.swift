@@ -16,7 +16,10 @@ public struct KlipyEndpoint: Sendable, Hashable {
     }
 
     /// Whether a 404 means "no such item" (lookups) rather than "wrong base URL" (lists).
-    var isLookup: Bool { name == "items" }
+    var isLookup: Bool { name == "items" || name == "share" }
+
+    /// Whether a success carries `data`: the share trigger answers `{"result": true}` alone.
+    var answersWithData: Bool { name != "share" }
 
     /// The shared cache's key: the source, path and query without `customer_id`, so users share
     /// cached pages (KLIPY personalises only recents and ordering with it).
@@ -75,6 +78,11 @@ extension KlipyEndpoint {
     /// The documented single-item lookup is by slug, not id: `gifs/items?slugs=a,b`.
     static func items(slugs: [String]) -> KlipyEndpoint {
         KlipyEndpoint(name: "items", path: "gifs/items", query: [("slugs", slugs.joined(separator: ","))])
+    }
+
+    /// The share trigger, `POST gifs/share/{slug}`; its `customer_id` and `q` go in the JSON body.
+    static func share(slug: String) -> KlipyEndpoint {
+        KlipyEndpoint(name: "share", path: "gifs/share/\(PercentEncoding.encode(slug))", query: [])
     }
 
     static func categories(locale: String?) -> KlipyEndpoint {

@@ -7,7 +7,7 @@ import HTTPTransport
 /// `{"result": true, "data": …}`, because clients report `result: false` bodies as failures.
 enum KlipyResponseClassifier {
     static func classify(
-        _ response: HTTPGetResponse, rateLimitCooldownSeconds: Int, lookup: Bool = false
+        _ response: HTTPGetResponse, rateLimitCooldownSeconds: Int, lookup: Bool = false, requiresData: Bool = true
     ) throws -> [UInt8] {
         switch response.status {
         case 200..<300:
@@ -25,7 +25,7 @@ enum KlipyResponseClassifier {
             throw GifSourceError.unavailable
         }
         guard let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(response.body)),
-            envelope.result == true, envelope.hasData
+            envelope.result == true, envelope.hasData || !requiresData
         else {
             throw GifSourceError.unavailable
         }

@@ -15,7 +15,7 @@ public struct KlipySource: GifSource {
     }
 
     public var id: GifSourceID { .klipy }
-    public var capabilities: Set<GifCapability> { [] }
+    public var capabilities: Set<GifCapability> { [.postedReports] }
 
     public func coolingDown() async -> Int? {
         await client.coolingDown()
@@ -70,6 +70,11 @@ public struct KlipySource: GifSource {
 
     public func translate(_ phrase: String, rating: ContentRating) async throws -> SourcedGif? {
         throw GifSourceFailure(source: .klipy, error: .unsupported)
+    }
+
+    /// KLIPY's share trigger: "call it when a user sends" a GIF (its API documentation).
+    public func posted(_ key: String, query: String?, user: SourceUser?) async throws {
+        try await answer { try await client.share(slug: key, query: query ?? "", customer: customer(user)) }
     }
 
     private func customer(_ user: SourceUser?) -> KlipyCustomerID? {
