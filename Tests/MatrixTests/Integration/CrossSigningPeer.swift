@@ -31,7 +31,7 @@ enum CrossSigningPeer {
         try #require(
             FileManager.default.isExecutableFile(atPath: python), "run scripts/crypto-cross-check --install-only")
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("trust-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: output) }
         let handle = try FileHandle(forWritingTo: output)
         let process = Process()
