@@ -56,6 +56,7 @@ class Device:
         self.encrypted = []  # raw m.room.encrypted events from the room timeline
         self.decrypted = {}  # event id -> decrypted event (serialized)
         self.to_device = []
+        self.redactions = []  # (sender, redacted event id)
         self.machine = None
 
     async def login(self, user, password):
@@ -70,11 +71,15 @@ class Device:
         self.client.remove_dispatcher(DecryptionDispatcher)
         self.client.add_event_handler(EventType.ROOM_ENCRYPTED, self._on_encrypted)
         self.client.add_event_handler(EventType.ROOM_KEY_WITHHELD, self._on_to_device)
+        self.client.add_event_handler(EventType.ROOM_REDACTION, self._on_redaction)
         await self.machine.share_keys()
         self.client.start(None)
 
     async def _on_encrypted(self, event):
         self.encrypted.append(event)
+
+    async def _on_redaction(self, event):
+        self.redactions.append((event.sender, event.redacts))
 
     async def _on_to_device(self, event):
         self.to_device.append(event.serialize())
@@ -168,6 +173,12 @@ async def run(args, result):
     result["fav_body"] = fav["content"].get("body")
     favs = await peer.answer(room, args.bot, await peer.send_text(room, "!favs"))
     result["favs_body"] = favs["content"].get("body")
+    # !undo: the bot takes its encrypted image back (a redaction).
+    await peer.send_text(room, "!undo")
+
+    async def image_redacted():
+        return (args.bot, image["event_id"]) in peer.redactions
+    result["image_redacted"] = await peer.wait(image_redacted, "the redaction of the image")
 
     # A second login of the peer, verified as Element verifies a new login with the recovery
     # key (which signs it from secret storage): it reads the bot's next message.

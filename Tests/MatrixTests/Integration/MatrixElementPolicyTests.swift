@@ -26,12 +26,14 @@ import Testing
         let gifSHA256: String?
         let favBody: String?
         let favsBody: String?
+        let imageRedacted: Bool?
         let secondDeviceRead: String?
 
         enum CodingKeys: String, CodingKey {
             case ok, error
             case botDevices = "bot_devices", imageMsgtype = "image_msgtype", imageHasURL = "image_has_url"
             case gifSHA256 = "gif_sha256", favBody = "fav_body", favsBody = "favs_body"
+            case imageRedacted = "image_redacted"
             case secondDeviceRead = "second_device_read"
         }
     }
@@ -90,6 +92,7 @@ import Testing
             #expect(result.gifSHA256 == expected, "the decrypted attachment is the GIF the stand-in served")
             #expect(result.favBody?.contains("Saved") == true, "!fav: \(result.favBody ?? "-")")
             #expect(result.favsBody?.contains("Your favorites (1") == true, "!favs: \(result.favsBody ?? "-")")
+            #expect(result.imageRedacted == true, "!undo took the encrypted image back")
             #expect(result.secondDeviceRead != nil, "a new cross-signed device of the peer read the next message")
             #expect(!harness.logs.text.contains("!gif cat"), "no decrypted text in the log")
         }
