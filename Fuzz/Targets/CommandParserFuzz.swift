@@ -16,8 +16,13 @@ public func fuzzCommandParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
     guard let command = CommandParser(prefix: prefix).parse(line) else { return 0 }
 
     switch command {
-    case .gif(let text), .gifs(let text), .translate(let text), .suggest(let text), .related(let text):
+    case .gifs(let text), .translate(let text), .suggest(let text), .related(let text):
         checkFreeText(text)
+    case .gif(let query, let caption), .previewGif(let query, let caption):
+        checkFreeText(query)
+        caption.map(checkCaption)
+    case .pick(let number):
+        invariant((1...CommandParser.maximumPickNumber).contains(number), "pick \(number)")
     case .random(let tag):
         tag.map(checkFreeText)
     case .help(let word), .info(let word), .fav(let word):
@@ -31,7 +36,8 @@ public func fuzzCommandParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
         invariant((1...CommandParser.maximumTrendingCount).contains(count), "trending \(count)")
     case .cooldown(let commands, let seconds):
         invariant((0...100).contains(commands) && (1...3600).contains(seconds), "cooldown \(commands) \(seconds)")
-    case .more, .trends, .recent, .clearRecent, .about, .undo, .rating, .showCooldown, .usage:
+    case .more, .trends, .recent, .clearRecent, .about, .undo, .rating, .showCooldown, .usage, .previewMode, .send,
+        .shuffle, .cancel, .web:
         break
     case .gifTag(let tag), .untag(_, let tag):
         checkTag(tag)
@@ -66,6 +72,12 @@ private func checkFreeText(_ text: String) {
         text.first?.isWhitespace == false && text.last?.isWhitespace == false, "untrimmed \(text.debugDescription)")
     invariant(!text.contains("  "), "uncollapsed \(text.debugDescription)")
     invariant(!text.contains { $0.isWhitespace && $0 != " " }, "other whitespace in \(text.debugDescription)")
+}
+
+private func checkCaption(_ caption: String) {
+    checkFreeText(caption)
+    invariant(caption.count <= GifCaption.maximumLength, "a caption of \(caption.count) characters")
+    invariant(!caption.lowercased().split(separator: " ").contains("@room"), "a mass mention in \(caption)")
 }
 
 private func checkTag(_ tag: String) {
