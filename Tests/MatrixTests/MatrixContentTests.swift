@@ -1,6 +1,7 @@
 import Foundation
 import GifBotCore
 import GifSources
+import MatrixCrypto
 import NIOHTTP1
 import Storage
 import Testing
@@ -31,6 +32,31 @@ import Testing
                 && content["info"]?["size"]?.int == 900_000)
         #expect(content["info"]?["is_animated"] == true)
         #expect(content["m.relates_to"]?["m.in_reply_to"]?["event_id"] == "$cmd")
+    }
+
+    @Test func theThumbnailIsTheSmallestRenditionBelowThePostedOne() throws {
+        let small = try #require(GIFThumbnail.card(of: card, postedBytes: 900_000))
+        #expect(small.id == "abc.thumbnail" && small.url == "https://m/s.gif" && small.renditions.count == 1)
+        #expect(GIFThumbnail.card(of: card, postedBytes: 1000) == nil, "nothing smaller than what was posted")
+
+        let media = UploadedMedia(
+            gifID: "abc", contentURI: "mxc://localhost/xyz", mimetype: "image/gif", byteSize: 900_000, width: 400,
+            height: 200)
+        let thumbnail = UploadedMedia(
+            gifID: small.id, contentURI: "mxc://localhost/small", mimetype: "image/gif", byteSize: 1000, width: 100,
+            height: 50)
+        let plain = MatrixContent.withThumbnail(
+            MatrixContent.image(card, media: media, inReplyTo: nil), thumbnail, file: nil)
+        #expect(plain["info"]?["thumbnail_url"] == "mxc://localhost/small")
+        #expect(plain["info"]?["thumbnail_info"]?["size"]?.int == 1000)
+        #expect(plain["info"]?["thumbnail_info"]?["w"]?.int == 100 && plain["info"]?["size"]?.int == 900_000)
+
+        let file = try AttachmentCipher.encrypt(Array("small".utf8)).file(url: "mxc://localhost/small")
+        let encrypted = MatrixContent.withThumbnail(
+            MatrixContent.image(card, media: media, inReplyTo: nil), thumbnail, file: file)
+        #expect(encrypted["info"]?["thumbnail_url"] == nil, "an encrypted room's thumbnail is never in the clear")
+        #expect(encrypted["info"]?["thumbnail_file"]?["url"] == "mxc://localhost/small")
+        #expect(encrypted["info"]?["thumbnail_file"]?["key"]?["k"] != nil)
     }
 
     @Test(arguments: ["javascript:alert(1)//x.gif", "JavaScript:alert(1)", "data:text/html,<b>x</b>", "vbscript:x"])

@@ -40,6 +40,25 @@ enum MatrixContent {
         return .object(content)
     }
 
+    /// `image` with its thumbnail in `info`: `thumbnail_url`, or in an encrypted room the
+    /// thumbnail's own attachment as `thumbnail_file`, and `thumbnail_info`.
+    static func withThumbnail(_ image: JSONValue, _ thumbnail: UploadedMedia, file: EncryptedFile?) -> JSONValue {
+        guard case .object(var content) = image, case .object(var info)? = content["info"] else { return image }
+        if let file {
+            info["thumbnail_file"] = JSONValue(file.json)
+        } else {
+            info["thumbnail_url"] = .string(thumbnail.contentURI)
+        }
+        var thumbnailInfo: [String: JSONValue] = [
+            "mimetype": .string(thumbnail.mimetype), "size": .number(Double(thumbnail.byteSize)),
+        ]
+        if let width = thumbnail.width { thumbnailInfo["w"] = .number(Double(width)) }
+        if let height = thumbnail.height { thumbnailInfo["h"] = .number(Double(height)) }
+        info["thumbnail_info"] = .object(thumbnailInfo)
+        content["info"] = .object(info)
+        return .object(content)
+    }
+
     /// The GIF itself, shown inline; a `caption` becomes the body beside the filename.
     static func image(
         _ card: GifCard, media: UploadedMedia, inReplyTo eventID: String?, caption: String? = nil

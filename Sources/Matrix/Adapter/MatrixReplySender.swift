@@ -1,6 +1,7 @@
 import Foundation
 import GifBotCore
 import Logging
+import Storage
 
 /// Sends the bot's replies to a room, in order, and makes sure they arrive: a failed send is
 /// retried with the same transaction id (the homeserver then never posts twice), and a 429
@@ -86,9 +87,15 @@ struct MatrixReplySender: Sendable {
     ) async -> JSONValue {
         if let uploader, let encryptor, await encryptor.isEncrypted(room) {
             do {
-                let (media, file) = try await uploader.encryptedMedia(for: card, state: encryptor.encryption.state)
-                return MatrixContent.encryptedImage(
+                let state = encryptor.encryption.state
+                let (media, file) = try await uploader.encryptedMedia(for: card, state: state)
+                let image = MatrixContent.encryptedImage(
                     card, media: media, file: file, inReplyTo: eventID, caption: caption)
+                // A thumbnail is a nicety: the image goes out without one when it cannot be made.
+                guard let small = GIFThumbnail.card(of: card, postedBytes: media.byteSize),
+                    let (thumbnail, thumbnailFile) = try? await uploader.encryptedMedia(for: small, state: state)
+                else { return image }
+                return MatrixContent.withThumbnail(image, thumbnail, file: thumbnailFile)
             } catch {
                 logger.warning(
                     "Encrypted GIF upload failed; posting the link",
@@ -97,7 +104,11 @@ struct MatrixReplySender: Sendable {
         } else if let uploader {
             do {
                 let media = try await uploader.media(for: card)
-                return MatrixContent.image(card, media: media, inReplyTo: eventID, caption: caption)
+                let image = MatrixContent.image(card, media: media, inReplyTo: eventID, caption: caption)
+                guard let small = GIFThumbnail.card(of: card, postedBytes: media.byteSize),
+                    let thumbnail = try? await uploader.media(for: small)
+                else { return image }
+                return MatrixContent.withThumbnail(image, thumbnail, file: nil)
             } catch {
                 logger.warning(
                     "GIF upload failed; posting the link", metadata: ["gif": "\(card.id)", "error": "\(error)"])

@@ -40,6 +40,14 @@ import Testing
             #expect(image.msgtype == "m.image" && image.body == "when the build passes")
             #expect(image.content["filename"]?.stringValue?.hasSuffix(".gif") == true)
             #expect(image.formattedBody == "when the build passes")
+            // The source's smallest rendition, uploaded apart, so clients need not fetch the GIF first.
+            let info = image.content["info"]
+            #expect(info?["is_animated"] == true)
+            #expect(info?["thumbnail_url"]?.stringValue?.hasPrefix("mxc://") == true, "\(image.content)")
+            #expect(info?["thumbnail_url"] != image.content["url"])
+            let thumbnailSize = try #require(info?["thumbnail_info"]?["size"]?.doubleValue)
+            let size = try #require(info?["size"]?.doubleValue)
+            #expect(thumbnailSize > 0 && thumbnailSize < size)
 
             let outside = try await harness.alice.sendText("!about", to: room)
             let about = try await harness.answer(to: outside, in: room)
