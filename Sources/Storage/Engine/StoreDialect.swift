@@ -46,27 +46,22 @@ public enum StoreDialect: Sendable {
         _ user: UserKey, _ sessions: any StoreSessions,
         _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result
     ) async throws -> Result {
-        switch self {
-        case .sqlite:
-            return try await sessions.withSession(body)
-        case .postgres:
-            return try await sessions.withSession { session in
-                try await transaction(on: session, begin: "BEGIN") { connection in
-                    try await connection.raw(
-                        """
-                        SELECT pg_advisory_xact_lock(\(literal: Int(LockSpace.user.rawValue)), hashtext(\(bind: user.description)))
-                        """
-                    ).run()
-                    return try await body(connection)
-                }
-            }
-        }
+        try await withAdvisoryLock(.user, key: user.description, sessions, body)
     }
 
     /// Runs `body` so that no other call for the same channel's collection overlaps it, in any
     /// instance: how a collection's limits hold. The same rules as `withUserLock` on SQLite.
     func withCollectionLock<Result: Sendable>(
         _ channel: CollectionChannel, _ sessions: any StoreSessions,
+        _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result
+    ) async throws -> Result {
+        try await withAdvisoryLock(.collection, key: channel.description, sessions, body)
+    }
+
+    /// SQLite has one writer at a time already; PostgreSQL takes a transaction-scoped advisory
+    /// lock on (space, hash of key), released when the transaction ends.
+    private func withAdvisoryLock<Result: Sendable>(
+        _ space: LockSpace, key: String, _ sessions: any StoreSessions,
         _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result
     ) async throws -> Result {
         switch self {
@@ -76,9 +71,7 @@ public enum StoreDialect: Sendable {
             return try await sessions.withSession { session in
                 try await transaction(on: session, begin: "BEGIN") { connection in
                     try await connection.raw(
-                        """
-                        SELECT pg_advisory_xact_lock(\(literal: Int(LockSpace.collection.rawValue)), hashtext(\(bind: channel.description)))
-                        """
+                        "SELECT pg_advisory_xact_lock(\(literal: Int(space.rawValue)), hashtext(\(bind: key)))"
                     ).run()
                     return try await body(connection)
                 }
