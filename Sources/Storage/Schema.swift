@@ -20,6 +20,7 @@ enum Schema {
     static let collectionPolicies = "collection_policies"
     static let matrixCryptoState = "matrix_crypto_state"
     static let channelPreviewModes = "channel_preview_modes"
+    static let matrixShownPreviews = "matrix_shown_previews"
 
     static let migrations: [Migration] = [
         Migration(version: 1, name: "users, favorites, recent searches, channel settings, adapter state") { db in
@@ -182,6 +183,19 @@ enum Schema {
                 .column("channel", type: .text, .notNull)
                 .column("mode", type: .text, .notNull)
                 .primaryKey("network", "channel")
+                .run()
+        },
+        Migration(version: 60, name: "Matrix preview messages still showing, to redact after a restart") { db in
+            // Previews live in memory; a row per preview message the bot showed and has not yet
+            // made final or taken back, so the next process redacts those a restart abandoned.
+            // `run_id` tells this process's rows from a previous one's.
+            try await db.create(table: matrixShownPreviews).ifNotExists()
+                .column("account", type: .text, .notNull)
+                .column("event_id", type: .text, .notNull)
+                .column("room_id", type: .text, .notNull)
+                .column("run_id", type: .text, .notNull)
+                .column("shown_at", type: .bigint, .notNull)
+                .primaryKey("account", "event_id")
                 .run()
         },
     ]

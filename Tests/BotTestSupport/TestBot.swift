@@ -28,6 +28,8 @@ public final class TestBot: Sendable {
     public let bot: GifBot
     public let names: NetworkUserNames
     public let logs = LogCapture()
+    /// The configuration the bot was assembled from, to assemble another on the same store.
+    private let configuration: AppConfiguration
 
     public init(settings: BotSettings = BotSettings(cooldownCommands: 0), source: Source = .giphy) async throws {
         standIn = try await GiphyStandIn.start()
@@ -47,9 +49,18 @@ public final class TestBot: Sendable {
         // operator's configuration allows.
         configuration.bot = settings
         configuration.bot.links.httpHosts.insert("127.0.0.1")
+        self.configuration = configuration
         let runtime = await BotRuntime.assemble(configuration, store: store, httpClient: httpClient, logger: logger)
         bot = runtime.bot
         names = runtime.names
+    }
+
+    /// Another core on the same store and stand-ins, as a restarted process has: what the first
+    /// kept in memory (open previews, conversation cursors) it does not know.
+    public func restartedCore() async -> (bot: GifBot, names: NetworkUserNames) {
+        let runtime = await BotRuntime.assemble(
+            configuration, store: store, httpClient: httpClient, logger: logs.logger(level: .debug))
+        return (runtime.bot, runtime.names)
     }
 
     /// The settings `gifbot` would be given to use one stand-in alone.

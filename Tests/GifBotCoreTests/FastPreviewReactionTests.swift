@@ -15,7 +15,7 @@ import Testing
     func openPreview(_ chat: InProcessChat, _ command: String = "!gif? cats") async throws -> PreviewCard {
         let replies = await chat.replies(to: command, messageID: "$command")
         guard case .preview(let preview) = replies.last else { throw PreviewMissing(replies: replies) }
-        await chat.bot.previewShown(preview.previewID, in: "#gifs", as: "$shown")
+        await chat.bot.previewShown(preview.previewID, in: "#gifs", as: "$shown", by: "account")
         return preview
     }
 
@@ -74,10 +74,34 @@ import Testing
             Issue.record("\(replies)")
             return
         }
-        await chat.bot.previewShown(preview.previewID, in: "#gifs", as: "$shown")
-        let expired = await chat.bot.expiredPreviews(now: start + .seconds(121))
-        #expect(expired.map(\.shownMessageID) == ["$shown"])
+        await chat.bot.previewShown(preview.previewID, in: "#gifs", as: "$shown", by: "account")
+        let expired = await chat.bot.expiredPreviews(shownBy: "account", now: start + .seconds(121))
+        #expect(expired.map(\.shownMessageID) == ["$shown"] && expired.map(\.reason) == [.expired])
+        #expect(
+            await chat.bot.expiredPreviews(shownBy: "account", now: start + .seconds(500)).isEmpty,
+            "the sweep reports it once")
         #expect(await chat.bot.handle(reaction("✅", by: "alice", to: "$shown")).isEmpty, "an expired preview is gone")
+    }
+
+    /// Two Matrix accounts in one process share the core: each takes back only the previews it
+    /// showed, since one account cannot redact another's message (or is not in its room).
+    @Test func eachConnectionSweepsOnlyThePreviewsItShowed() async throws {
+        let chat = InProcessChat()
+        let start = ContinuousClock.now
+        var shownBy: [String: String] = [:]
+        for (room, account) in [("#one", "first"), ("#two", "second"), ("#three", "first")] {
+            let replies = await chat.replies(to: "!gif? cats", in: room, at: start)
+            guard case .preview(let preview) = replies.first else { throw PreviewMissing(replies: replies) }
+            #expect(await chat.bot.previewShown(preview.previewID, in: room, as: "$\(room)", by: account))
+            shownBy["$\(room)"] = account
+        }
+        let late = start + .seconds(121)
+        #expect(await chat.bot.expiredPreviews(shownBy: "nobody", now: late).isEmpty)
+        let second = await chat.bot.expiredPreviews(shownBy: "second", now: late)
+        #expect(second.map(\.shownMessageID) == ["$#two"] && second.map(\.conversation) == ["#two"])
+        let first = await chat.bot.expiredPreviews(shownBy: "first", now: late)
+        #expect(Set(first.compactMap(\.shownMessageID)) == ["$#one", "$#three"], "still there for its own account")
+        #expect(await chat.bot.expiredPreviews(shownBy: "first", now: late).isEmpty)
     }
 }
 
@@ -91,8 +115,10 @@ extension FastPreviewReactionTests {
             return
         }
         #expect(
-            await chat.bot.previewShown(preview.previewID, in: "#gifs", as: "$late", now: start + .seconds(121))
-                == false)
-        #expect(await chat.bot.expiredPreviews(now: start + .seconds(122)).map(\.shownMessageID) == [nil])
+            await chat.bot.previewShown(
+                preview.previewID, in: "#gifs", as: "$late", by: "account", now: start + .seconds(121)) == false)
+        #expect(
+            await chat.bot.expiredPreviews(shownBy: "account", now: start + .seconds(122)).isEmpty,
+            "the network takes back what it sent at once, so the sweep has nothing")
     }
 }

@@ -38,23 +38,32 @@ public final class GifBot: Sendable {
     /// Whether a line is a command of this bot, without running it.
     public func isCommand(_ text: String) -> Bool { parser.parse(text) != nil }
 
-    /// Previews that expired unanswered since the last call, for a network that takes back what
-    /// it showed (a Matrix preview message is redacted). Networks whose previews only their asker
-    /// saw (IRC notices) need not call it: an expired preview posts nothing either way.
-    public func expiredPreviews(now: ContinuousClock.Instant = .now) async -> [WithdrawnPreview] {
+    /// The previews `connection` showed (see `previewShown`) that expired unanswered since its
+    /// last call, for it to take back what it showed (a Matrix preview message is redacted). Each
+    /// connection gets only its own: one Matrix account cannot redact another's message. Networks
+    /// whose previews only their asker saw (IRC notices) need not call it: an expired preview
+    /// posts nothing either way.
+    public func expiredPreviews(
+        shownBy connection: String, now: ContinuousClock.Instant = .now
+    ) async
+        -> [WithdrawnPreview]
+    {
         let handler = previews
-        return await context.previews.sweep(now: now).map { handler.withdrawal(of: $0, .expired) }
+        return await context.previews.sweep(shownBy: connection, now: now).map { handler.withdrawal(of: $0, .expired) }
     }
 
-    /// Notes which network message shows a preview (`Reply.preview`), for networks that show
-    /// previews as messages with reaction buttons: reactions to it then answer it. False when the
-    /// preview is already closed (it expired while it was being sent): the network takes the
-    /// message back at once.
+    /// Notes which network message shows a preview (`Reply.preview`) and which of the network's
+    /// connections (a Matrix account) showed it, for networks that show previews as messages
+    /// with reaction buttons: reactions to it then answer it, and that connection takes it back
+    /// when it expires. False when the preview is already closed (it expired while it was being
+    /// sent): the network takes the message back at once.
     @discardableResult
     public func previewShown(
-        _ previewID: UInt64, in conversation: String, as messageID: String, now: ContinuousClock.Instant = .now
+        _ previewID: UInt64, in conversation: String, as messageID: String, by connection: String,
+        now: ContinuousClock.Instant = .now
     ) async -> Bool {
-        await context.previews.attach(messageID: messageID, to: previewID, conversation: conversation, now: now)
+        await context.previews.attach(
+            messageID: messageID, shownBy: connection, to: previewID, conversation: conversation, now: now)
     }
 
     /// Notes which GIF a network message of the bot's shows (a `Reply.gif` posted, or a preview

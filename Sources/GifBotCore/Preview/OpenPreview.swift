@@ -36,6 +36,9 @@ struct OpenPreview: Sendable {
     /// The network's message showing it, where the preview is a message others see (Matrix):
     /// reactions to it answer it, a shuffle edits it, the end takes it back.
     var shownMessageID: String?
+    /// Which of the network's connections showed that message (a Matrix account): the one that
+    /// takes it back when the preview expires.
+    var shownBy: String?
     /// The asker's caption, for whichever GIF they send.
     var caption: String?
 

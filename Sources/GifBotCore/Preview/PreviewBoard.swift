@@ -1,6 +1,6 @@
 /// The open previews, in memory (a restart forgets them: a preview lives two minutes). One per
 /// user per conversation; a new one replaces it. Expiry is by the instants commands arrive at and
-/// by `sweep(now:)`: no timer task of its own, so nothing outlives the bot.
+/// by `sweep(shownBy:now:)`: no timer task of its own, so nothing outlives the bot.
 actor PreviewBoard {
     struct Key: Hashable, Sendable {
         let user: UserKey
@@ -9,7 +9,7 @@ actor PreviewBoard {
 
     /// Far more than people preview at once; beyond it the preview closest to expiry goes.
     private let capacity: Int
-    /// Expired previews nobody has swept yet, for networks that remove what they showed.
+    /// Expired previews shown as messages that their connections have not swept yet.
     private let withdrawnCapacity: Int
     private var open: [Key: OpenPreview] = [:]
     private var expiredUnswept: [OpenPreview] = []
@@ -45,14 +45,19 @@ actor PreviewBoard {
         return open.values.filter { $0.asker.storeKey == user }.max { $0.expiresAt < $1.expiresAt }
     }
 
-    /// Notes the network message showing preview `id`; false when the preview closed meanwhile
-    /// (expired while it was being sent, or answered from elsewhere).
-    func attach(messageID: String, to id: UInt64, conversation: String, now: ContinuousClock.Instant) -> Bool {
+    /// Notes the network message showing preview `id`, and which connection showed it; false
+    /// when the preview closed meanwhile (expired while it was being sent, or answered from
+    /// elsewhere).
+    func attach(
+        messageID: String, shownBy connection: String, to id: UInt64, conversation: String,
+        now: ContinuousClock.Instant
+    ) -> Bool {
         expire(now: now)
         guard let key = open.first(where: { $0.value.id == id && $0.key.conversation == conversation })?.key else {
             return false
         }
         open[key]?.shownMessageID = messageID
+        open[key]?.shownBy = connection
         return true
     }
 
@@ -76,11 +81,17 @@ actor PreviewBoard {
         return true
     }
 
-    /// Every preview expired by `now`, removed, for a network that takes back what it showed.
-    func sweep(now: ContinuousClock.Instant) -> [OpenPreview] {
+    /// The previews `connection` showed that expired by `now`, removed, for it to take back what
+    /// it showed. Another connection's stay for that one: it alone can take its message back.
+    func sweep(shownBy connection: String, now: ContinuousClock.Instant) -> [OpenPreview] {
         expire(now: now)
-        defer { expiredUnswept = [] }
-        return expiredUnswept
+        var swept: [OpenPreview] = []
+        expiredUnswept.removeAll { preview in
+            guard preview.shownBy == connection else { return false }
+            swept.append(preview)
+            return true
+        }
+        return swept
     }
 
     var openCount: Int { open.count }
@@ -92,8 +103,10 @@ actor PreviewBoard {
         }
     }
 
+    /// Keeps an expired preview for its connection to take back, if it showed one: a preview no
+    /// message showed (an IRC notice, or one that expired while being sent) needs nothing.
     private func retire(_ preview: OpenPreview) {
-        guard preview.isShownPrivately else { return }
+        guard preview.isShownPrivately, preview.shownBy != nil else { return }
         expiredUnswept.append(preview)
         if expiredUnswept.count > withdrawnCapacity {
             expiredUnswept.removeFirst(expiredUnswept.count - withdrawnCapacity)

@@ -26,6 +26,9 @@ public final class MatrixAdapter: Service {
     private let seen = SeenEvents()
     private let posted = PostedGIFLog()
     private let previewButtons = PreviewButtons()
+    /// This run's name for the preview messages it shows (`ShownPreviews`): the same across
+    /// logins again, so only an earlier process's messages are ever taken back.
+    private let runID = UUID().uuidString
     private let batches = Atomic<Int>(0)
     /// Logged in and synced, or why not: for `/readyz`.
     public let status: AdapterStatus
@@ -119,8 +122,13 @@ public final class MatrixAdapter: Service {
             configuration: configuration, client: client, userID: userID, deviceID: login.deviceID, store: store,
             status: status, logger: logger, metrics: metricsFactory)
         let handler = await makeHandler(client: client, userID: userID, endToEnd: encryption)
-        // Previews expire by the clock, not by a command: beside the sync loop, for as long as it runs.
+        // Previews expire by the clock, not by a command: beside the sync loop, for as long as it
+        // runs. Those an earlier run left open are taken back once, beside it too.
         return await withTaskGroup(of: ServeEnd?.self) { group in
+            group.addTask {
+                await handler.sender.takeBackAbandonedPreviews()
+                return nil
+            }
             group.addTask { await self.takeBackExpiredPreviews(sender: handler.sender) }
             group.addTask {
                 await self.sync(client: client, filterID: filterID, handler: handler, encryption: encryption)
@@ -141,7 +149,7 @@ public final class MatrixAdapter: Service {
     /// when cancelled or stopping.
     private func takeBackExpiredPreviews(sender: MatrixReplySender) async -> ServeEnd? {
         while await pause(.seconds(1)) {
-            for withdrawn in await bot.expiredPreviews() {
+            for withdrawn in await bot.expiredPreviews(shownBy: sender.shownPreviews.account) {
                 guard let shown = withdrawn.shownMessageID else { continue }
                 await sender.withdrawPreview(
                     withdrawn, room: withdrawn.conversation, transactionID: MatrixTransactionID.expiry(of: shown))
@@ -239,10 +247,11 @@ public final class MatrixAdapter: Service {
                 client: client, downloader: downloader, store: store, storeNetwork: configuration.homeserver,
                 limit: limit, preferred: configuration.preferredMaxBytes, logger: logger)
         }
-        let encryptedRooms = await EncryptedRooms.load(
-            store: store, account: "\(configuration.homeserver) \(userID)", logger: logger)
+        let account = "\(configuration.homeserver) \(userID)"
+        let encryptedRooms = await EncryptedRooms.load(store: store, account: account, logger: logger)
         var sender = MatrixReplySender(
             client: client, uploader: uploader, posted: posted, bot: bot, buttons: previewButtons,
+            shownPreviews: ShownPreviews(store: store, account: account, runID: runID, logger: logger),
             maximumServerWait: configuration.timing.maximumServerWait, logger: logger)
         if let endToEnd {
             await encryptedRooms.participate()

@@ -1,10 +1,13 @@
 import GifBotCore
+import Logging
+import Storage
 
 /// Previews as room messages (issue 24): a room has no message only one member sees, so a
 /// preview is one message replying to the command, captioned for its asker, with the bot's own
 /// reactions as buttons. A shuffle edits it in place (`m.replace`); sending turns it into the post
-/// (caption edited to the plain form, buttons redacted); cancel and expiry redact it. Every event
-/// goes through `send`, the one path that sends into a room.
+/// (caption edited to the plain form, buttons redacted); cancel and expiry redact it, and so
+/// does the next start for one a restart left open (`ShownPreviews`). Every event goes through
+/// `send`, the one path that sends into a room.
 extension MatrixReplySender {
     func showPreview(_ preview: PreviewCard, room: String, answering eventID: String, index: Int) async {
         let transaction = MatrixTransactionID.reply(answering: eventID, index: index)
@@ -15,7 +18,8 @@ extension MatrixReplySender {
         }
         let content = await previewContent(preview, room: room, inReplyTo: preview.originMessageID ?? eventID)
         guard let shown = await send(content, to: room, transactionID: transaction) else { return }
-        guard await bot.previewShown(preview.previewID, in: room, as: shown) else {
+        await shownPreviews.showing(shown, in: room)
+        guard await bot.previewShown(preview.previewID, in: room, as: shown, by: shownPreviews.account) else {
             await takeBack(shown, room: room, transactionID: MatrixTransactionID.expiry(of: shown))
             return
         }
@@ -57,6 +61,7 @@ extension MatrixReplySender {
             let redaction = MatrixTransactionID.unbutton(number, answering: eventID, index: index)
             _ = await redact(button, in: room, reason: "preview sent", transactionID: redaction)
         }
+        await shownPreviews.ended(shown)
         record(shown, showing: chosen.card, room: room, user: chosen.askerName)
     }
 
@@ -73,9 +78,35 @@ extension MatrixReplySender {
         await takeBack(shown, room: room, transactionID: transactionID)
     }
 
+    /// Redacts a preview's message. One the homeserver would not redact stays recorded, so the
+    /// next run tries again.
     private func takeBack(_ shown: String, room: String, transactionID: String) async {
         _ = buttons.take(shown)
-        _ = await redact(shown, in: room, reason: "preview closed", transactionID: transactionID)
+        if await redact(shown, in: room, reason: "preview closed", transactionID: transactionID) {
+            await shownPreviews.ended(shown)
+        }
+    }
+
+    /// Redacts the preview messages an earlier run of this account showed and never ended (the
+    /// process stopped or crashed while they were open): their buttons answer nothing now. Each
+    /// is tried once per start and then forgotten, redacted or not, so a message the bot may no
+    /// longer redact (it left the room) is not tried forever.
+    func takeBackAbandonedPreviews() async {
+        let abandoned = await shownPreviews.abandoned()
+        guard !abandoned.isEmpty else { return }
+        var redacted = 0
+        for message in abandoned {
+            let done = await redact(
+                message.eventID, in: message.roomID, reason: "preview closed by a restart",
+                transactionID: MatrixTransactionID.expiry(of: message.eventID))
+            // Stopping: what was not redacted stays recorded for the next start.
+            if !done, Task.isCancelled { return }
+            if done { redacted += 1 }
+            await shownPreviews.ended(message.eventID)
+        }
+        logger.info(
+            "Took back the previews an earlier run left open",
+            metadata: ["redacted": "\(redacted)", "left": "\(abandoned.count - redacted)"])
     }
 
     private func previewContent(_ preview: PreviewCard, room: String, inReplyTo eventID: String?) async -> JSONValue {

@@ -20,6 +20,9 @@ struct MatrixReplySender: Sendable {
     /// Told which message shows each preview, so reactions to it reach the preview.
     let bot: GifBot
     let buttons: PreviewButtons
+    /// The preview messages showing, in the store, so the next run redacts those a restart left;
+    /// its account also names this sender to the core as the one that shows its previews.
+    let shownPreviews: ShownPreviews
     /// The thread the answered command was sent in: replies go to that thread.
     var threadRoot: String? = nil
     /// The longest a homeserver's 429 may make a reply wait (`MatrixTiming.maximumServerWait`).

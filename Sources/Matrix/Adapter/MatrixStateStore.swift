@@ -2,9 +2,10 @@ import Foundation
 import Storage
 
 /// What the Matrix adapter keeps between runs, as the adapter needs it: its access token, device
-/// id and sync position (adapter state by key), the GIFs already uploaded, and the encrypted
-/// rooms it has told it cannot read them. The adapter depends on this protocol, not on the SQL
-/// store, so it can be exercised with another store (the next issues add keys and sessions here).
+/// id and sync position (adapter state by key), the GIFs already uploaded, the encrypted rooms it
+/// has told it cannot read them, its encryption state, and the preview messages still showing.
+/// The adapter depends on this protocol, not on the SQL store, so it can be exercised with
+/// another store.
 public protocol MatrixStateStore: Sendable {
     func adapterState(_ key: String) async throws -> String?
     func setAdapterState(_ key: String, to value: String) async throws
@@ -13,6 +14,10 @@ public protocol MatrixStateStore: Sendable {
     func encryptedRooms(account: String) async throws -> [EncryptedRoom]
     func recordEncryptedRoom(_ roomID: String, account: String) async throws
     func recordEncryptionNotice(in roomID: String, account: String, at date: Date) async throws
+    // Preview messages still showing, so a restart redacts those it abandoned (`ShownPreviews`).
+    func recordShownPreview(_ message: ShownPreviewMessage, account: String) async throws
+    func removeShownPreview(eventID: String, account: String) async throws
+    func shownPreviews(account: String) async throws -> [ShownPreviewMessage]
     // End-to-end encryption state, sealed before it gets here (`CryptoStateStore`).
     func matrixCryptoValue(account: String, kind: String, name: String) async throws -> String?
     func matrixCryptoValues(account: String, kind: String) async throws -> [MatrixCryptoRecord]

@@ -77,15 +77,17 @@ final class MatrixBotHarness: Sendable {
         return StandInResponse(body: Array(try! JSONSerialization.data(withJSONObject: body)))
     }
 
+    /// The bot account's configuration (`user`: another bot account registered with
+    /// `botPassword`, for a second account in the same process).
     func configuration(
-        uploadGIFs: Bool = true, admins: [String] = [], inviteAllow: [String]? = nil
+        uploadGIFs: Bool = true, admins: [String] = [], inviteAllow: [String]? = nil, user: String? = nil
     ) async -> MatrixConfiguration {
         var timing = MatrixTiming()
         timing.syncTimeout = .seconds(10)
         timing.retryInitial = .milliseconds(300)
         timing.retryMaximum = .seconds(2)
         return MatrixConfiguration(
-            homeserver: server.baseURL, user: botUser, password: botPassword,
+            homeserver: server.baseURL, user: user ?? botUser, password: botPassword,
             inviteAllow: inviteAllow ?? [alice.user.userID], uploadGIFs: uploadGIFs, admins: admins, timing: timing,
             media: standInMedia)
     }
@@ -97,15 +99,18 @@ final class MatrixBotHarness: Sendable {
             extraHosts: origins.compactMap { MediaHost("http://127.0.0.1:\($0)") }, allowsPrivateAddresses: true)
     }
 
-    /// Runs the adapter in a service group until `stop` (or the end of the test).
+    /// Runs the adapter in a service group until `stop` (or the end of the test), on the test's
+    /// core or on `core` (another on the same store: `TestBot.restartedCore`).
     @discardableResult
     func startBot(
-        _ configuration: MatrixConfiguration, metrics: any MetricsFactory = MetricsSystem.factory
+        _ configuration: MatrixConfiguration, metrics: any MetricsFactory = MetricsSystem.factory,
+        core: (bot: GifBot, names: NetworkUserNames)? = nil
     )
         -> RunningMatrixBot
     {
         let adapter = MatrixAdapter(
-            configuration: configuration, bot: testBot.bot, store: testBot.store, names: testBot.names,
+            configuration: configuration, bot: core?.bot ?? testBot.bot, store: testBot.store,
+            names: core?.names ?? testBot.names,
             httpClient: testBot.httpClient, logger: logs.logger(level: .debug), metrics: metrics)
         let group = ServiceGroup(services: [adapter], logger: Logger(label: "test-services"))
         let bot = RunningMatrixBot(adapter: adapter, group: group, task: Task { try await group.run() })
