@@ -46,7 +46,7 @@ extension TestIRCClient {
 
     /// Suspends until the next line or the closing (true), or until `deadline` or
     /// cancellation (false). Only actor state is shared, so no lock is needed.
-    private func sleep(until deadline: ContinuousClock.Instant) async -> Bool {
+    func sleep(until deadline: ContinuousClock.Instant) async -> Bool {
         guard ContinuousClock.now < deadline else { return false }
         let id = nextSleeperID
         nextSleeperID += 1

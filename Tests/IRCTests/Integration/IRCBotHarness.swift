@@ -126,24 +126,10 @@ struct RunningBot: Sendable {
 }
 
 extension TestIRCClient {
-    /// Waits until `nick` is in `channel`: its JOIN seen from inside, or its name in the names
-    /// list the client got when it joined after the bot.
+    /// Waits until `nick` is in `channel` (see `waitForPresence`: a bot started again after a
+    /// stop is waited for anew, not taken as there by its first join).
     func waitForJoin(of nick: String, in channel: String, timeout: Duration = .seconds(20)) async throws {
-        let wanted = nick.lowercased(), room = channel.lowercased()
-        let isInChannel: @Sendable (TestIRCLine) -> Bool = { line in
-            if line.command == "JOIN" {
-                return line.sourceNick?.lowercased() == wanted && line.parameters.first?.lowercased() == room
-            }
-            guard line.command == "353", line.parameters.count >= 4, line.parameters[2].lowercased() == room else {
-                return false
-            }
-            return line.parameters[3].split(separator: " ").contains {
-                $0.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "~&@%+")) == wanted
-            }
-        }
-        // The names list may already have arrived while `join` waited for its end.
-        if lines().contains(where: isInChannel) { return }
-        _ = try await waitFor(timeout: timeout, isInChannel)
+        try await waitForPresence(of: nick, in: channel, timeout: timeout)
     }
 
     /// The next PRIVMSG from `nick` to `target`.

@@ -82,6 +82,31 @@ import Testing
         }
     }
 
+    /// An adapter stopped and another started on the same core (as a supervisor restarting one
+    /// network would) answers at once, with what the first one's commands left: a client that
+    /// saw the first join waits for the second.
+    @Test func aSecondAdapterOnTheSameCoreAnswers() async throws {
+        let server = try await IRCTestServer.shared(.inspircdAtheme)
+        try await withIRCBot { harness in
+            let nick = uniqueNick("gina")
+            let gina = try await harness.client(port: server.ports.relaxed, nick: nick)
+            let first = harness.startBot(harness.network(port: server.ports.relaxed))
+            try await gina.waitForJoin(of: harness.botNick, in: harness.channel)
+            try await gina.say(harness.channel, "!gif cat")
+            _ = try await gina.nextMessage(from: harness.botNick, to: harness.channel)
+            await first.stop()
+            _ = try await gina.waitFor { $0.command == "QUIT" && $0.sourceNick == harness.botNick }
+            #expect(await gina.isPresent(harness.botNick, in: harness.channel) == false)
+
+            harness.startBot(harness.network(port: server.ports.relaxed))
+            try await gina.waitForJoin(of: harness.botNick, in: harness.channel)
+            try await gina.say(harness.channel, "!fav")
+            #expect(
+                try await gina.nextMessage(from: harness.botNick, to: harness.channel).text.hasPrefix(
+                    "\(nick): Saved \"Ben Affleck"), "the core still knows the GIF the first adapter posted")
+        }
+    }
+
     @Test func shutdownDoesNotWaitOutAReconnectBackoff() async throws {
         try await withIRCBot { harness in
             var configuration = harness.network(port: 1)  // nothing listens on port 1
