@@ -142,7 +142,6 @@ let package = Package(
                 "GifSources",
                 "HTTPTransport",
                 "Storage",
-                "MatrixCrypto",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -76,7 +76,7 @@ public final class TestPostgres: Sendable {
         try Data("\(password)\n".utf8).write(to: directory.appendingPathComponent("password"))
         let port = try await FreePorts.allocate(1)[0]
         let log = directory.appendingPathComponent("start.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let output = try FileHandle(forWritingTo: log)
         let status = try await ScriptRunner.run(
             scripts.appendingPathComponent("start-postgres.sh"),

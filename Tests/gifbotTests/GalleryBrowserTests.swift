@@ -80,7 +80,7 @@ import Testing
         #expect(
             FileManager.default.isExecutableFile(atPath: python),
             "run scripts/install-test-deps: it makes the browser venv")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)

@@ -56,6 +56,34 @@ import Testing
         }
     }
 
+    /// A config file cannot give `e2ee` a value and keys under it: `e2ee.enabled` sits beside
+    /// `e2ee.share_keys_with` instead.
+    @Test func encryptionSettingsFromAYAMLFile() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("e2ee-\(UUID().uuidString).yaml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try """
+        matrix:
+          homeserver: https://m
+          user: u
+          password: p
+          e2ee:
+            enabled: false
+            share_keys_with: all
+        """.write(to: file, atomically: true, encoding: .utf8)
+        func load(_ environment: [String: String]) async throws -> MatrixEncryptionConfiguration {
+            let sources = try await ConfigurationSources.load(
+                options: [:], environment: ["GIPHY_API_KEY": "k"].merging(environment) { $1 }, configFile: file.path)
+            return try AppConfiguration.load(from: sources).matrixAccounts[0].encryption
+        }
+        let fromFile = try await load([:])
+        #expect(!fromFile.isEnabled && fromFile.shareKeysWith == .all)
+        #expect(try await load(["MATRIX_E2EE_ENABLED": "true"]).isEnabled, "the environment overrides the file")
+        await #expect(throws: ConfigurationError.self, "MATRIX_E2EE=true against the file's enabled: false") {
+            _ = try await load(["MATRIX_E2EE": "true"])
+        }
+        #expect(try await load(["MATRIX_E2EE": "false"]).isEnabled == false, "agreeing is fine")
+    }
+
     @Test(arguments: [
         (
             ["MATRIX_HOMESERVER": "matrix.example.org", "MATRIX_USER": "u", "MATRIX_PASSWORD": "p"],

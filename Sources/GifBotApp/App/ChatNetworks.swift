@@ -12,7 +12,7 @@ package struct ChatAdapterService {
 }
 
 /// A kind of chat network the bot serves: whether the configuration names any, and its adapters.
-package protocol ChatNetworkKind {
+package protocol ChatNetworkKind: Sendable {
     static func isConfigured(_ configuration: AppConfiguration) -> Bool
     static func adapters(_ configuration: AppConfiguration, runtime: BotRuntime) -> [ChatAdapterService]
 }

@@ -100,7 +100,7 @@ package struct GifSourceSettings: Sendable {
     }
 }
 
-package extension SettingKey {
+extension SettingKey {
     package static let gifsSources = SettingKey("gifs.sources")
     package static let klipyCustomerIDSecret = SettingKey("klipy.customer_id_secret", secret: true)
 }

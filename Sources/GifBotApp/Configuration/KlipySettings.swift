@@ -25,7 +25,7 @@ enum KlipySettings {
     }
 }
 
-package extension SettingKey {
+extension SettingKey {
     package static let klipyAppKey = SettingKey("klipy.app_key", secret: true)
     package static let klipyBaseURL = SettingKey("klipy.base_url")
     package static let klipyLocale = SettingKey("klipy.locale")

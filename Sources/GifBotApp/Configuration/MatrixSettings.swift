@@ -87,7 +87,7 @@ package struct MatrixSettings {
         }
     }
 
-    /// `e2ee`, `e2ee.share_keys_with` and the secret `store_key` of one account. The key file
+    /// `e2ee` (or `e2ee.enabled`), `e2ee.share_keys_with` and the secret `store_key` of one account. The key file
     /// beside an SQLite database is found later (`MatrixAccounts`), where the database is known.
     private func encryption(prefix: String) throws(ConfigurationError) -> MatrixEncryptionConfiguration {
         let values = ValueParser(sources: sources)
@@ -110,7 +110,18 @@ package struct MatrixSettings {
             storeKey = MatrixStoreKey(secret: secret)
         }
         return MatrixEncryptionConfiguration(
-            isEnabled: try values.bool(SettingKey("\(prefix).e2ee"), default: true), shareKeysWith: sharing,
-            storeKey: storeKey)
+            isEnabled: try isEncryptionEnabled(prefix: prefix), shareKeysWith: sharing, storeKey: storeKey)
+    }
+
+    /// `e2ee` on its own, or `e2ee.enabled` beside `e2ee.share_keys_with`: a YAML or JSON file
+    /// cannot give `e2ee` a value and keys under it at once. Both set and disagreeing is refused.
+    private func isEncryptionEnabled(prefix: String) throws(ConfigurationError) -> Bool {
+        let values = ValueParser(sources: sources)
+        let switchKey = SettingKey("\(prefix).e2ee"), enabledKey = SettingKey("\(prefix).e2ee.enabled")
+        let flat = try values.optionalBool(switchKey), nested = try values.optionalBool(enabledKey)
+        if let flat, let nested, flat != nested {
+            throw ConfigurationError(description: "\(switchKey.label) and \(enabledKey.label) disagree; set one of them")
+        }
+        return nested ?? flat ?? true
     }
 }

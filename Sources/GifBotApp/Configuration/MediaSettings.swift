@@ -29,7 +29,7 @@ package struct MediaSettings: Sendable, Equatable {
     }
 }
 
-package extension SettingKey {
+extension SettingKey {
     package static let mediaHosts = SettingKey("media.hosts")
     package static let mediaAllowPrivateAddresses = SettingKey("media.allow_private_addresses")
     package static let mediaTimeout = SettingKey("media.timeout")

@@ -26,7 +26,7 @@ package struct SettingKey: Sendable, Hashable {
     package var label: String { "\(key) (\(environmentName))" }
 }
 
-package extension SettingKey {
+extension SettingKey {
     package static let giphyAPIKey = SettingKey("giphy.api_key", secret: true)
     package static let giphyBaseURL = SettingKey("giphy.base_url")
     package static let giphyRating = SettingKey("giphy.rating")

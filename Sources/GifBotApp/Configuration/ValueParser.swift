@@ -73,7 +73,11 @@ package struct ValueParser {
     }
 
     package func bool(_ key: SettingKey, default fallback: Bool) throws(ConfigurationError) -> Bool {
-        try value(key, accepted: "true or false", SettingValues.bool) ?? fallback
+        try optionalBool(key) ?? fallback
+    }
+
+    package func optionalBool(_ key: SettingKey) throws(ConfigurationError) -> Bool? {
+        try value(key, accepted: "true or false", SettingValues.bool)
     }
 
     /// Trimmed text, nil when unset or empty.
