@@ -120,7 +120,8 @@ package struct MatrixSettings {
         let switchKey = SettingKey("\(prefix).e2ee"), enabledKey = SettingKey("\(prefix).e2ee.enabled")
         let flat = try values.optionalBool(switchKey), nested = try values.optionalBool(enabledKey)
         if let flat, let nested, flat != nested {
-            throw ConfigurationError(description: "\(switchKey.label) and \(enabledKey.label) disagree; set one of them")
+            throw ConfigurationError(
+                description: "\(switchKey.label) and \(enabledKey.label) disagree; set one of them")
         }
         return nested ?? flat ?? true
     }
