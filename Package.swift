@@ -290,7 +290,7 @@ let package = Package(
         .target(
             name: "BotTestSupport",
             dependencies: [
-                "GifBotApp", "GifBotCore", "HTTPTransport", "Storage", "GiphyStandIn",
+                "GifBotApp", "GifBotCore", "GifBotWeb", "HTTPTransport", "Storage", "GiphyStandIn",
                 "KlipyStandIn",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -360,7 +360,8 @@ let package = Package(
         .testTarget(
             name: "MatrixTests",
             dependencies: [
-                "Matrix", "MatrixTestSupport", "TestServerSupport", "BotTestSupport", "GifBotCore", "GifSources",
+                "Matrix", "MatrixTestSupport", "TestServerSupport", "BotTestSupport", "GifBotCore", "GifBotWeb",
+                "GifSources",
                 "HTTPTransport", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn", "MatrixCrypto",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import GifBotApp
 import GifBotCore
+import GifBotWeb
 import GiphyStandIn
 import HTTPTransport
 import KlipyStandIn
@@ -27,11 +28,17 @@ public final class TestBot: Sendable {
     public let httpClient: HTTPClient
     public let bot: GifBot
     public let names: NetworkUserNames
+    /// The gallery's login links, when the bot was made with a `webBaseURL`.
+    public let webAccess: WebAccess?
     public let logs = LogCapture()
     /// The configuration the bot was assembled from, to assemble another on the same store.
     private let configuration: AppConfiguration
 
-    public init(settings: BotSettings = BotSettings(cooldownCommands: 0), source: Source = .giphy) async throws {
+    /// - Parameter webBaseURL: turns the web gallery's `!web` links on, with this public address
+    ///   (no server is started: the links are what chat sees).
+    public init(
+        settings: BotSettings = BotSettings(cooldownCommands: 0), source: Source = .giphy, webBaseURL: String? = nil
+    ) async throws {
         standIn = try await GiphyStandIn.start()
         klipyStandIn = source == .klipy ? try await KlipyStandIn.start() : nil
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("gifbot-test-\(UUID().uuidString)")
@@ -44,7 +51,8 @@ public final class TestBot: Sendable {
         httpClient = HTTPClient.gifBot()
         var configuration = try await AppConfiguration.load(
             from: ConfigurationSources.load(
-                options: Self.options(giphy: standIn, klipy: klipyStandIn), environment: [:], configFile: nil))
+                options: Self.options(giphy: standIn, klipy: klipyStandIn).merging(Self.webOptions(webBaseURL)) { $1 },
+                environment: [:], configFile: nil))
         // The test's own settings; the stand-ins serve media over http on loopback, as an
         // operator's configuration allows.
         configuration.bot = settings
@@ -53,6 +61,12 @@ public final class TestBot: Sendable {
         let runtime = await BotRuntime.assemble(configuration, store: store, httpClient: httpClient, logger: logger)
         bot = runtime.bot
         names = runtime.names
+        webAccess = runtime.webAccess
+    }
+
+    private static func webOptions(_ baseURL: String?) -> [SettingKey: String] {
+        guard let baseURL else { return [:] }
+        return [.webPort: "8080", .webBaseURL: baseURL]
     }
 
     /// Another core on the same store and stand-ins, as a restarted process has: what the first

@@ -76,6 +76,9 @@ extension MatrixTestClient {
                 }
             }
         }
+        for (roomID, room) in json["rooms"]?["invite"]?.objectValue ?? [:] {
+            invitations[roomID] = room["invite_state"]?["events"]?.arrayValue ?? []
+        }
         guard let next = json["next_batch"]?.stringValue else {
             throw MatrixRequestError(response, reason: "no next_batch")
         }

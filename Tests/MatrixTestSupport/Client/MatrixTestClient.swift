@@ -20,6 +20,8 @@ public actor MatrixTestClient {
     var timelines: [String: [MatrixTestEvent]] = [:]
     var cursors: [String: Int] = [:]
     var seenEventIDs: Set<String> = []
+    /// Rooms this user is invited to, with the stripped state the invitation carries.
+    var invitations: [String: [JSONValue]] = [:]
 
     private let transactionPrefix = "mts-\(UUID().uuidString.prefix(8).lowercased())"
     private var transactionCounter = 0

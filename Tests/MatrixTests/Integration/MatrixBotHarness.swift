@@ -37,11 +37,11 @@ final class MatrixBotHarness: Sendable {
 
     fileprivate init(
         server: SynapseServer, owned: Bool, source: TestBot.Source,
-        settings: BotSettings = BotSettings(cooldownCommands: 0)
+        settings: BotSettings = BotSettings(cooldownCommands: 0), webBaseURL: String? = nil
     ) async throws {
         ownServer = owned ? server : nil
         self.server = server
-        testBot = try await TestBot(settings: settings, source: source)
+        testBot = try await TestBot(settings: settings, source: source, webBaseURL: webBaseURL)
         let botLocalpart = SynapseServer.uniqueLocalpart("gifbot")
         botUser = try await server.registerUser(botLocalpart, password: botPassword).userID
         let human = try await server.registerUser(SynapseServer.uniqueLocalpart("alice"), password: "alice-password")
@@ -178,7 +178,7 @@ enum HomeserverChoice {
 /// or throws: every bot it started is stopped, the HTTP client shut down, an own server stopped.
 func withMatrixBot<Result>(
     _ homeserver: HomeserverChoice = .shared, source: TestBot.Source = .giphy,
-    settings: BotSettings = BotSettings(cooldownCommands: 0),
+    settings: BotSettings = BotSettings(cooldownCommands: 0), webBaseURL: String? = nil,
     _ body: (MatrixBotHarness) async throws -> Result
 ) async throws -> Result {
     let server =
@@ -189,7 +189,7 @@ func withMatrixBot<Result>(
     let harness: MatrixBotHarness
     do {
         harness = try await MatrixBotHarness(
-            server: server, owned: homeserver == .own, source: source, settings: settings)
+            server: server, owned: homeserver == .own, source: source, settings: settings, webBaseURL: webBaseURL)
     } catch {
         if homeserver == .own { try? await server.stop() }
         throw error
