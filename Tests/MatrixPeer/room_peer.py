@@ -22,7 +22,7 @@ TIMEOUT = 60
 
 def parse_args():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--phase", required=True, choices=["conversation", "after-restart", "withheld", "late-key"])
+    parser.add_argument("--phase", required=True, choices=["conversation", "after-restart", "withheld", "late-key", "web-link"])
     parser.add_argument("--homeserver", required=True)
     parser.add_argument("--bot", required=True)
     parser.add_argument("--user", required=True)
@@ -46,6 +46,7 @@ class Peer:
         self.client = AsyncClient(homeserver, user, store_path=store, config=config)
         self.events = []
         self.to_device = []
+        self.invites = []
 
     @property
     def session_file(self):
@@ -72,6 +73,9 @@ class Peer:
                 self.events.append((room_id, event))
         for event in response.to_device_events:
             self.to_device.append(event.source)
+        for room_id in response.rooms.invite:
+            if room_id not in self.invites:
+                self.invites.append(room_id)
         if self.client.should_upload_keys:
             await self.client.keys_upload()
         if self.client.should_query_keys:
@@ -270,6 +274,40 @@ async def late_key(args, result):
     await dave.client.close()
 
 
+async def web_link(args, result):
+    """!web in an encrypted room: the link comes in a direct room the bot invites the asker to,
+    encrypted, and readable although the asker was only invited when it was sent."""
+    erin = Peer(args.homeserver, args.user, os.path.join(args.store, "erin"), "erin")
+    await erin.login(args.password)
+    created = await erin.client.room_create(
+        name="gifs", invite=[args.bot],
+        initial_state=[{"type": "m.room.encryption", "state_key": "",
+                        "content": {"algorithm": "m.megolm.v1.aes-sha2"}}])
+    room = created.room_id
+    await erin.wait_joined(room, args.bot)
+    answer = await erin.answer(room, args.bot, await erin.send(room, "!web"))
+    result["answers"] = [summary(answer)]
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline and not erin.invites:
+        await erin.sync(timeout=1000)
+    assert erin.invites, "no invitation to a direct room"
+    direct = erin.invites[0]
+    result["invitations"] = len(erin.invites)
+    joined = await erin.client.join(direct)
+    assert getattr(joined, "room_id", None) == direct, f"join failed: {joined}"
+    state = json.loads(await erin.http(
+        "GET", f"/_matrix/client/v3/rooms/{direct}/state/m.room.encryption/"))
+    result["direct_algorithm"] = state.get("algorithm")
+
+    def link(room_id, event):
+        return room_id == direct and event.sender == args.bot and (
+            isinstance(event, MegolmEvent) or event.source.get("type") == "m.room.message")
+    event = (await erin.wait(link, "the bot's message in the direct room"))[1]
+    result["link"] = summary(event)
+    result["link_was_encrypted"] = isinstance(event, MegolmEvent) or bool(getattr(event, "decrypted", False))
+    await erin.client.close()
+
+
 async def main():
     args = parse_args()
     result = {}
@@ -282,6 +320,8 @@ async def main():
             await after_restart(args, result)
         elif args.phase == "late-key":
             await late_key(args, result)
+        elif args.phase == "web-link":
+            await web_link(args, result)
         else:
             await withheld(args, result)
         result["ok"] = True

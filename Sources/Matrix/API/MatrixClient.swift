@@ -109,12 +109,23 @@ struct MatrixClient: Sendable {
 
     /// A new direct room with `userID` alone, who is invited (`trusted_private_chat`: they may see
     /// what was said before they join), for what only they may read.
-    func createDirectRoom(with userID: String) async throws(MatrixError) -> String {
-        let body: JSONValue = [
+    /// A direct room with `userID`, as Element makes one: invite only, `is_direct`, and when
+    /// `encrypted`, end-to-end encrypted from its first event, so nothing said in it ever reaches
+    /// the homeserver in the clear.
+    func createDirectRoom(with userID: String, encrypted: Bool) async throws(MatrixError) -> String {
+        var body: [String: JSONValue] = [
             "is_direct": .bool(true), "invite": .array([.string(userID)]), "preset": .string("trusted_private_chat"),
         ]
+        if encrypted {
+            body["initial_state"] = [
+                [
+                    "type": .string(RoomEncryption.stateType), "state_key": "",
+                    "content": ["algorithm": .string(RoomKeys.megolmAlgorithm)],
+                ]
+            ]
+        }
         let json = try await http.request(
-            .POST, "/_matrix/client/v3/createRoom", json: body, accessToken: accessToken,
+            .POST, "/_matrix/client/v3/createRoom", json: .object(body), accessToken: accessToken,
             timeout: timing.requestTimeout
         ).json()
         guard let roomID = json["room_id"]?.string else { throw .transport("createRoom answer without a room id") }
@@ -204,10 +215,6 @@ struct MatrixClient: Sendable {
     }
 
     /// The users joined to a room now.
-    func joinedMembers(of roomID: String) async throws(MatrixError) -> [String] {
-        let json = try await get("/_matrix/client/v3/rooms/\(PercentEncoding.encode(roomID))/joined_members")
-        return (json["joined"]?.objectValue ?? [:]).keys.sorted()
-    }
 
     /// The content of the room's `m.room.encryption` state, or nil.
     func encryptionState(of roomID: String) async throws(MatrixError) -> JSONValue? {
@@ -234,7 +241,7 @@ struct MatrixClient: Sendable {
         }
     }
 
-    private func get(_ path: String) async throws(MatrixError) -> JSONValue {
+    func get(_ path: String) async throws(MatrixError) -> JSONValue {
         try await http.request(.GET, path, accessToken: accessToken, timeout: timing.requestTimeout).json()
     }
 }

@@ -69,7 +69,10 @@ struct MatrixReplySender: Sendable {
     /// Never falls back to the room it was asked in: a private message there would not be private.
     private func sendPrivately(_ text: String, to user: String, transactionID: String) async {
         do {
-            let room = try await directRooms.room(with: user) { try await client.createDirectRoom(with: user) }
+            // Encrypted whenever the bot can encrypt: a private message may be a credential.
+            let room = try await directRooms.room(with: user) {
+                try await client.createDirectRoom(with: user, encrypted: encryptor != nil)
+            }
             _ = await send(MatrixContent.notice(text, inReplyTo: nil), to: room, transactionID: transactionID)
         } catch {
             logger.warning("Could not open a direct room", metadata: ["user": "\(user)", "error": "\(error)"])

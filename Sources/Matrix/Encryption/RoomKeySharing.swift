@@ -3,7 +3,7 @@ import Logging
 import MatrixCrypto
 
 /// The sending side of encrypted rooms: one outbound Megolm session per room, shared over Olm
-/// with every eligible device of the room's joined members before its first message, withheld
+/// with every eligible device of the room's members (`recipients`) before its first message, withheld
 /// (`m.unverified`) from the others, and rotated when `OutboundGroupSession.isExpired` says so.
 actor RoomKeySharing {
     private let device: MatrixDevice
@@ -55,13 +55,13 @@ actor RoomKeySharing {
     /// The `m.room.encrypted` content for an event of `type` with `content` in `room`.
     func encrypt(_ content: JSONValue, type: String, in room: String) async throws -> JSONValue {
         guard let inner = CanonicalJSONValue(content) else { throw Failure.unencodable }
-        let joined = try await joinedMembers(room)
+        let recipients = try await recipients(room)
         let client = client
-        let devices = await directory.devices(of: joined) { try await client.queryKeys($0) }
+        let devices = await directory.devices(of: recipients) { try await client.queryKeys($0) }
             .filter { $0.curve25519 != device.identityKeys.curve25519 }
         let eligible = devices.filter { sharing == .all || $0.isCrossSigned }
         var record = sessions[room]
-        if let existing = record, existing.isExpired(now: now(), eligible: eligible, members: Set(joined)) {
+        if let existing = record, existing.isExpired(now: now(), eligible: eligible, members: Set(recipients)) {
             logger.debug("Rotating the room's Megolm session", metadata: ["room_id": "\(room)"])
             record = nil
         }
@@ -92,11 +92,20 @@ actor RoomKeySharing {
         return .object(encrypted)
     }
 
-    private func joinedMembers(_ room: String) async throws -> [String] {
+    /// Who gets the room's key: its joined members, and its invited ones too unless the room
+    /// shows its history only from a member's join (`m.room.history_visibility` `joined`). An
+    /// invited member of a room with `shared` or `invited` history reads, once they join, what
+    /// was said since their invitation, as Element shares it; above all the login link the bot
+    /// sends in the direct room it has just invited its asker to.
+    private func recipients(_ room: String) async throws -> [String] {
         if let known = members[room] { return known }
-        let joined = try await client.joinedMembers(of: room)
-        members[room] = joined
-        return joined
+        var users = try await client.joinedMembers(of: room)
+        if try await client.historyVisibility(of: room) != "joined" {
+            users += try await client.invitedMembers(of: room)
+        }
+        let recipients = Array(Set(users)).sorted()
+        members[room] = recipients
+        return recipients
     }
 
     private func save(_ record: OutboundGroupSession, room: String) async throws {

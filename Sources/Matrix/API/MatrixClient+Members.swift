@@ -1,0 +1,33 @@
+import HTTPTransport
+
+extension MatrixClient {
+    func joinedMembers(of roomID: String) async throws(MatrixError) -> [String] {
+        let json = try await get("/_matrix/client/v3/rooms/\(PercentEncoding.encode(roomID))/joined_members")
+        return (json["joined"]?.objectValue ?? [:]).keys.sorted()
+    }
+
+    /// The users invited to the room and not yet joined.
+    func invitedMembers(of roomID: String) async throws(MatrixError) -> [String] {
+        let json = try await get("/_matrix/client/v3/rooms/\(PercentEncoding.encode(roomID))/members?membership=invite")
+        return (json["chunk"]?.arrayValue ?? []).compactMap { event in
+            guard event["type"]?.string == "m.room.member", event["content"]?["membership"]?.string == "invite" else {
+                return nil
+            }
+            return event["state_key"]?.string
+        }
+        .sorted()
+    }
+
+    /// The room's `m.room.history_visibility`; `shared` when it has none, as the specification
+    /// says a room without one is treated.
+    func historyVisibility(of roomID: String) async throws(MatrixError) -> String {
+        do {
+            let json = try await get(
+                "/_matrix/client/v3/rooms/\(PercentEncoding.encode(roomID))/state/m.room.history_visibility/")
+            return json["history_visibility"]?.string ?? "shared"
+        } catch {
+            if error.code == "M_NOT_FOUND" { return "shared" }
+            throw error
+        }
+    }
+}
