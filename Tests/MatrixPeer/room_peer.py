@@ -14,7 +14,7 @@ import time
 import uuid
 
 import aiohttp
-from nio import AsyncClient, AsyncClientConfig, MegolmEvent, RoomEncryptedImage, RoomPreset
+from nio import AsyncClient, AsyncClientConfig, MegolmEvent, RoomEncryptedImage, RoomKeyEvent, RoomPreset
 from nio.crypto.attachments import decrypt_attachment
 
 TIMEOUT = 60
@@ -22,7 +22,8 @@ TIMEOUT = 60
 
 def parse_args():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--phase", required=True, choices=["conversation", "after-restart", "withheld", "late-key", "web-link"])
+    parser.add_argument("--phase", required=True, choices=["conversation", "after-restart", "withheld", "late-key", "web-link",
+                                                          "invited-keys"])
     parser.add_argument("--homeserver", required=True)
     parser.add_argument("--bot", required=True)
     parser.add_argument("--user", required=True)
@@ -32,6 +33,7 @@ def parse_args():
     parser.add_argument("--store", required=True)
     parser.add_argument("--result", required=True)
     parser.add_argument("--rotation-msgs", type=int, default=100)
+    parser.add_argument("--visibility", default="shared")
     return parser.parse_args()
 
 
@@ -47,6 +49,7 @@ class Peer:
         self.events = []
         self.to_device = []
         self.invites = []
+        self.room_keys = []
 
     @property
     def session_file(self):
@@ -73,6 +76,8 @@ class Peer:
                 self.events.append((room_id, event))
         for event in response.to_device_events:
             self.to_device.append(event.source)
+            if isinstance(event, RoomKeyEvent):
+                self.room_keys.append((event.room_id, event.session_id))
         for room_id in response.rooms.invite:
             if room_id not in self.invites:
                 self.invites.append(room_id)
@@ -308,6 +313,38 @@ async def web_link(args, result):
     await erin.client.close()
 
 
+async def invited_keys(args, result):
+    """Whether a member invited, not yet joined, gets the key of what the bot says meanwhile:
+    yes unless the room's history is visible only from a join (--visibility joined)."""
+    erin = Peer(args.homeserver, args.user, os.path.join(args.store, "erin"), "erin")
+    frank = Peer(args.homeserver, args.second_user, os.path.join(args.store, "frank"), "frank")
+    await erin.login(args.password)
+    await frank.login(args.second_password)
+    created = await erin.client.room_create(
+        name="keys", invite=[args.bot],
+        initial_state=[{"type": "m.room.encryption", "state_key": "",
+                        "content": {"algorithm": "m.megolm.v1.aes-sha2"}},
+                       {"type": "m.room.history_visibility", "state_key": "",
+                        "content": {"history_visibility": args.visibility}}])
+    room = created.room_id
+    await erin.wait_joined(room, args.bot)
+    invited = await erin.client.room_invite(room, args.second_user)
+    assert not hasattr(invited, "status_code"), f"invite failed: {invited}"
+    answer = await erin.answer(room, args.bot, await erin.send(room, "!about"))
+    result["answers"] = [summary(answer)]
+    session_id = result["answers"][0]["session_id"]
+    # The bot shares a session with every recipient in one /sendToDevice before it sends the
+    # message, and erin has read the message: frank's copy, if any, waits in his inbox now.
+    # Drain it (a sync hands out at most 100 to-device events) and look.
+    for _ in range(10):
+        response = await frank.sync()
+        if not response.to_device_events:
+            break
+    result["invited_got_key"] = (room, session_id) in frank.room_keys
+    await erin.client.close()
+    await frank.client.close()
+
+
 async def main():
     args = parse_args()
     result = {}
@@ -322,6 +359,8 @@ async def main():
             await late_key(args, result)
         elif args.phase == "web-link":
             await web_link(args, result)
+        elif args.phase == "invited-keys":
+            await invited_keys(args, result)
         else:
             await withheld(args, result)
         result["ok"] = True

@@ -87,8 +87,9 @@ package struct MatrixSettings {
         }
     }
 
-    /// `e2ee` (or `e2ee.enabled`), `e2ee.share_keys_with` and the secret `store_key` of one account. The key file
-    /// beside an SQLite database is found later (`MatrixAccounts`), where the database is known.
+    /// `e2ee` (or `e2ee.enabled`), `e2ee.share_keys_with` and the secret `store_key` of one
+    /// account. The key file beside an SQLite database is found later (`MatrixAccounts`), where
+    /// the database is known.
     private func encryption(prefix: String) throws(ConfigurationError) -> MatrixEncryptionConfiguration {
         let values = ValueParser(sources: sources)
         let sharingKey = SettingKey("\(prefix).e2ee.share_keys_with")

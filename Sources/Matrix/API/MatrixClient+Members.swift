@@ -1,6 +1,8 @@
 import HTTPTransport
 
+/// Who is in a room, for sharing its keys (`RoomKeySharing`).
 extension MatrixClient {
+    /// The users joined to the room now.
     func joinedMembers(of roomID: String) async throws(MatrixError) -> [String] {
         let json = try await get("/_matrix/client/v3/rooms/\(PercentEncoding.encode(roomID))/joined_members")
         return (json["joined"]?.objectValue ?? [:]).keys.sorted()

@@ -53,11 +53,13 @@ struct MatrixClient: Sendable {
             "room": [
                 // Member events too: the bot's own join marks where a room's history ends.
                 // Encryption state and encrypted events: the bot must know where it cannot read.
+                // History visibility: who gets the room's keys (`RoomKeySharing.recipients`).
                 "timeline": [
                     // Reactions: a preview's buttons.
                     "limit": 50,
                     "types": [
                         "m.room.message", "m.room.member", "m.room.encryption", "m.room.encrypted", "m.reaction",
+                        "m.room.history_visibility",
                     ],
                 ],
                 "state": ["types": ["m.room.encryption"], "lazy_load_members": true],
@@ -108,10 +110,9 @@ struct MatrixClient: Sendable {
     }
 
     /// A new direct room with `userID` alone, who is invited (`trusted_private_chat`: they may see
-    /// what was said before they join), for what only they may read.
-    /// A direct room with `userID`, as Element makes one: invite only, `is_direct`, and when
-    /// `encrypted`, end-to-end encrypted from its first event, so nothing said in it ever reaches
-    /// the homeserver in the clear.
+    /// what was said before they join), for what only they may read. When `encrypted`, it is
+    /// end-to-end encrypted from its first event, as Element makes direct rooms, so nothing said
+    /// in it reaches the homeserver in the clear.
     func createDirectRoom(with userID: String, encrypted: Bool) async throws(MatrixError) -> String {
         var body: [String: JSONValue] = [
             "is_direct": .bool(true), "invite": .array([.string(userID)]), "preset": .string("trusted_private_chat"),
@@ -213,8 +214,6 @@ struct MatrixClient: Sendable {
             "/_matrix/client/v3/sendToDevice/\(PercentEncoding.encode(type))/\(PercentEncoding.encode(transactionID))"
         _ = try await requestCanonical(.PUT, path, ["messages": messages])
     }
-
-    /// The users joined to a room now.
 
     /// The content of the room's `m.room.encryption` state, or nil.
     func encryptionState(of roomID: String) async throws(MatrixError) -> JSONValue? {

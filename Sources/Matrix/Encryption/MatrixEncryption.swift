@@ -72,15 +72,23 @@ struct MatrixEncryption: Sendable {
 
     /// Before the batch's rooms: keys topped up, device list changes noted, to-device events
     /// (room keys) handled, so the batch's encrypted messages find their keys.
+    /// Events after which a room's key recipients are asked again.
+    static func changesRecipients(_ type: String) -> Bool {
+        type == "m.room.member" || type == "m.room.history_visibility"
+    }
+
     func afterSync(_ response: SyncResponse) async {
         await publishKeys(
             .init(
                 oneTimeKeys: response.signedOneTimeKeyCount,
                 unusedFallbackKeyTypes: response.unusedFallbackKeyTypes))
-        // Membership first: a member who left this batch must not get the next room key.
+        // Membership first: a member who left this batch (or an invited one the room's history
+        // no longer shows to) must not get the next room key.
         for (room, joined) in response.rooms?.join ?? [:] {
             let events = (joined.state?.events?.elements ?? []) + (joined.timeline?.events?.elements ?? [])
-            if events.contains(where: { $0.type == "m.room.member" }) { await outbound.membershipChanged(in: room) }
+            if events.contains(where: { Self.changesRecipients($0.type) }) {
+                await outbound.membershipChanged(in: room)
+            }
         }
         if !response.devicesLeft.isEmpty { await outbound.forgetMembers() }
         await directory.markChanged(response.devicesChanged)

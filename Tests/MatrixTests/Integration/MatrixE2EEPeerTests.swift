@@ -67,10 +67,12 @@ import Testing
         let directAlgorithm: String?
         let link: Answer?
         let linkWasEncrypted: Bool?
+        let invitedGotKey: Bool?
 
         enum CodingKeys: String, CodingKey {
             case ok, error, answers, withheld, invitations, link
             case directAlgorithm = "direct_algorithm", linkWasEncrypted = "link_was_encrypted"
+            case invitedGotKey = "invited_got_key"
             case gifSHA256 = "gif_sha256", imageHasURL = "image_has_url", bobDecryptedImage = "bob_decrypted_image"
             case replayAnswered = "replay_answered"
             case keyRequests = "key_requests", sessionID = "session_id", answerCount = "answer_count"
