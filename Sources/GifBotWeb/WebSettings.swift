@@ -12,12 +12,18 @@ public struct WebSettings: Sendable, Equatable {
     public let baseURL: String
     /// Hosts GIF images may come from besides https ones (a stand-in on loopback), as CSP sources.
     public let extraImageSources: [String]
+    /// How many requests one client may make, and whose word says who the client is.
+    public let limits: WebRequestLimits
 
-    public init(host: String = defaultHost, port: Int, baseURL: String, extraImageSources: [String] = []) {
+    public init(
+        host: String = defaultHost, port: Int, baseURL: String, extraImageSources: [String] = [],
+        limits: WebRequestLimits = .standard
+    ) {
         self.host = host
         self.port = port
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.extraImageSources = extraImageSources
+        self.limits = limits
     }
 
     /// Behind TLS the session cookie is `Secure` (and `__Host-` prefixed).

@@ -25,4 +25,24 @@ import Testing
             try await web(["WEB_PORT": "8090", "WEB_BIND": "0.0.0.0", "WEB_BASE_URL": "http://127.0.0.1:8090"]))
         #expect(bound.host == "0.0.0.0" && !bound.isSecure && bound.basePath == "")
     }
+
+    @Test func requestLimitsAndTrustedProxies() async throws {
+        let on = ["WEB_PORT": "8090", "WEB_BASE_URL": "https://gifs.example.org"]
+        #expect(try await web(on)?.limits == .standard)
+        #expect(WebRequestLimits.standard.requestsPerMinute == 120 && WebRequestLimits.standard.loginsPerMinute == 10)
+        let set = try #require(
+            try await web(
+                on.merging([
+                    "WEB_REQUESTS_PER_MINUTE": "0", "WEB_LOGINS_PER_MINUTE": "3",
+                    "WEB_TRUSTED_PROXIES": "10.0.0.0/8, fd00::/8",
+                ]) { $1 }))
+        #expect(set.limits.requestsPerMinute == 0 && set.limits.loginsPerMinute == 3)
+        #expect(set.limits.trustedProxies == TrustedProxies(["10.0.0.0/8", "fd00::/8"]))
+        await #expect(throws: ConfigurationError.self) {
+            try await web(on.merging(["WEB_TRUSTED_PROXIES": "nginx.internal"]) { $1 })
+        }
+        await #expect(throws: ConfigurationError.self) {
+            try await web(on.merging(["WEB_LOGINS_PER_MINUTE": "-1"]) { $1 })
+        }
+    }
 }

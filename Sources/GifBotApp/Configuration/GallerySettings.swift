@@ -15,6 +15,28 @@ enum GallerySettings {
         }
         let baseURL = try values.httpURL(.webBaseURL, default: "")
         return WebSettings(
-            host: host, port: port, baseURL: baseURL, extraImageSources: hosts.map { "http://\($0):*" })
+            host: host, port: port, baseURL: baseURL, extraImageSources: hosts.map { "http://\($0):*" },
+            limits: try limits(values))
+    }
+
+    /// `web.requests_per_minute` and `web.logins_per_minute` per client (0: no limit), and
+    /// `web.trusted_proxies`, the proxies whose X-Forwarded-For names the client.
+    private static func limits(_ values: ValueParser) throws(ConfigurationError) -> WebRequestLimits {
+        let standard = WebRequestLimits.standard
+        var proxies = standard.trustedProxies
+        let entries = values.list(.webTrustedProxies)
+        if !entries.isEmpty {
+            guard let parsed = TrustedProxies(entries) else {
+                throw .invalid(
+                    .webTrustedProxies, accepted: "addresses or prefixes such as 127.0.0.1, ::1 or 10.0.0.0/8",
+                    got: entries.joined(separator: ","))
+            }
+            proxies = parsed
+        }
+        return WebRequestLimits(
+            requestsPerMinute: try values.integer(
+                .webRequestsPerMinute, default: standard.requestsPerMinute, in: 0...100_000),
+            loginsPerMinute: try values.integer(.webLoginsPerMinute, default: standard.loginsPerMinute, in: 0...10_000),
+            trustedProxies: proxies)
     }
 }

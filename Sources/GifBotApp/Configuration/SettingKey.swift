@@ -53,4 +53,7 @@ extension SettingKey {
     package static let webPort = SettingKey("web.port")
     package static let webBind = SettingKey("web.bind")
     package static let webBaseURL = SettingKey("web.base_url")
+    package static let webRequestsPerMinute = SettingKey("web.requests_per_minute")
+    package static let webLoginsPerMinute = SettingKey("web.logins_per_minute")
+    package static let webTrustedProxies = SettingKey("web.trusted_proxies")
 }

@@ -40,13 +40,15 @@ public struct WebGallery: Sendable {
             logger: logger)
     }
 
-    public func router() -> Router<BasicRequestContext> {
-        let router = Router(context: BasicRequestContext.self)
+    public func router() -> Router<GalleryRequestContext> {
+        let router = Router(context: GalleryRequestContext.self)
         let pages = WebPages(gallery: self)
         router.add(
             middleware: GalleryMiddleware(
                 headers: SecurityHeaders(extraImageSources: settings.extraImageSources), pages: pages,
                 metrics: metrics, logger: logger))
+        // Inside the one above: a refused request still gets the security headers and its log line.
+        router.add(middleware: RateLimitMiddleware(settings.limits))
         router.get("assets/gallery.css") { _, _ in Self.asset(Assets.stylesheet, type: "text/css; charset=utf-8") }
         router.get("assets/copy.js") { _, _ in
             Self.asset(Assets.copyScript, type: "text/javascript; charset=utf-8")
