@@ -34,6 +34,8 @@ def parse_args():
     parser.add_argument("--result", required=True)
     parser.add_argument("--rotation-msgs", type=int, default=100)
     parser.add_argument("--visibility", default="shared")
+    parser.add_argument("--forward", action="store_true",
+                        help="late-key: answer the bot's key request with m.forwarded_room_key")
     return parser.parse_args()
 
 
@@ -228,6 +230,24 @@ async def withheld(args, result):
     await carol.client.close()
 
 
+async def forward_session(peer, room, session_id, bot):
+    """Answers a key request as Element does: the session exported at its first index, sent to
+    each of the bot's devices as m.forwarded_room_key over Olm."""
+    olm = peer.client.olm
+    group = olm.inbound_group_store.get(room, olm.account.identity_keys["curve25519"], session_id)
+    assert group, "the peer's own copy of its session is missing"
+    missing = olm.get_missing_sessions([bot])
+    if missing:
+        await peer.client.keys_claim(missing)
+    devices = list(olm.device_store.active_user_devices(bot))
+    assert devices, "the bot's devices are unknown"
+    for device in devices:
+        session = olm.session_store.get(device.curve25519)
+        assert session, "no Olm session with the bot's device"
+        sent = await peer.client.to_device(olm._encrypt_forwarding_key(room, group, session, device))
+        assert not hasattr(sent, "status_code"), f"to-device failed: {sent}"
+
+
 async def late_key(args, result):
     """A command whose room key reaches the bot only after the bot asked for it."""
     dave = Peer(args.homeserver, args.user, os.path.join(args.store, "dave"), "dave")
@@ -259,15 +279,18 @@ async def late_key(args, result):
         {"session_id": e.get("content", {}).get("body", {}).get("session_id"),
          "action": e.get("content", {}).get("action")} for e in requests]
     result["session_id"] = session.id
-    # Now share the key as it was before the message (index 0).
-    session_class = type(session)
-    original = session_class.session_key
-    session_class.session_key = property(lambda self: key_at_zero)
-    try:
-        session.shared = False
-        await dave.client.share_group_session(room, ignore_unverified_devices=True)
-    finally:
-        session_class.session_key = original
+    if args.forward:
+        await forward_session(dave, room, session.id, args.bot)
+    else:
+        # Now share the key as it was before the message (index 0).
+        session_class = type(session)
+        original = session_class.session_key
+        session_class.session_key = property(lambda self: key_at_zero)
+        try:
+            session.shared = False
+            await dave.client.share_group_session(room, ignore_unverified_devices=True)
+        finally:
+            session_class.session_key = original
     answer = await dave.answer(room, args.bot, command)
     result["answers"] = [summary(answer)]
     # A marker afterwards: the late command was answered once only.

@@ -64,6 +64,7 @@ enum RoomKeys {
     static let megolmAlgorithm = "m.megolm.v1.aes-sha2"
     static let encryptedType = "m.room.encrypted"
     static let roomKeyType = "m.room_key"
+    static let forwardedRoomKeyType = "m.forwarded_room_key"
     static let withheldType = "m.room_key.withheld"
     static let dummyType = "m.dummy"
     static let keyRequestType = "m.room_key_request"

@@ -27,12 +27,20 @@ actor InboundGroupSessions {
 
     private static func name(room: String, session: String) -> String { "\(room) \(session)" }
 
-    /// Stores a session key received in an `m.room_key`; an existing session of that id is kept
-    /// unless the new key reaches further back (a lower first index) from the same sender.
+    /// Stores a session received in an `m.room_key` (or forwarded by its creator); an existing
+    /// session of that id is kept unless the new one reaches further back (a lower first index)
+    /// from the same sender.
     func add(
         sessionKey: String, sessionID: String, roomID: String, senderKey: String, claimedEd25519: String
     ) async throws -> Bool {
-        let session = try MegolmInboundSession(sessionKeyBase64: sessionKey)
+        try await add(
+            MegolmInboundSession(sessionKeyBase64: sessionKey), sessionID: sessionID, roomID: roomID,
+            senderKey: senderKey, claimedEd25519: claimedEd25519)
+    }
+
+    func add(
+        _ session: MegolmInboundSession, sessionID: String, roomID: String, senderKey: String, claimedEd25519: String
+    ) async throws -> Bool {
         guard session.sessionID == sessionID else { return false }
         let name = Self.name(room: roomID, session: sessionID)
         if let existing = try await record(name) {

@@ -149,23 +149,24 @@ struct MatrixEncryption: Sendable {
                 "Refused an encrypted to-device event", metadata: ["sender": "\(event.sender)", "reason": "\(error)"])
             return
         }
-        guard payload.type == RoomKeys.roomKeyType else {
+        let key: ReceivedRoomKey
+        do {
+            key = try ReceivedRoomKey(payload)
+        } catch .notARoomKey {
             logger.debug("Ignored an encrypted to-device event", metadata: ["type": "\(payload.type)"])
             return
-        }
-        let key = payload.content
-        guard key["algorithm"]?.stringValue == RoomKeys.megolmAlgorithm, let room = key["room_id"]?.stringValue,
-            let sessionID = key["session_id"]?.stringValue, let sessionKey = key["session_key"]?.stringValue
-        else {
-            logger.notice("Refused a malformed room key", metadata: ["sender": "\(event.sender)"])
+        } catch {
+            logger.notice("Refused a room key", metadata: ["sender": "\(event.sender)", "reason": "\(error)"])
             return
         }
         do {
             if try await inbound.add(
-                sessionKey: sessionKey, sessionID: sessionID, roomID: room, senderKey: payload.senderKey,
+                key.session, sessionID: key.sessionID, roomID: key.roomID, senderKey: payload.senderKey,
                 claimedEd25519: payload.claimedEd25519)
             {
-                logger.debug("Received a room key", metadata: ["sender": "\(event.sender)", "room_id": "\(room)"])
+                logger.debug(
+                    "Received a room key",
+                    metadata: ["sender": "\(event.sender)", "room_id": "\(key.roomID)", "type": "\(payload.type)"])
             }
         } catch {
             logger.notice("Refused a room key", metadata: ["sender": "\(event.sender)", "error": "\(error)"])

@@ -197,7 +197,10 @@ import Testing
     }
 
     /// In an encrypted direct message made as Element makes them (`is_direct`, trusted private chat).
-    @Test func aCommandWhoseKeyComesLateIsAnsweredOnceAfterOneKeyRequest() async throws {
+    /// The key comes as the sender shares it late (`m.room_key`), or as Element answers the bot's
+    /// request (`m.forwarded_room_key`, the session exported at index 0).
+    @Test(arguments: [false, true])
+    func aCommandWhoseKeyComesLateIsAnsweredOnceAfterOneKeyRequest(forwarded: Bool) async throws {
         try await withMatrixBot { harness in
             let dave = try await harness.server.registerUser(
                 SynapseServer.uniqueLocalpart("peer"), password: "peer-password-4")
@@ -212,7 +215,7 @@ import Testing
                 [
                     "--homeserver", harness.server.baseURL, "--bot", harness.botUser, "--user", dave.userID,
                     "--password", "peer-password-4",
-                ], store: store)
+                ] + (forwarded ? ["--forward"] : []), store: store)
             let requests = try #require(result.keyRequests)
             #expect(requests.count == 1, "one request for the missing session")
             #expect(requests.first?.sessionID == result.sessionID && requests.first?.action == "request")
