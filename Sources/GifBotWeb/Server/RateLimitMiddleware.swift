@@ -7,6 +7,8 @@ import Hummingbird
 struct RateLimitMiddleware: RouterMiddleware {
     typealias Context = GalleryRequestContext
 
+    static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
+
     let requests: RequestRateLimiter?
     let logins: RequestRateLimiter?
     let trustedProxies: TrustedProxies
@@ -20,8 +22,7 @@ struct RateLimitMiddleware: RouterMiddleware {
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let client = trustedProxies.client(
-            peer: context.peer, forwardedFor: request.headers[values: HTTPField.Name("X-Forwarded-For")!])
+        let client = trustedProxies.client(peer: context.peer, forwardedFor: request.headers[values: Self.forwardedFor])
         var limiters = [requests]
         if request.method == .post, request.uri.path.hasSuffix("/login") { limiters.append(logins) }
         for limiter in limiters.compactMap({ $0 }) {
