@@ -202,20 +202,8 @@ import Testing
     @Test(arguments: [false, true])
     func aCommandWhoseKeyComesLateIsAnsweredOnceAfterOneKeyRequest(forwarded: Bool) async throws {
         try await withMatrixBot { harness in
-            let dave = try await harness.server.registerUser(
-                SynapseServer.uniqueLocalpart("peer"), password: "peer-password-4")
-            var configuration = await harness.configuration(inviteAllow: [dave.userID])
-            configuration.timing.syncTimeout = .seconds(1)
-            configuration.encryption = MatrixEncryptionConfiguration(shareKeysWith: .all, storeKey: Self.storeKey)
-            harness.startBot(configuration)
-            let store = try temporaryFolder()
-            defer { try? FileManager.default.removeItem(at: store) }
-            let result = try await runPeer(
-                "late-key",
-                [
-                    "--homeserver", harness.server.baseURL, "--bot", harness.botUser, "--user", dave.userID,
-                    "--password", "peer-password-4",
-                ] + (forwarded ? ["--forward"] : []), store: store)
+            let (result, _) = try await runPeerWithEncryptingBot(
+                "late-key", harness: harness, password: "peer-password-4", arguments: forwarded ? ["--forward"] : [])
             let requests = try #require(result.keyRequests)
             #expect(requests.count == 1, "one request for the missing session")
             #expect(requests.first?.sessionID == result.sessionID && requests.first?.action == "request")

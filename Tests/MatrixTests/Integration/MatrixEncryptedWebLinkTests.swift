@@ -13,22 +13,8 @@ import Testing
 @Suite(.timeLimit(.minutes(3))) struct MatrixEncryptedWebLinkTests {
     @Test func theLinkComesEncryptedInADirectRoomTheAskerCanRead() async throws {
         try await withMatrixBot(webBaseURL: MatrixWebLinkTests.baseURL) { harness in
-            let erin = try await harness.server.registerUser(
-                SynapseServer.uniqueLocalpart("peer"), password: "peer-password-5")
-            var configuration = await harness.configuration(inviteAllow: [erin.userID])
-            configuration.timing.syncTimeout = .seconds(1)
-            configuration.encryption = MatrixEncryptionConfiguration(
-                shareKeysWith: .all, storeKey: MatrixE2EEPeerTests.storeKey)
-            harness.startBot(configuration)
-            let peers = MatrixE2EEPeerTests()
-            let store = try peers.temporaryFolder()
-            defer { try? FileManager.default.removeItem(at: store) }
-            let result = try await peers.runPeer(
-                "web-link",
-                [
-                    "--homeserver", harness.server.baseURL, "--bot", harness.botUser, "--user", erin.userID,
-                    "--password", "peer-password-5",
-                ], store: store)
+            let (result, erin) = try await MatrixE2EEPeerTests().runPeerWithEncryptingBot(
+                "web-link", harness: harness, password: "peer-password-5")
             let told = try #require(result.answers?.first)
             #expect(told.decrypted && told.body == "I sent you a private message with your link to the gallery.")
             #expect(result.invitations == 1)

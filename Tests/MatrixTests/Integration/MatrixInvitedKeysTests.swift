@@ -11,25 +11,13 @@ import Testing
     @Test(arguments: [("shared", true), ("invited", true), ("joined", false)])
     func anInvitedMemberGetsTheKeyAsTheRoomsHistoryVisibilitySays(visibility: String, getsKey: Bool) async throws {
         try await withMatrixBot { harness in
-            let erin = try await harness.server.registerUser(
-                SynapseServer.uniqueLocalpart("peer"), password: "peer-password-6")
             let frank = try await harness.server.registerUser(
                 SynapseServer.uniqueLocalpart("peer"), password: "peer-password-7")
-            var configuration = await harness.configuration(inviteAllow: [erin.userID])
-            configuration.timing.syncTimeout = .seconds(1)
-            configuration.encryption = MatrixEncryptionConfiguration(
-                shareKeysWith: .all, storeKey: MatrixE2EEPeerTests.storeKey)
-            harness.startBot(configuration)
-            let peers = MatrixE2EEPeerTests()
-            let store = try peers.temporaryFolder()
-            defer { try? FileManager.default.removeItem(at: store) }
-            let result = try await peers.runPeer(
-                "invited-keys",
-                [
-                    "--homeserver", harness.server.baseURL, "--bot", harness.botUser, "--user", erin.userID,
-                    "--password", "peer-password-6", "--second-user", frank.userID,
-                    "--second-password", "peer-password-7", "--visibility", visibility,
-                ], store: store)
+            let (result, _) = try await MatrixE2EEPeerTests().runPeerWithEncryptingBot(
+                "invited-keys", harness: harness, password: "peer-password-6",
+                arguments: [
+                    "--second-user", frank.userID, "--second-password", "peer-password-7", "--visibility", visibility,
+                ])
             #expect(result.answers?.first?.decrypted == true, "the joined member reads the answer")
             #expect(result.invitedGotKey == getsKey)
         }
