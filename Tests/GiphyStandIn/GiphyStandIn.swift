@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import NIOPosix
+import Synchronization
 
 /// A local stand-in for api.giphy.com: a real HTTP server on 127.0.0.1 that answers with real
 /// recorded GIPHY responses. Tests point the bot's `giphy.base_url` at it, override single
@@ -13,6 +14,8 @@ public final class GiphyStandIn: Sendable {
 
     private let channel: any Channel
     private let table: RouteTable
+    /// A socket bound to `port` without listening, while `refuseConnections` holds the port.
+    private let heldPort = Mutex<Int32?>(nil)
 
     private init(channel: any Channel, table: RouteTable) {
         self.channel = channel
@@ -62,7 +65,40 @@ public final class GiphyStandIn: Sendable {
         requests.filter { $0.path == path }
     }
 
-    public func stop() async throws {
+    /// Stops answering, as a GIPHY that cannot be reached: the listener closes and the port
+    /// stays bound without listening, so every connection is refused at once. A port `stop`
+    /// frees can be handed to the next server a parallel test starts, which would then answer
+    /// in its place. `stop` releases it.
+    public func refuseConnections() async throws {
         try await channel.close()
+        heldPort.withLock { $0 = Self.bindWithoutListening(port: port) }
+    }
+
+    public func stop() async throws {
+        heldPort.withLock { held in
+            if let descriptor = held { close(descriptor) }
+            held = nil
+        }
+        if channel.isActive { try await channel.close() }
+    }
+
+    /// A TCP socket bound to 127.0.0.1:`port` that never listens; nil when the port is taken.
+    private static func bindWithoutListening(port: Int) -> Int32? {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return nil }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
     }
 }

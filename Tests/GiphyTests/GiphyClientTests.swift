@@ -140,10 +140,11 @@ import Testing
     }
 
     @Test func unreachableGiphy() async throws {
-        try await standIn.stop()
+        try await standIn.refuseConnections()
         await #expect(throws: GifSourceError.networkUnreachable) {
             try await client(baseURL: standIn.baseURL, timeout: .seconds(1)).trendingSearches()
         }
+        try await standIn.stop()
     }
 
     @Test(arguments: [

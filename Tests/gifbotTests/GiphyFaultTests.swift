@@ -62,7 +62,7 @@ import Testing
             if let response = fault.response {
                 harness.standIn.override("/v1/gifs/search", with: response)
             } else {
-                try await harness.standIn.stop()
+                try await harness.standIn.refuseConnections()
             }
             let (reply, elapsed) = try await Self.timedAsk(bot, "!gif cat")
             #expect(reply == fault.expectedReply)
