@@ -19,7 +19,11 @@ public struct TrustedProxies: Sendable, Equatable {
 
     let prefixes: [Prefix]
 
-    public static let loopback = TrustedProxies(unchecked: ["127.0.0.0/8", "::1"])
+    public static let loopback = TrustedProxies(
+        prefixes: [
+            Prefix(address: [127, 0, 0, 0], length: 8),
+            Prefix(address: Array(repeating: 0, count: 15) + [1], length: 128),
+        ])
 
     /// Nil when an entry is not an address or prefix (the configuration names it).
     public init?(_ entries: [String]) {
@@ -36,10 +40,6 @@ public struct TrustedProxies: Sendable, Equatable {
             prefixes.append(Prefix(address: address.bytes, length: length))
         }
         self.prefixes = prefixes
-    }
-
-    private init(unchecked entries: [String]) {
-        self = TrustedProxies(entries) ?? TrustedProxies(prefixes: [])
     }
 
     private init(prefixes: [Prefix]) {

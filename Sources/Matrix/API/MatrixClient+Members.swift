@@ -23,13 +23,6 @@ extension MatrixClient {
     /// The room's `m.room.history_visibility`; `shared` when it has none, as the specification
     /// says a room without one is treated.
     func historyVisibility(of roomID: String) async throws(MatrixError) -> String {
-        do {
-            let json = try await get(
-                "/_matrix/client/v3/rooms/\(PercentEncoding.encode(roomID))/state/m.room.history_visibility/")
-            return json["history_visibility"]?.string ?? "shared"
-        } catch {
-            if error.code == "M_NOT_FOUND" { return "shared" }
-            throw error
-        }
+        try await stateContent("m.room.history_visibility", of: roomID)?["history_visibility"]?.string ?? "shared"
     }
 }

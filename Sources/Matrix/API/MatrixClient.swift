@@ -91,14 +91,7 @@ struct MatrixClient: Sendable {
 
     /// The room's encryption algorithm, or nil when the room has no `m.room.encryption` state.
     func encryptionAlgorithm(in roomID: String) async throws(MatrixError) -> String? {
-        do {
-            let json = try await get(
-                "/_matrix/client/v3/rooms/\(PercentEncoding.encode(roomID))/state/m.room.encryption/")
-            return json["algorithm"]?.string ?? RoomEncryption.unknownAlgorithm
-        } catch {
-            if error.code == "M_NOT_FOUND" { return nil }
-            throw error
-        }
+        try await encryptionState(of: roomID).map { $0["algorithm"]?.string ?? RoomEncryption.unknownAlgorithm }
     }
 
     func join(_ roomIDOrAlias: String) async throws(MatrixError) -> String {
@@ -217,8 +210,13 @@ struct MatrixClient: Sendable {
 
     /// The content of the room's `m.room.encryption` state, or nil.
     func encryptionState(of roomID: String) async throws(MatrixError) -> JSONValue? {
+        try await stateContent(RoomEncryption.stateType, of: roomID)
+    }
+
+    /// The content of the room's state event of `type` (empty state key), or nil when it has none.
+    func stateContent(_ type: String, of roomID: String) async throws(MatrixError) -> JSONValue? {
         do {
-            return try await get("/_matrix/client/v3/rooms/\(PercentEncoding.encode(roomID))/state/m.room.encryption/")
+            return try await get("/_matrix/client/v3/rooms/\(PercentEncoding.encode(roomID))/state/\(type)/")
         } catch {
             if error.code == "M_NOT_FOUND" { return nil }
             throw error

@@ -247,7 +247,7 @@ public final class MatrixAdapter: Service {
                 client: client, downloader: downloader, store: store, storeNetwork: configuration.homeserver,
                 limit: limit, preferred: configuration.preferredMaxBytes, logger: logger)
         }
-        let account = "\(configuration.homeserver) \(userID)"
+        let account = configuration.storeAccount(userID: userID)
         let encryptedRooms = await EncryptedRooms.load(store: store, account: account, logger: logger)
         var sender = MatrixReplySender(
             client: client, uploader: uploader, posted: posted, bot: bot, buttons: previewButtons,

@@ -15,13 +15,6 @@ struct ShownPreviews: Sendable {
     let runID: String
     let logger: Logger
 
-    init(store: any MatrixStateStore, account: String, runID: String, logger: Logger) {
-        self.store = store
-        self.account = account
-        self.runID = runID
-        self.logger = logger
-    }
-
     /// Notes a preview message just sent. A store that fails costs only the clean-up after a
     /// restart, so it is logged, never in the way of the preview.
     func showing(_ eventID: String, in room: String) async {

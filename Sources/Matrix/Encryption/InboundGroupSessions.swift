@@ -31,14 +31,6 @@ actor InboundGroupSessions {
     /// session of that id is kept unless the new one reaches further back (a lower first index)
     /// from the same sender.
     func add(
-        sessionKey: String, sessionID: String, roomID: String, senderKey: String, claimedEd25519: String
-    ) async throws -> Bool {
-        try await add(
-            MegolmInboundSession(sessionKeyBase64: sessionKey), sessionID: sessionID, roomID: roomID,
-            senderKey: senderKey, claimedEd25519: claimedEd25519)
-    }
-
-    func add(
         _ session: MegolmInboundSession, sessionID: String, roomID: String, senderKey: String, claimedEd25519: String
     ) async throws -> Bool {
         guard session.sessionID == sessionID else { return false }

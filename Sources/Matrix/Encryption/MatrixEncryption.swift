@@ -42,7 +42,7 @@ struct MatrixEncryption: Sendable {
             return nil
         }
         let state = CryptoStateStore(
-            store: store, vault: CryptoVault(key: key), account: "\(configuration.homeserver) \(userID)")
+            store: store, vault: CryptoVault(key: key), account: configuration.storeAccount(userID: userID))
         do {
             let device = try await MatrixDevice.open(state: state, userID: userID, deviceID: deviceID, logger: logger)
             let directory = try await DeviceDirectory(state: state, logger: logger)
@@ -70,13 +70,13 @@ struct MatrixEncryption: Sendable {
         }
     }
 
-    /// Before the batch's rooms: keys topped up, device list changes noted, to-device events
-    /// (room keys) handled, so the batch's encrypted messages find their keys.
     /// Events after which a room's key recipients are asked again.
     static func changesRecipients(_ type: String) -> Bool {
         type == "m.room.member" || type == "m.room.history_visibility"
     }
 
+    /// Before the batch's rooms: keys topped up, device list changes noted, to-device events
+    /// (room keys) handled, so the batch's encrypted messages find their keys.
     func afterSync(_ response: SyncResponse) async {
         await publishKeys(
             .init(

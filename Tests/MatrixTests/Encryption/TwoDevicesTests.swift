@@ -58,7 +58,8 @@ import Testing
         #expect(payload.claimedEd25519 == alice.device.identityKeys.ed25519)
         #expect(
             try await bob.inbound.add(
-                sessionKey: outbound.sessionKey.base64, sessionID: outbound.sessionID, roomID: "!room:hs",
+                MegolmInboundSession(sessionKey: outbound.sessionKey), sessionID: outbound.sessionID,
+                roomID: "!room:hs",
                 senderKey: payload.senderKey, claimedEd25519: payload.claimedEd25519))
 
         let plaintext = #"{"type":"m.room.message","content":{"body":"!gif cat"},"room_id":"!room:hs"}"#

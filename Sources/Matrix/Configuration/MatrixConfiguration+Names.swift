@@ -6,3 +6,11 @@ extension MatrixConfiguration {
         user.split(separator: ":", maxSplits: 1).first.map(String.init) ?? user
     }
 }
+
+extension MatrixConfiguration {
+    /// How the store names this account's rows (its encryption state, encrypted rooms, preview
+    /// messages): one bot login on one homeserver.
+    func storeAccount(userID: String) -> String {
+        "\(homeserver) \(userID)"
+    }
+}
