@@ -1,7 +1,13 @@
 import HTTPTransport
 
-/// Who is in a room, for sharing its keys (`RoomKeySharing`).
+/// Who is in a room, for sharing its keys (`RoomKeySharing`), and which rooms the bot is in,
+/// for taking them (`RoomKeyAdmission`).
 extension MatrixClient {
+    /// The rooms the bot is joined to now.
+    func joinedRooms() async throws(MatrixError) -> [String] {
+        try await get("/_matrix/client/v3/joined_rooms")["joined_rooms"]?.arrayValue?.compactMap(\.string) ?? []
+    }
+
     /// The users joined to the room now.
     func joinedMembers(of roomID: String) async throws(MatrixError) -> [String] {
         let json = try await get("/_matrix/client/v3/rooms/\(PercentEncoding.encode(roomID))/joined_members")

@@ -32,6 +32,11 @@ struct SyncResponse: Decodable, Sendable {
     struct Rooms: Decodable, Sendable {
         let join: [String: JoinedRoom]?
         let invite: [String: InvitedRoom]?
+        /// Rooms the bot left (or was removed from); only their ids are read, so their
+        /// contents never fail the batch.
+        private let leave: JSONValue?
+
+        var left: [String] { leave?.objectValue.map { Array($0.keys) } ?? [] }
     }
 
     struct JoinedRoom: Decodable, Sendable {

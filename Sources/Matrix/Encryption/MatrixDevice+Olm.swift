@@ -95,29 +95,41 @@ extension MatrixDevice {
         } catch {
             throw OlmFailure.decryption(error)
         }
-        remember(inbound.session, with: senderKey)
+        let dropped = remember(inbound.session, with: senderKey)
         // The account (one-time key used) and the new session are stored together.
         try await state.save([
             .init(kind: .olmAccount, name: deviceID, bytes: account.pickle()),
             .init(
                 kind: .olmSession, name: "\(senderKey) \(inbound.session.sessionID)", bytes: inbound.session.pickle()),
         ])
+        await forget(dropped, with: senderKey)
         return inbound.plaintext
     }
 
-    /// The most sessions kept per other device; older ones are dropped.
+    /// The most sessions kept per other device; older ones are dropped, from the store too.
     static let maximumSessionsPerDevice = 5
 
-    private func remember(_ session: OlmSession, with senderKey: String) {
+    /// Keeps `session` as the newest with `senderKey`; returns the sessions it pushed out.
+    private func remember(_ session: OlmSession, with senderKey: String) -> [OlmSession] {
         var sessions = olmSessions[senderKey] ?? []
         sessions.append(session)
-        if sessions.count > Self.maximumSessionsPerDevice {
-            sessions.removeFirst(sessions.count - Self.maximumSessionsPerDevice)
-        }
+        let dropped = Array(sessions.prefix(max(0, sessions.count - Self.maximumSessionsPerDevice)))
+        sessions.removeFirst(dropped.count)
         olmSessions[senderKey] = sessions
+        return dropped
     }
 
-    func hasOlmSession(with device: DeviceInfo) -> Bool { !(olmSessions[device.curve25519] ?? []).isEmpty }
+    /// Removes stored sessions that were pushed out; one that stays stored is only kept too long.
+    private func forget(_ dropped: [OlmSession], with senderKey: String) async {
+        for session in dropped { try? await state.remove(.olmSession, "\(senderKey) \(session.sessionID)") }
+    }
+
+    func hasOlmSession(with device: DeviceInfo) -> Bool { hasOlmSession(curve25519: device.curve25519) }
+
+    func hasOlmSession(curve25519: String) -> Bool { !(olmSessions[curve25519] ?? []).isEmpty }
+
+    /// Olm sessions kept with the device of `curve25519`, for tests of their bound.
+    func olmSessionCount(curve25519: String) -> Int { olmSessions[curve25519]?.count ?? 0 }
 
     /// Starts a session with `device` from its claimed one-time key (signature checked here).
     func startOlmSession(with device: DeviceInfo, oneTimeKey: CanonicalJSONValue) async throws {
@@ -125,8 +137,9 @@ extension MatrixDevice {
             oneTimeKey, userID: device.userID, deviceID: device.deviceID, publicKeyBase64: device.ed25519)
         guard let key = oneTimeKey["key"]?.stringValue else { throw OlmFailure.malformed }
         let session = try account.createOutboundSession(theirIdentityKey: device.curve25519, theirOneTimeKey: key)
-        remember(session, with: device.curve25519)
+        let dropped = remember(session, with: device.curve25519)
         try await state.save(.olmSession, "\(device.curve25519) \(session.sessionID)", session.pickle())
+        await forget(dropped, with: device.curve25519)
     }
 
     /// The `m.room.encrypted` to-device content carrying `type`/`content` to `device`, with the

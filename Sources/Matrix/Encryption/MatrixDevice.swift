@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import MatrixCrypto
 
@@ -13,6 +14,12 @@ public actor MatrixDevice {
     let state: CryptoStateStore
     /// Olm sessions by the other device's Curve25519 key, newest last.
     var olmSessions: [String: [OlmSession]] = [:]
+    /// When one-time keys or the fallback key were last replaced.
+    private var lastTopUp: Date?
+
+    /// Anyone can claim the bot's one-time keys (`/keys/claim`), as many as they like: new ones
+    /// are made at most this often. The fallback key serves in between.
+    static let topUpInterval: TimeInterval = 60
 
     /// How many one-time keys the bot keeps on the server: half of what the account holds, as
     /// other clients do, so keys claimed while an upload is under way still have a private half.
@@ -69,22 +76,29 @@ public actor MatrixDevice {
 
     /// Uploads what the server lacks: the device keys and a fallback key on the first call, one-time
     /// keys up to `oneTimeKeyTarget`, and a new fallback key when the server says the last one
-    /// was used. The new private keys are stored before the upload (a crash in between uploads
-    /// the same keys again) and marked published after it. Returns the server's one-time key
-    /// count after the upload, or nil when nothing was uploaded.
+    /// was used; these top-ups at most once per `topUpInterval`. The new private keys are stored
+    /// before the upload (a crash in between uploads the same keys again) and marked published
+    /// after it. Returns the server's one-time key count after the upload, or nil when nothing
+    /// was uploaded.
     @discardableResult
     func publishKeys(
-        _ counts: ServerKeyCounts, upload: @Sendable (CanonicalJSONValue) async throws -> [String: Int]
+        _ counts: ServerKeyCounts, upload: @Sendable (CanonicalJSONValue) async throws -> [String: Int],
+        now: Date = Date()
     ) async throws -> Int? {
+        let mayTopUp = !isPublished || lastTopUp.map { now.timeIntervalSince($0) >= Self.topUpInterval } ?? true
         let onServer = counts.oneTimeKeys ?? (isPublished ? nil : 0)
-        if let onServer {
+        if mayTopUp, let onServer {
             let missing = Self.oneTimeKeyTarget - onServer - account.unpublishedOneTimeKeys.count
-            if missing > 0 { account.generateOneTimeKeys(count: missing) }
+            if missing > 0 {
+                account.generateOneTimeKeys(count: missing)
+                if isPublished { lastTopUp = now }
+            }
         }
         let fallbackUsed =
             counts.unusedFallbackKeyTypes.map { !$0.contains(OlmAccount.signedCurve25519) } ?? false
-        if (!isPublished || fallbackUsed), account.unpublishedFallbackKey.isEmpty {
+        if !isPublished || (fallbackUsed && mayTopUp), account.unpublishedFallbackKey.isEmpty {
             account.generateFallbackKey()
+            if isPublished { lastTopUp = now }
         }
         guard !isPublished || !account.unpublishedOneTimeKeys.isEmpty || !account.unpublishedFallbackKey.isEmpty
         else { return nil }

@@ -17,6 +17,8 @@ struct MatrixEncryption: Sendable {
     let inbound: InboundGroupSessions
     let outbound: RoomKeySharing
     let mending: SessionMending
+    let roomKeys: RoomKeyAdmission
+    let olmSessions: OlmSessionAdmission
     let lateKeys = LateKeys()
     let now: @Sendable () -> Date
     let metrics: EncryptionMetrics
@@ -53,7 +55,11 @@ struct MatrixEncryption: Sendable {
                 outbound: try await RoomKeySharing(
                     device: device, directory: directory, client: client, state: state,
                     sharing: settings.shareKeysWith, metrics: metrics, logger: logger, now: now),
-                mending: SessionMending(now: now), now: now, metrics: metrics, logger: logger)
+                mending: SessionMending(now: now),
+                roomKeys: RoomKeyAdmission(joinedRooms: { try await client.joinedRooms() }, now: now),
+                olmSessions: OlmSessionAdmission(
+                    device: device, directory: directory, query: { try await client.queryKeys($0) }, now: now),
+                now: now, metrics: metrics, logger: logger)
             await encryption.publishKeys(.init())
             // Members' clients (Element since MSC4153) trust the device only once its owner's
             // self-signing key signed it: checked on every start, one /keys/query when signed.
@@ -91,6 +97,9 @@ struct MatrixEncryption: Sendable {
             }
         }
         if !response.devicesLeft.isEmpty { await outbound.forgetMembers() }
+        await roomKeys.update(
+            joined: Array((response.rooms?.join ?? [:]).keys), invited: Array((response.rooms?.invite ?? [:]).keys),
+            left: response.rooms?.left ?? [])
         await directory.markChanged(response.devicesChanged)
         await directory.forget(response.devicesLeft)
         for event in response.toDevice?.events?.elements ?? [] {
@@ -103,7 +112,9 @@ struct MatrixEncryption: Sendable {
         let client = client
         do {
             let isFirst = await !device.hasPublishedDeviceKeys
-            if let count = try await device.publishKeys(counts, upload: { try await client.uploadKeys($0) }) {
+            if let count = try await device.publishKeys(
+                counts, upload: { try await client.uploadKeys($0) }, now: now())
+            {
                 metrics.oneTimeKeysLeft(count)
                 logger.log(
                     level: isFirst ? .info : .debug,
@@ -136,6 +147,12 @@ struct MatrixEncryption: Sendable {
 
     private func handleOlm(_ event: ToDeviceEvent) async {
         guard let content = CanonicalJSONValue(event.content) else { return }
+        guard await olmSessions.admits(content, from: event.sender) else {
+            logger.notice(
+                "Refused an encrypted to-device event",
+                metadata: ["sender": "\(event.sender)", "reason": "from a key none of the sender's devices has"])
+            return
+        }
         let payload: MatrixDevice.OlmPayload
         do {
             payload = try await device.decryptOlm(sender: event.sender, content: content)
@@ -159,6 +176,9 @@ struct MatrixEncryption: Sendable {
             logger.notice("Refused a room key", metadata: ["sender": "\(event.sender)", "reason": "\(error)"])
             return
         }
+        guard await admitsRoomKey(roomID: key.roomID, sender: event.sender, senderKey: payload.senderKey) else {
+            return
+        }
         do {
             if try await inbound.add(
                 key.session, sessionID: key.sessionID, roomID: key.roomID, senderKey: payload.senderKey,
@@ -173,10 +193,20 @@ struct MatrixEncryption: Sendable {
         }
     }
 
+    /// Whether a room key for `roomID` that `sender` sent over Olm from `senderKey` may be kept
+    /// (`RoomKeyAdmission`); a refusal is logged.
+    func admitsRoomKey(roomID: String, sender: String, senderKey: String) async -> Bool {
+        guard let refusal = await roomKeys.refusal(roomID: roomID, senderKey: senderKey) else { return true }
+        logger.warning(
+            "Refused a room key",
+            metadata: ["sender": "\(sender)", "room_id": "\(roomID)", "reason": "\(refusal)"])
+        return false
+    }
+
     /// A session the other side uses that the bot lacks: a new Olm session and an `m.dummy`
-    /// over it, so their next message starts from it. At most once an hour per device.
+    /// over it, so their next message starts from it. As often as `SessionMending` allows.
     private func mend(with userID: String, senderKey: String) async {
-        guard await mending.claim(senderKey) else { return }
+        guard mending.claim(user: userID, senderKey: senderKey) else { return }
         let client = client
         _ = await directory.devices(of: [userID]) { try await client.queryKeys($0) }
         guard let target = await directory.device(of: userID, curve25519: senderKey) else { return }
@@ -287,22 +317,5 @@ struct MatrixEncryption: Sendable {
     /// The encrypted content to send in place of an event of `type` with `content`.
     func encrypt(_ content: JSONValue, type: String, in room: String) async throws -> JSONValue {
         try await outbound.encrypt(content, type: type, in: room)
-    }
-}
-
-/// When each device's broken session was last mended, so a stream of undecryptable messages
-/// makes one new session, not one each.
-actor SessionMending {
-    static let interval: TimeInterval = 3600
-    private let now: @Sendable () -> Date
-    private var last: [String: Date] = [:]
-
-    init(now: @escaping @Sendable () -> Date) { self.now = now }
-
-    func claim(_ senderKey: String) -> Bool {
-        let date = now()
-        if let previous = last[senderKey], date.timeIntervalSince(previous) < Self.interval { return false }
-        last[senderKey] = date
-        return true
     }
 }

@@ -16,6 +16,7 @@ actor RoomKeySharing {
     private let now: @Sendable () -> Date
     private var sessions: [String: OutboundGroupSession] = [:]
     private var members: [String: [String]] = [:]
+    private let keyless = KeylessDevices()
 
     init(
         device: MatrixDevice, directory: DeviceDirectory, client: MatrixClient, state: CryptoStateStore,
@@ -114,29 +115,40 @@ actor RoomKeySharing {
     }
 
     /// Sends the session's key (`m.room_key`) over Olm to `devices`, claiming one-time keys for
-    /// those without an Olm session. Devices that cannot be reached now are tried again with the
-    /// next message.
+    /// those without an Olm session. Devices that cannot be reached now are tried again with a
+    /// later message: those whose keys ran out once `KeylessDevices` says so.
     private func share(
         _ record: inout OutboundGroupSession, session: MegolmOutboundSession, with devices: [DeviceInfo], room: String
     ) async throws {
         guard !devices.isEmpty else { return }
+        let date = now()
         var withoutSession: [DeviceInfo] = []
-        for target in devices where await !device.hasOlmSession(with: target) { withoutSession.append(target) }
+        for target in devices where await !device.hasOlmSession(with: target) {
+            if keyless.isWorthClaiming(target, now: date) { withoutSession.append(target) }
+        }
         if !withoutSession.isEmpty {
             let claimed = try await client.claimKeys(withoutSession)
+            var unreached: [DeviceInfo] = []
             for target in withoutSession {
                 guard let key = claimed["one_time_keys"]?[target.userID]?[target.deviceID]?.objectValue?.values.first
                 else {
-                    logger.notice(
-                        "A device has no one-time key left; it gets the room key later",
-                        metadata: ["user": "\(target.userID)", "device": "\(target.deviceID)"])
+                    unreached.append(target)
                     continue
                 }
                 do { try await device.startOlmSession(with: target, oneTimeKey: key) } catch {
+                    unreached.append(target)
                     logger.warning(
                         "A device's one-time key is not validly signed",
                         metadata: ["user": "\(target.userID)", "device": "\(target.deviceID)"])
                 }
+            }
+            for (user, count) in keyless.remember(unreached, now: date) {
+                logger.notice(
+                    "Devices without a one-time key left get the room key later",
+                    metadata: [
+                        "user": "\(user)", "devices": "\(count)",
+                        "retry_after_seconds": "\(Int(KeylessDevices.retryAfter))",
+                    ])
             }
         }
         let roomKey: CanonicalJSONValue = [

@@ -90,15 +90,18 @@ import Testing
         let device = try await MatrixDevice.open(
             state: fixture.state, userID: "@bot:hs", deviceID: "DEV", logger: Logger(label: "test"))
         try await device.publishKeys(.init(), upload: uploads.upload)
+        // Top-ups a minute apart: closer ones wait (see the next test).
+        let start = Date()
 
         try await device.publishKeys(
-            .init(oneTimeKeys: 45, unusedFallbackKeyTypes: ["signed_curve25519"]), upload: uploads.upload)
+            .init(oneTimeKeys: 45, unusedFallbackKeyTypes: ["signed_curve25519"]), upload: uploads.upload, now: start)
         #expect(uploads.last?["device_keys"] == nil, "device keys only once")
         #expect(uploads.last?["one_time_keys"]?.objectValue?.count == 5)
         #expect(uploads.last?["fallback_keys"]?.objectValue?.isEmpty == true)
 
         let firstFallback = try #require(uploads.bodies.withLock { $0[0] }["fallback_keys"]?.objectValue?.keys.first)
-        try await device.publishKeys(.init(oneTimeKeys: 50, unusedFallbackKeyTypes: []), upload: uploads.upload)
+        try await device.publishKeys(
+            .init(oneTimeKeys: 50, unusedFallbackKeyTypes: []), upload: uploads.upload, now: start + 61)
         let newFallback = try #require(uploads.last?["fallback_keys"]?.objectValue)
         #expect(newFallback.count == 1)
         #expect(newFallback.keys.first != firstFallback)
@@ -108,13 +111,35 @@ import Testing
         // sends the same ones.
         uploads.failing.withLock { $0 = true }
         await #expect(throws: MatrixError.self) {
-            try await device.publishKeys(.init(oneTimeKeys: 40), upload: uploads.upload)
+            try await device.publishKeys(.init(oneTimeKeys: 40), upload: uploads.upload, now: start + 122)
         }
         uploads.failing.withLock { $0 = false }
         let restarted = try await MatrixDevice.open(
             state: fixture.state, userID: "@bot:hs", deviceID: "DEV", logger: Logger(label: "test"))
         try await restarted.publishKeys(.init(oneTimeKeys: 40), upload: uploads.upload)
         #expect(uploads.last?["one_time_keys"]?.objectValue?.count == 10)
+        try await fixture.close()
+    }
+
+    @Test func keysClaimedAgainAndAgainAreReplacedOncePerInterval() async throws {
+        let fixture = try await Fixture()
+        let uploads = Uploads()
+        let device = try await MatrixDevice.open(
+            state: fixture.state, userID: "@bot:hs", deviceID: "DEV", logger: Logger(label: "test"))
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        try await device.publishKeys(.init(), upload: uploads.upload, now: start)
+        // Someone claims every key as soon as it is published, the fallback key too.
+        for second in 0..<30 {
+            try await device.publishKeys(
+                .init(oneTimeKeys: 0, unusedFallbackKeyTypes: []), upload: uploads.upload, now: start + Double(second))
+        }
+        #expect(uploads.count == 2, "the first publication and one top-up")
+        #expect(uploads.last?["one_time_keys"]?.objectValue?.count == 50)
+        #expect(uploads.last?["fallback_keys"]?.objectValue?.count == 1)
+        try await device.publishKeys(
+            .init(oneTimeKeys: 0, unusedFallbackKeyTypes: []), upload: uploads.upload,
+            now: start + MatrixDevice.topUpInterval + 1)
+        #expect(uploads.count == 3, "and one more a minute later")
         try await fixture.close()
     }
 }

@@ -108,4 +108,30 @@ import Testing
             DeviceInfo.verified(.object(tampered), userID: "@carol:hs", deviceID: "CAROL", selfSigningKey: nil) == nil,
             "a device whose own signature does not hold is refused")
     }
+
+    @Test func sessionsPastTheBoundAreRemovedFromTheStoreToo() async throws {
+        let alice = try await Side(user: "@alice:hs", device: "ALICE")
+        let bob = try await Side(user: "@bob:hs", device: "BOB")
+        let uploads = MatrixDeviceTests.Uploads()
+        try await bob.device.publishKeys(.init(), upload: uploads.upload)
+        let oneTimeKeys = try #require(uploads.last?["one_time_keys"]?.objectValue).sorted { $0.key < $1.key }
+        let rounds = MatrixDevice.maximumSessionsPerDevice + 3
+        for (_, key) in oneTimeKeys.prefix(rounds) {
+            // Each new session's first message is a pre-key message: Bob starts a session of his own.
+            try await alice.device.startOlmSession(with: bob.info, oneTimeKey: key)
+            let message = try #require(try await alice.device.encryptOlm(type: "m.dummy", content: [:], for: bob.info))
+            _ = try await bob.device.decryptOlm(sender: "@alice:hs", content: message)
+        }
+        let aliceKey = alice.device.identityKeys.curve25519, bobKey = bob.device.identityKeys.curve25519
+        let bobsRows = try await bob.fixture.state.loadAll(.olmSession).filter { $0.name.hasPrefix(aliceKey) }
+        let alicesRows = try await alice.fixture.state.loadAll(.olmSession).filter { $0.name.hasPrefix(bobKey) }
+        #expect(bobsRows.count == MatrixDevice.maximumSessionsPerDevice)
+        #expect(alicesRows.count == MatrixDevice.maximumSessionsPerDevice)
+        #expect(await bob.device.olmSessionCount(curve25519: aliceKey) == MatrixDevice.maximumSessionsPerDevice)
+        // The newest session still carries messages both ways.
+        let reply = try #require(try await bob.device.encryptOlm(type: "m.dummy", content: [:], for: alice.info))
+        #expect(try await alice.device.decryptOlm(sender: "@bob:hs", content: reply).type == "m.dummy")
+        try await alice.fixture.close()
+        try await bob.fixture.close()
+    }
 }
