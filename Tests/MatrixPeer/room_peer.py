@@ -38,8 +38,8 @@ def parse_args():
     parser.add_argument("--visibility", default="shared")
     parser.add_argument("--forward", action="store_true",
                         help="late-key: answer the bot's key request with m.forwarded_room_key")
-    parser.add_argument("--variant", choices=["room-key", "forwarded"], default="room-key",
-                        help="squat: how the second user takes the first one's session id")
+    parser.add_argument("--variant", choices=["room-key", "room-key-without-sender-key", "forwarded"],
+                        default="room-key", help="squat: how the second user takes the first one's session id")
     return parser.parse_args()
 
 
@@ -283,7 +283,8 @@ def forged_export(session_id):
 async def squat(args, result):
     """Mallory, a second member, sends the bot a key of alice's session id before alice's own key
     reaches it: (room-key) alice's session key, which mallory received as a member, re-sent as
-    mallory's own m.room_key; or (forwarded) after the bot asked alice for the key, a forged export
+    mallory's own m.room_key (room-key-without-sender-key: and alice's command leaves out the
+    deprecated sender_key, as newer clients do); or (forwarded) after the bot asked alice for the key, a forged export
     of that session id as an m.forwarded_room_key naming mallory as its creator. Alice's command
     must be answered all the same."""
     alice = Peer(args.homeserver, args.user, os.path.join(args.store, "alice"), "alice")
@@ -307,7 +308,7 @@ async def squat(args, result):
     result["session_id"] = session.id
     megolm = {"algorithm": "m.megolm.v1.aes-sha2", "room_id": room, "session_id": session.id}
     command = None
-    if args.variant == "room-key":
+    if args.variant.startswith("room-key"):
         await send_olm(mallory, args.bot, "m.room_key", dict(megolm, session_key=key_at_zero))
     else:
         # The command first, its key not yet shared: the bot asks alice for it.
@@ -338,6 +339,14 @@ async def squat(args, result):
         await alice.client.share_group_session(room, ignore_unverified_devices=True)
     finally:
         session_class.session_key = original
+    if args.variant == "room-key-without-sender-key":
+        # As newer clients send it: without the deprecated sender_key (device_id kept).
+        content = olm.group_encrypt(
+            room, {"type": "m.room.message", "content": {"msgtype": "m.text", "body": "!about"}})
+        del content["sender_key"]
+        sent = json.loads(await alice.http(
+            "PUT", f"/_matrix/client/v3/rooms/{room}/send/m.room.encrypted/{uuid.uuid4()}", content))
+        command = sent["event_id"]
     if command is None:
         command = await alice.send(room, "!about")
     answer = await alice.answer(room, args.bot, command)

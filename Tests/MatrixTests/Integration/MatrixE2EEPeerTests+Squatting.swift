@@ -7,12 +7,13 @@ import Testing
 
 extension MatrixE2EEPeerTests {
     /// Issue 31, item 1: a second member sends the bot a key of alice's session id before alice's
-    /// own key comes, either alice's session key re-sent as the member's own `m.room_key`, or
+    /// own key comes, either alice's session key re-sent as the member's own `m.room_key` (alice's
+    /// command with its `sender_key`, or without it as newer clients send it), or
     /// (once the bot has asked alice for the key) a forged export as an `m.forwarded_room_key`
     /// naming the member as its creator. Sessions kept by room and session id alone took the
     /// first and refused alice's key, and alice's command went unanswered; kept by their
     /// creator too, alice's key opens her command, and the forged forward is refused at warning.
-    @Test(arguments: ["room-key", "forwarded"])
+    @Test(arguments: ["room-key", "room-key-without-sender-key", "forwarded"])
     func anotherMembersKeyOfTheSameSessionIDDoesNotSilenceItsCreator(variant: String) async throws {
         try await withMatrixBot { harness in
             let alice = try await harness.server.registerUser(
