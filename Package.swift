@@ -229,7 +229,8 @@ let package = Package(
             name: "gifbot-benchmark",
             dependencies: [
                 "BenchmarkSupport", "SeededRandom", "GifSources", "HTTPTransport", "Giphy", "Storage", "GiphyStandIn",
-                "IRCTestSupport", "MatrixCrypto",
+                "IRCTestSupport", "Matrix", "MatrixCrypto",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ],
             path: "Benchmarks/gifbot-benchmark",
@@ -453,6 +454,7 @@ if Context.environment["GIFBOT_FUZZ"] == "1" {
         "fuzz-encrypted-file": "EncryptedFileFuzz",
         "fuzz-base64": "UnpaddedBase64Fuzz",
         "fuzz-canonical-json": "CanonicalJSONFuzz",
+        "fuzz-megolm-stored": "StoredRecordsFuzz",
     ]
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Support"))
     package.targets.append(

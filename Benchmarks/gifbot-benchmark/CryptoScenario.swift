@@ -1,23 +1,54 @@
 import BenchmarkSupport
 import Foundation
+import Logging
+@_spi(Benchmarks) import Matrix
 import MatrixCrypto
 import SeededRandom
+import Storage
 
 /// Scenario 8: Matrix end-to-end encryption (MatrixCrypto, issue 22) as the bot will use it in an
 /// encrypted room: one Megolm message encrypted and decrypted (a typical m.room.message body),
 /// an Olm session set up (outbound from a claimed one-time key, inbound from its pre-key message),
-/// and a 2 MB attachment encrypted and decrypted (AES-256-CTR and SHA-256).
+/// a 2 MB attachment encrypted and decrypted (AES-256-CTR and SHA-256), and what a decrypted
+/// message writes to the store early and late in its session (issue 31).
 enum CryptoScenario {
     struct Plan {
         var megolmMessages: Int, olmSessions: Int, attachments: Int
     }
 
-    static func run(_ report: Report, plan: Plan) throws {
+    static func run(_ report: Report, plan: Plan) async throws {
         progress("scenario 8: matrix crypto")
         try megolm(report, messages: plan.megolmMessages)
         try olm(report, sessions: plan.olmSessions)
         try keySharing(report, devices: 50, runs: max(1, plan.olmSessions / 50))
         try attachments(report, runs: plan.attachments)
+        try await storeWrites(report, lastIndex: UInt32(max(plan.megolmMessages, 11)))
+    }
+
+    /// Bytes the bot's store writes (sealed rows and their names, SQLite) for one decrypted
+    /// message at index 10 of its session and at `lastIndex`: it grew with the session's age
+    /// before issue 31 (38 KiB early, 290 KiB after 2,000 messages).
+    static func storeWrites(_ report: Report, lastIndex: UInt32) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gifbot-benchmark-megolm-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await SQLiteStore.open(
+            path: folder.appendingPathComponent("bot.sqlite").path,
+            logger: Logger(label: "gifbot-benchmark") { _ in SwiftLogNoOpLogHandler() })
+        let written: [UInt32: Int]
+        do {
+            written = try await MegolmWriteVolume.bytesWritten(atIndices: [10, lastIndex], store: store)
+        } catch {
+            try? await store.close()
+            throw error
+        }
+        try await store.close()
+        for index in [10, lastIndex] {
+            report.add(
+                "8 matrix crypto", "store bytes written per decrypted Megolm message at index \(index)",
+                written[index].map(Double.init), "B", target: "<= 1024", met: { $0 <= 1024 })
+        }
     }
 
     /// Per message, in order, as a room's traffic arrives: the inbound session moves with the ratchet.

@@ -55,7 +55,7 @@ if only.contains(4) { try await MemoryScenario.run(report, plan: scale.memory) }
 if only.contains(5) { try await QuotaScenario.run(report, secondsPerMinute: scale.secondsPerSimulatedMinute) }
 if only.contains(6) { try await StorageScenario.run(report, favorites: scale.favorites) }
 if only.contains(7) { try await StartupScenario.run(report, runs: scale.startups) }
-if only.contains(8) { try CryptoScenario.run(report, plan: scale.crypto) }
+if only.contains(8) { try await CryptoScenario.run(report, plan: scale.crypto) }
 
 report.printTable()
 #if DEBUG

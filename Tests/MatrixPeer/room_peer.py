@@ -6,6 +6,7 @@ continues with the same device and sessions. Only loopback homeservers are used.
 """
 import argparse
 import asyncio
+import base64
 import hashlib
 import json
 import os
@@ -15,6 +16,7 @@ import uuid
 
 import aiohttp
 from nio import AsyncClient, AsyncClientConfig, MegolmEvent, RoomEncryptedImage, RoomKeyEvent, RoomPreset
+from nio.event_builders import ToDeviceMessage
 from nio.crypto.attachments import decrypt_attachment
 
 TIMEOUT = 60
@@ -23,7 +25,7 @@ TIMEOUT = 60
 def parse_args():
     parser = argparse.ArgumentParser()
     parser.add_argument("--phase", required=True, choices=["conversation", "after-restart", "withheld", "late-key", "web-link",
-                                                          "invited-keys"])
+                                                          "invited-keys", "squat"])
     parser.add_argument("--homeserver", required=True)
     parser.add_argument("--bot", required=True)
     parser.add_argument("--user", required=True)
@@ -36,6 +38,8 @@ def parse_args():
     parser.add_argument("--visibility", default="shared")
     parser.add_argument("--forward", action="store_true",
                         help="late-key: answer the bot's key request with m.forwarded_room_key")
+    parser.add_argument("--variant", choices=["room-key", "room-key-without-sender-key", "forwarded"],
+                        default="room-key", help="squat: how the second user takes the first one's session id")
     return parser.parse_args()
 
 
@@ -230,12 +234,9 @@ async def withheld(args, result):
     await carol.client.close()
 
 
-async def forward_session(peer, room, session_id, bot):
-    """Answers a key request as Element does: the session exported at its first index, sent to
-    each of the bot's devices as m.forwarded_room_key over Olm."""
+async def bot_sessions(peer, bot):
+    """The bot's devices, each with the peer's Olm session to it (claimed when missing)."""
     olm = peer.client.olm
-    group = olm.inbound_group_store.get(room, olm.account.identity_keys["curve25519"], session_id)
-    assert group, "the peer's own copy of its session is missing"
     missing = olm.get_missing_sessions([bot])
     if missing:
         await peer.client.keys_claim(missing)
@@ -244,8 +245,114 @@ async def forward_session(peer, room, session_id, bot):
     for device in devices:
         session = olm.session_store.get(device.curve25519)
         assert session, "no Olm session with the bot's device"
+        yield device, session
+
+
+async def forward_session(peer, room, session_id, bot):
+    """Answers a key request as Element does: the session exported at its first index, sent to
+    each of the bot's devices as m.forwarded_room_key over Olm."""
+    olm = peer.client.olm
+    group = olm.inbound_group_store.get(room, olm.account.identity_keys["curve25519"], session_id)
+    assert group, "the peer's own copy of its session is missing"
+    async for device, session in bot_sessions(peer, bot):
         sent = await peer.client.to_device(olm._encrypt_forwarding_key(room, group, session, device))
         assert not hasattr(sent, "status_code"), f"to-device failed: {sent}"
+
+
+async def send_olm(peer, bot, message_type, content):
+    """Sends a to-device event of message_type with content to each of the bot's devices over Olm,
+    whatever it says (the content is the sender's choice, not checked here)."""
+    olm = peer.client.olm
+    async for device, session in bot_sessions(peer, bot):
+        encrypted = olm._olm_encrypt(session, device, message_type, content)
+        sent = await peer.client.to_device(ToDeviceMessage("m.room.encrypted", bot, device.device_id, encrypted))
+        assert not hasattr(sent, "status_code"), f"to-device failed: {sent}"
+
+
+def unpadded_b64(data):
+    return base64.b64encode(data).decode().rstrip("=")
+
+
+def forged_export(session_id):
+    """An exported Megolm key of session_id around a random ratchet: anyone can write one, since
+    the session id is public (in every encrypted event) and an export carries no signature."""
+    public_key = base64.b64decode(session_id + "=" * (-len(session_id) % 4))
+    return unpadded_b64(bytes([1]) + (0).to_bytes(4, "big") + os.urandom(128) + public_key)
+
+
+async def squat(args, result):
+    """Mallory, a second member, sends the bot a key of alice's session id before alice's own key
+    reaches it: (room-key) alice's session key, which mallory received as a member, re-sent as
+    mallory's own m.room_key (room-key-without-sender-key: and alice's command leaves out the
+    deprecated sender_key, as newer clients do); or (forwarded) after the bot asked alice for the key, a forged export
+    of that session id as an m.forwarded_room_key naming mallory as its creator. Alice's command
+    must be answered all the same."""
+    alice = Peer(args.homeserver, args.user, os.path.join(args.store, "alice"), "alice")
+    mallory = Peer(args.homeserver, args.second_user, os.path.join(args.store, "mallory"), "mallory")
+    await alice.login(args.password)
+    await mallory.login(args.second_password)
+    created = await alice.client.room_create(
+        name="squatted", invite=[args.bot, args.second_user],
+        initial_state=[{"type": "m.room.encryption", "state_key": "",
+                        "content": {"algorithm": "m.megolm.v1.aes-sha2"}}])
+    room = created.room_id
+    await mallory.client.join(room)
+    await alice.wait_joined(room, args.bot)
+    await alice.wait_joined(room, args.second_user)
+    await alice.sync()
+    await mallory.sync()
+    olm = alice.client.olm
+    olm.create_outbound_group_session(room)
+    session = olm.outbound_group_sessions[room]
+    key_at_zero = session.session_key
+    result["session_id"] = session.id
+    megolm = {"algorithm": "m.megolm.v1.aes-sha2", "room_id": room, "session_id": session.id}
+    command = None
+    if args.variant.startswith("room-key"):
+        await send_olm(mallory, args.bot, "m.room_key", dict(megolm, session_key=key_at_zero))
+    else:
+        # The command first, its key not yet shared: the bot asks alice for it.
+        session.shared = True
+        content = olm.group_encrypt(
+            room, {"type": "m.room.message", "content": {"msgtype": "m.text", "body": "!about"}})
+        sent = json.loads(await alice.http(
+            "PUT", f"/_matrix/client/v3/rooms/{room}/send/m.room.encrypted/{uuid.uuid4()}", content))
+        command = sent["event_id"]
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline and not any(
+                e.get("type") == "m.room_key_request" for e in alice.to_device):
+            await alice.sync(timeout=1000)
+        result["key_requests"] = [
+            {"session_id": e.get("content", {}).get("body", {}).get("session_id"),
+             "action": e.get("content", {}).get("action")}
+            for e in alice.to_device if e.get("type") == "m.room_key_request"]
+        keys = mallory.client.olm.account.identity_keys
+        await send_olm(mallory, args.bot, "m.forwarded_room_key", dict(
+            megolm, session_key=forged_export(session.id), sender_key=keys["curve25519"],
+            sender_claimed_ed25519_key=keys["ed25519"], forwarding_curve25519_key_chain=[]))
+    # Alice's genuine key (at index 0) reaches the bot after mallory's.
+    session_class = type(session)
+    original = session_class.session_key
+    session_class.session_key = property(lambda self: key_at_zero)
+    try:
+        session.shared = False
+        await alice.client.share_group_session(room, ignore_unverified_devices=True)
+    finally:
+        session_class.session_key = original
+    if args.variant == "room-key-without-sender-key":
+        # As newer clients send it: without the deprecated sender_key (device_id kept).
+        content = olm.group_encrypt(
+            room, {"type": "m.room.message", "content": {"msgtype": "m.text", "body": "!about"}})
+        del content["sender_key"]
+        sent = json.loads(await alice.http(
+            "PUT", f"/_matrix/client/v3/rooms/{room}/send/m.room.encrypted/{uuid.uuid4()}", content))
+        command = sent["event_id"]
+    if command is None:
+        command = await alice.send(room, "!about")
+    answer = await alice.answer(room, args.bot, command)
+    result["answers"] = [summary(answer)]
+    await alice.client.close()
+    await mallory.client.close()
 
 
 async def late_key(args, result):
@@ -384,6 +491,8 @@ async def main():
             await web_link(args, result)
         elif args.phase == "invited-keys":
             await invited_keys(args, result)
+        elif args.phase == "squat":
+            await squat(args, result)
         else:
             await withheld(args, result)
         result["ok"] = True

@@ -17,8 +17,12 @@ struct CryptoStateStore: Sendable {
         case published
         /// An Olm session, named `<their curve25519> <session id>`.
         case olmSession = "olm_session"
-        /// An inbound Megolm session, named `<room id> <session id>`.
+        /// An inbound Megolm session, named `<room id> <creator's curve25519> <session id>`
+        /// (`<room id> <session id>` before 2026-11, moved when first used).
         case inboundGroupSession = "megolm_inbound"
+        /// One message index seen of an inbound Megolm session, named `<session's name> <index>`:
+        /// the event id it came in, against replays.
+        case megolmSeen = "megolm_seen"
         /// The outbound Megolm session of a room, named by the room id.
         case outboundGroupSession = "megolm_outbound"
         /// The devices of a user, named by the user id.

@@ -1,54 +1,74 @@
 import Foundation
 import MatrixCrypto
 
-/// The Megolm sessions other devices shared with the bot (`m.room_key`), each bound to the room
-/// it was shared for, the Curve25519 key of the device that sent it over Olm and the Ed25519 key
-/// that device claimed; with the message indices seen and their event ids, against replays.
+/// The Megolm sessions other devices shared with the bot (`m.room_key`, or forwarded), each kept
+/// as libolm and vodozemac keep them: by room, the Curve25519 key of the device that created it
+/// and session id. The session id is public (in the clear in every encrypted event), so a session
+/// known by room and id alone would be taken by whoever sends a key of that id first; keyed by its
+/// creator too, someone else's key of the same id sits beside it and is never used for the
+/// creator's messages. With the message indices seen and their event ids, against replays.
 actor InboundGroupSessions {
-    struct Record: Codable, Sendable {
-        var pickle: String
-        let roomID: String
-        let senderKey: String
-        let claimedEd25519: String
-        /// Message index → event id.
-        var seen: [String: String]
-    }
-
-    /// The most (index, event) pairs kept per session: a sender rotates after 100 messages by
-    /// default, so this is far beyond any honest session.
-    static let maximumSeen = 10_000
+    /// The index → event id pairs kept in memory (`MegolmReplayGuard`) before it starts afresh:
+    /// the rows in the store stay the record, the memory only spares reading them again.
+    static let maximumRemembered = 10_000
 
     private let state: CryptoStateStore
-    private var cache: [String: Record] = [:]
+    private var cache: [String: StoredInboundGroupSession] = [:]
+    private var replayGuard = MegolmReplayGuard()
 
     init(state: CryptoStateStore) {
         self.state = state
     }
 
-    private static func name(room: String, session: String) -> String { "\(room) \(session)" }
+    /// A session's row: `<room> <sender key> <session>`.
+    static func name(room: String, senderKey: String, session: String) -> String { "\(room) \(senderKey) \(session)" }
 
-    /// Stores a session received in an `m.room_key` (or forwarded by its creator); an existing
-    /// session of that id is kept unless the new one reaches further back (a lower first index)
-    /// from the same sender.
-    func add(
-        _ session: MegolmInboundSession, sessionID: String, roomID: String, senderKey: String, claimedEd25519: String
-    ) async throws -> Bool {
-        guard session.sessionID == sessionID else { return false }
-        let name = Self.name(room: roomID, session: sessionID)
-        if let existing = try await record(name) {
-            guard existing.senderKey == senderKey,
-                let old = try? MegolmInboundSession(pickle: UnpaddedBase64.decode(existing.pickle)),
-                session.firstKnownIndex < old.firstKnownIndex
-            else { return false }
+    /// A session's row before sessions were keyed by their creator (moved on first use).
+    static func legacyName(room: String, session: String) -> String { "\(room) \(session)" }
+
+    /// The row of one index seen of one session: `<session's row> <index>`.
+    static func seenName(_ session: String, index: UInt32) -> String { "\(session) \(index)" }
+
+    enum Addition: Equatable, CustomStringConvertible {
+        case added
+        /// The same session from the same creator, reaching no further back: nothing to do.
+        case alreadyKnown
+        /// The creator's session of that id is held, and this one is not a copy of it.
+        case conflicting
+        /// The key's session id is not the session's.
+        case mismatched
+
+        var description: String {
+            switch self {
+            case .added: "added"
+            case .alreadyKnown: "already known"
+            case .conflicting: "another session of that id from the same device is held"
+            case .mismatched: "the session id is not the session's"
+            }
         }
-        let record = Record(
-            pickle: UnpaddedBase64.encode(session.pickle()), roomID: roomID, senderKey: senderKey,
-            claimedEd25519: claimedEd25519, seen: (try await self.record(name))?.seen ?? [:])
-        try await save(record, name)
-        return true
     }
 
-    enum Failure: Error, CustomStringConvertible {
+    /// Stores a session created by the device of `senderKey`; one of that creator and id already
+    /// held is replaced only by a copy of it (`isConnected`) reaching further back.
+    func add(
+        _ session: MegolmInboundSession, sessionID: String, roomID: String, senderKey: String, claimedEd25519: String
+    ) async throws -> Addition {
+        guard session.sessionID == sessionID else { return .mismatched }
+        if let existing = try await stored(room: roomID, senderKey: senderKey, session: sessionID) {
+            guard existing.claimedEd25519 == claimedEd25519, session.isConnected(to: existing.session) else {
+                return .conflicting
+            }
+            guard session.firstKnownIndex < existing.session.firstKnownIndex else { return .alreadyKnown }
+        }
+        let record = StoredInboundGroupSession(
+            session: session, roomID: roomID, senderKey: senderKey, claimedEd25519: claimedEd25519)
+        let name = Self.name(room: roomID, senderKey: senderKey, session: sessionID)
+        try await state.save(.inboundGroupSession, name, record.bytes())
+        cache[name] = record
+        return .added
+    }
+
+    enum Failure: Error, Equatable, CustomStringConvertible {
         case unknownSession
         case wrongSender
         case replay
@@ -67,52 +87,112 @@ actor InboundGroupSessions {
         }
     }
 
-    /// Decrypts `ciphertext` of session `sessionID` in `roomID`, refusing a replay (the same
-    /// index in another event). Returns the plaintext and the sender key of the session.
+    /// Decrypts `ciphertext` of session `sessionID` in `roomID` with the session of the first of
+    /// `senderKeys` (the event's `sender_key`, or the keys of its sender's devices) that holds
+    /// one and opens it, refusing a replay (the same index in another event). Returns the
+    /// plaintext and the creator of the session that opened it.
     func decrypt(
-        roomID: String, sessionID: String, ciphertext: String, eventID: String
+        roomID: String, sessionID: String, senderKeys: [String], ciphertext: String, eventID: String
     ) async throws
         -> (plaintext: [UInt8], senderKey: String, claimedEd25519: String)
     {
-        let name = Self.name(room: roomID, session: sessionID)
-        guard var record = try await record(name), record.roomID == roomID else { throw Failure.unknownSession }
-        guard var session = try? MegolmInboundSession(pickle: UnpaddedBase64.decode(record.pickle)) else {
-            throw Failure.unknownSession
+        var failure = Failure.unknownSession
+        for senderKey in senderKeys {
+            guard var record = try await stored(room: roomID, senderKey: senderKey, session: sessionID) else {
+                continue
+            }
+            let decrypted: MegolmDecrypted
+            do { decrypted = try record.session.decrypt(base64: ciphertext) } catch {
+                failure = .decryption(error)
+                continue
+            }
+            let name = Self.name(room: roomID, senderKey: senderKey, session: sessionID)
+            // The ratchet moved on in memory only: the stored session stays at its first index
+            // (from which any later one is reached), so a decrypt writes one row, the index seen.
+            cache[name] = record
+            try await checkReplay(name, index: decrypted.messageIndex, eventID: eventID)
+            return (decrypted.plaintext, senderKey, record.claimedEd25519)
         }
-        let decrypted: MegolmDecrypted
-        do { decrypted = try session.decrypt(base64: ciphertext) } catch { throw Failure.decryption(error) }
-        let index = String(decrypted.messageIndex)
-        if let earlier = record.seen[index] {
-            guard earlier == eventID else { throw Failure.replay }
-            return (decrypted.plaintext, record.senderKey, record.claimedEd25519)
+        throw failure
+    }
+
+    /// Whether the session of that id in that room from one of `senderKeys` is held: an event
+    /// waiting for its key is tried again only when its sender's key has come, not someone
+    /// else's of the same id.
+    func has(roomID: String, sessionID: String, senderKeys: [String]) async -> Bool {
+        for senderKey in senderKeys
+        where (try? await stored(room: roomID, senderKey: senderKey, session: sessionID)) != nil {
+            return true
         }
-        record.seen[index] = eventID
-        record.pickle = UnpaddedBase64.encode(session.pickle())
-        if record.seen.count > Self.maximumSeen {
-            for key in record.seen.keys.sorted(by: { (Int($0) ?? 0) < (Int($1) ?? 0) }).prefix(
-                record.seen.count - Self.maximumSeen)
-            {
-                record.seen[key] = nil
+        return false
+    }
+
+    /// Records that `eventID` carried message `index` of session `name`: throws `.replay` when
+    /// another event did. One row per index seen, so the write is the same small one at index 10
+    /// and at index 5,000.
+    private func checkReplay(_ name: String, index: UInt32, eventID: String) async throws {
+        let row = Self.seenName(name, index: index)
+        let key = MegolmReplayGuard.Key(sessionID: name, messageIndex: index)
+        if replayGuard.eventIDs[key] == nil {
+            if replayGuard.eventIDs.count >= Self.maximumRemembered { replayGuard = MegolmReplayGuard() }
+            if let bytes = try await state.load(.megolmSeen, row) {
+                let earlier = try MegolmReplayGuard.StoredEntry.eventID(bytes)
+                _ = replayGuard.record(sessionID: name, messageIndex: index, eventID: earlier)
             }
         }
-        try await save(record, name)
-        return (decrypted.plaintext, record.senderKey, record.claimedEd25519)
+        switch replayGuard.record(sessionID: name, messageIndex: index, eventID: eventID) {
+        case .sameEvent: return
+        case .replay: throw Failure.replay
+        case .new:
+            do {
+                try await state.save(.megolmSeen, row, MegolmReplayGuard.StoredEntry.bytes(eventID: eventID))
+            } catch {
+                // Not recorded, so not remembered either: the next try checks the store again.
+                replayGuard = MegolmReplayGuard()
+                throw error
+            }
+        }
     }
 
-    func has(roomID: String, sessionID: String) async -> Bool {
-        (try? await record(Self.name(room: roomID, session: sessionID))) != nil
-    }
-
-    private func record(_ name: String) async throws -> Record? {
+    /// The session of that creator and id in that room, from memory, its row, or its row under
+    /// the old name (then moved, with its indices seen, so nothing stored is lost).
+    private func stored(
+        room: String, senderKey: String, session: String
+    ) async throws
+        -> StoredInboundGroupSession?
+    {
+        let name = Self.name(room: room, senderKey: senderKey, session: session)
         if let cached = cache[name] { return cached }
-        guard let bytes = try await state.load(.inboundGroupSession, name) else { return nil }
-        let record = try JSONDecoder().decode(Record.self, from: Data(bytes))
-        cache[name] = record
+        if let bytes = try await state.load(.inboundGroupSession, name) {
+            let record = try StoredInboundGroupSession(bytes: bytes)
+            cache[name] = record
+            return record
+        }
+        let legacy = Self.legacyName(room: room, session: session)
+        guard let bytes = try await state.load(.inboundGroupSession, legacy) else { return nil }
+        let record = try StoredInboundGroupSession(bytes: bytes)
+        guard record.roomID == room, record.senderKey == senderKey else { return nil }
+        try await move(record, from: legacy, to: name)
         return record
     }
 
-    private func save(_ record: Record, _ name: String) async throws {
-        try await state.save(.inboundGroupSession, name, Array(try JSONEncoder().encode(record)))
-        cache[name] = record
+    /// Rows of indices seen first, then the session, then the old row goes: a crash half way
+    /// leaves the old row, read again and moved again next time.
+    private func move(_ record: StoredInboundGroupSession, from legacy: String, to name: String) async throws {
+        let seen = record.legacySeen.sorted { $0.key < $1.key }
+        for start in stride(from: 0, to: seen.count, by: 500) {
+            try await state.save(
+                seen[start..<min(start + 500, seen.count)].map { index, eventID in
+                    .init(
+                        kind: .megolmSeen, name: Self.seenName(name, index: index),
+                        bytes: MegolmReplayGuard.StoredEntry.bytes(eventID: eventID))
+                })
+        }
+        let moved = StoredInboundGroupSession(
+            session: record.session, roomID: record.roomID, senderKey: record.senderKey,
+            claimedEd25519: record.claimedEd25519)
+        try await state.save(.inboundGroupSession, name, moved.bytes())
+        try await state.remove(.inboundGroupSession, legacy)
+        cache[name] = moved
     }
 }

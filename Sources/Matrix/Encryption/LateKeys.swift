@@ -49,14 +49,15 @@ actor LateKeys {
         waiting.remove(at: oldest)
     }
 
-    /// The waiting events whose key is now known (`hasKey`), in arrival order, removed from the
-    /// list; events waiting too long are dropped and counted.
-    func release(now: Date, hasKey: (String, String) async -> Bool) async -> (ready: [Waiting], expired: Int) {
+    /// The waiting events whose key is now known (`hasKey`: their sender's session, not just any
+    /// of that id), in arrival order, removed from the list; events waiting too long are dropped
+    /// and counted.
+    func release(now: Date, hasKey: (Waiting) async -> Bool) async -> (ready: [Waiting], expired: Int) {
         var ready: [Waiting] = [], kept: [Waiting] = [], expired = 0
         for item in waiting {
             if now.timeIntervalSince(item.since) > Self.maximumWait {
                 expired += 1
-            } else if await hasKey(item.roomID, item.sessionID) {
+            } else if await hasKey(item) {
                 ready.append(item)
             } else {
                 kept.append(item)

@@ -20,6 +20,7 @@ struct MatrixEncryption: Sendable {
     let roomKeys: RoomKeyAdmission
     let olmSessions: OlmSessionAdmission
     let lateKeys = LateKeys()
+    let keyRequests = RoomKeyRequests()
     let now: @Sendable () -> Date
     let metrics: EncryptionMetrics
     let logger: Logger
@@ -173,23 +174,39 @@ struct MatrixEncryption: Sendable {
             logger.debug("Ignored an encrypted to-device event", metadata: ["type": "\(payload.type)"])
             return
         } catch {
-            logger.notice("Refused a room key", metadata: ["sender": "\(event.sender)", "reason": "\(error)"])
+            logger.warning("Refused a room key", metadata: ["sender": "\(event.sender)", "reason": "\(error)"])
             return
         }
         guard await admitsRoomKey(roomID: key.roomID, sender: event.sender, senderKey: payload.senderKey) else {
             return
         }
+        let metadata: Logger.Metadata = [
+            "sender": "\(event.sender)", "room_id": "\(key.roomID)", "type": "\(payload.type)",
+        ]
+        if key.isForwarded {
+            let client = client
+            let trust = ForwardedKeyTrust(
+                requests: keyRequests, directory: directory, query: { try await client.queryKeys($0) })
+            if let refusal = await trust.refusal(of: key, payload: payload, from: event.sender, now: now()) {
+                logger.warning("Refused a room key", metadata: metadata.merging(["reason": "\(refusal)"]) { $1 })
+                return
+            }
+        }
         do {
-            if try await inbound.add(
-                key.session, sessionID: key.sessionID, roomID: key.roomID, senderKey: payload.senderKey,
-                claimedEd25519: payload.claimedEd25519)
-            {
-                logger.debug(
-                    "Received a room key",
-                    metadata: ["sender": "\(event.sender)", "room_id": "\(key.roomID)", "type": "\(payload.type)"])
+            let addition = try await inbound.add(
+                key.session, sessionID: key.sessionID, roomID: key.roomID, senderKey: key.senderKey,
+                claimedEd25519: key.claimedEd25519)
+            switch addition {
+            case .added:
+                if key.isForwarded { await keyRequests.answered(roomID: key.roomID, sessionID: key.sessionID) }
+                logger.debug("Received a room key", metadata: metadata)
+            case .alreadyKnown:
+                logger.debug("Received a room key already known", metadata: metadata)
+            case .conflicting, .mismatched:
+                logger.warning("Refused a room key", metadata: metadata.merging(["reason": "\(addition)"]) { $1 })
             }
         } catch {
-            logger.notice("Refused a room key", metadata: ["sender": "\(event.sender)", "error": "\(error)"])
+            logger.warning("Refused a room key", metadata: metadata.merging(["reason": "\(error)"]) { $1 })
         }
     }
 
@@ -244,12 +261,8 @@ struct MatrixEncryption: Sendable {
         }
         do {
             let (plaintext, senderKey, claimedEd25519) = try await inbound.decrypt(
-                roomID: roomID, sessionID: sessionID, ciphertext: ciphertext, eventID: event.eventID)
-            if let claimed = content["sender_key"]?.string, claimed != senderKey {
-                throw InboundGroupSessions.Failure.wrongSender
-            }
-            let client = client
-            _ = await directory.devices(of: [event.sender]) { try await client.queryKeys($0) }
+                roomID: roomID, sessionID: sessionID, senderKeys: await possibleSenderKeys(of: event),
+                ciphertext: ciphertext, eventID: event.eventID)
             // The key came over Olm from this device of the sender, which claimed its own Ed25519 key.
             guard let sender = await directory.device(of: event.sender, curve25519: senderKey),
                 sender.ed25519 == claimedEd25519
@@ -276,6 +289,19 @@ struct MatrixEncryption: Sendable {
         }
     }
 
+    /// The Curve25519 keys of the devices that may have sent `event`: its `sender_key`; or, as
+    /// newer clients leave that deprecated field out, its sender's devices (only the one its
+    /// `device_id` names, when it names one). Sessions are looked up under these keys only, so
+    /// someone else's session of the same id is never tried, and the sender's device is checked
+    /// again once one opens the event.
+    private func possibleSenderKeys(of event: RoomEvent) async -> [String] {
+        let client = client
+        let devices = await directory.devices(of: [event.sender]) { try await client.queryKeys($0) }
+        if let senderKey = event.content["sender_key"]?.string { return [senderKey] }
+        let deviceID = event.content["device_id"]?.string
+        return devices.filter { deviceID == nil || $0.deviceID == deviceID }.map(\.curve25519)
+    }
+
     /// An event whose key has not come: kept for a while, and its sender's devices asked once
     /// for the key (`m.room_key_request`, sent in the clear as the specification has it).
     private func waitForKey(_ event: RoomEvent, roomID: String, sessionID: String, senderKey: String?) async {
@@ -283,6 +309,8 @@ struct MatrixEncryption: Sendable {
             "An encrypted event waits for its room key",
             metadata: ["event_id": "\(event.eventID)", "sender": "\(event.sender)"])
         guard await lateKeys.park(event, roomID: roomID, sessionID: sessionID, now: now()) else { return }
+        await keyRequests.asked(
+            roomID: roomID, sessionID: sessionID, userID: event.sender, senderKey: senderKey, now: now())
         var body: [String: CanonicalJSONValue] = [
             "algorithm": .string(RoomKeys.megolmAlgorithm), "room_id": .string(roomID),
             "session_id": .string(sessionID),
@@ -304,9 +332,10 @@ struct MatrixEncryption: Sendable {
     /// Events whose key has come since they arrived, to be decrypted and answered now (once).
     func eventsWithLateKeys() async -> [(event: RoomEvent, roomID: String)] {
         guard await !lateKeys.isEmpty else { return [] }
-        let inbound = inbound
-        let (ready, expired) = await lateKeys.release(now: now()) { room, session in
-            await inbound.has(roomID: room, sessionID: session)
+        let (ready, expired) = await lateKeys.release(now: now()) { waiting in
+            await inbound.has(
+                roomID: waiting.roomID, sessionID: waiting.sessionID,
+                senderKeys: await possibleSenderKeys(of: waiting.event))
         }
         if expired > 0 {
             logger.notice("Encrypted events whose key never came are not answered", metadata: ["count": "\(expired)"])

@@ -19,13 +19,13 @@ import Testing
         #expect(await !late.park(event("$1"), roomID: "!r", sessionID: "s", now: start), "an event waits once")
         #expect(await late.park(event("$3", from: "@b:hs"), roomID: "!r", sessionID: "t", now: start))
 
-        let none = await late.release(now: start + 10) { _, _ in false }
+        let none = await late.release(now: start + 10) { _ in false }
         #expect(none.ready.isEmpty && none.expired == 0)
-        let some = await late.release(now: start + 20) { _, session in session == "s" }
+        let some = await late.release(now: start + 20) { $0.sessionID == "s" }
         #expect(some.ready.map(\.event.eventID) == ["$1", "$2"])
-        let again = await late.release(now: start + 30) { _, session in session == "s" }
+        let again = await late.release(now: start + 30) { $0.sessionID == "s" }
         #expect(again.ready.isEmpty, "released once")
-        let old = await late.release(now: start + LateKeys.maximumWait + 1) { _, _ in true }
+        let old = await late.release(now: start + LateKeys.maximumWait + 1) { _ in true }
         #expect(old.ready.isEmpty && old.expired == 1, "too old: never answered")
         #expect(await late.isEmpty)
     }

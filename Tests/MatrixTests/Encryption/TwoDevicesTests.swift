@@ -60,26 +60,30 @@ import Testing
             try await bob.inbound.add(
                 MegolmInboundSession(sessionKey: outbound.sessionKey), sessionID: outbound.sessionID,
                 roomID: "!room:hs",
-                senderKey: payload.senderKey, claimedEd25519: payload.claimedEd25519))
+                senderKey: payload.senderKey, claimedEd25519: payload.claimedEd25519) == .added)
 
         let plaintext = #"{"type":"m.room.message","content":{"body":"!gif cat"},"room_id":"!room:hs"}"#
         let ciphertext = try outbound.encrypt(plaintext)
         let opened = try await bob.inbound.decrypt(
-            roomID: "!room:hs", sessionID: outbound.sessionID, ciphertext: ciphertext, eventID: "$one")
+            roomID: "!room:hs", sessionID: outbound.sessionID, senderKeys: [payload.senderKey], ciphertext: ciphertext,
+            eventID: "$one")
         #expect(String(decoding: opened.plaintext, as: UTF8.self) == plaintext)
         #expect(opened.senderKey == alice.device.identityKeys.curve25519)
         #expect(opened.claimedEd25519 == alice.device.identityKeys.ed25519)
         // The same event again (a repeated sync) is fine; the same index in another event is a replay.
         _ = try await bob.inbound.decrypt(
-            roomID: "!room:hs", sessionID: outbound.sessionID, ciphertext: ciphertext, eventID: "$one")
+            roomID: "!room:hs", sessionID: outbound.sessionID, senderKeys: [payload.senderKey], ciphertext: ciphertext,
+            eventID: "$one")
         await #expect(throws: InboundGroupSessions.Failure.self) {
             _ = try await bob.inbound.decrypt(
-                roomID: "!room:hs", sessionID: outbound.sessionID, ciphertext: ciphertext, eventID: "$two")
+                roomID: "!room:hs", sessionID: outbound.sessionID, senderKeys: [payload.senderKey],
+                ciphertext: ciphertext, eventID: "$two")
         }
         // The session belongs to its room.
         await #expect(throws: InboundGroupSessions.Failure.self) {
             _ = try await bob.inbound.decrypt(
-                roomID: "!other:hs", sessionID: outbound.sessionID, ciphertext: ciphertext, eventID: "$three")
+                roomID: "!other:hs", sessionID: outbound.sessionID, senderKeys: [payload.senderKey],
+                ciphertext: ciphertext, eventID: "$three")
         }
 
         // Bob's answer over the session his pre-key message made, after a restart of his device:
