@@ -81,15 +81,25 @@ extension BotStore: WebAccessStore {
         ).run()
     }
 
-    public func webChannels(for user: UserKey) async throws -> [String] {
+    public func webChannels(for user: UserKey, grantedSince since: Date) async throws -> [String] {
         try await database.select().column("channel").from(Schema.webChannelGrants)
             .where("network", .equal, user.network).where("user_id", .equal, user.userID)
+            .where("granted_at", .greaterThanOrEqual, Clock.unixSeconds(since))
             .all(decodingColumn: "channel", as: String.self)
+    }
+
+    public func revokeWebChannel(_ channel: String, from user: UserKey) async throws {
+        try await database.delete(from: Schema.webChannelGrants)
+            .where("network", .equal, user.network).where("user_id", .equal, user.userID)
+            .where("channel", .equal, channel)
+            .run()
     }
 
     public func pruneWebAccess(before now: Date) async throws {
         let cutoff = Clock.unixSeconds(now)
         try await database.delete(from: Schema.webUsedLoginNonces).where("expires_at", .lessThan, cutoff).run()
         try await database.delete(from: Schema.webSessions).where("expires_at", .lessThan, cutoff).run()
+        try await database.delete(from: Schema.webChannelGrants)
+            .where("granted_at", .lessThan, Clock.unixSeconds(WebChannelGrants.oldestValid(at: now))).run()
     }
 }

@@ -10,6 +10,8 @@ public struct InProcessChat: Sendable {
     public let bot: GifBot
     public let store: InMemoryCoreStore
     public let sources: [FakeGifSource]
+    /// The gallery's side of `!web`: which channels each person's sessions may see.
+    public let webLinks = GrantRecordingWebLinks()
     public static let network = "chat"
 
     public init(
@@ -19,29 +21,38 @@ public struct InProcessChat: Sendable {
         store = InMemoryCoreStore()
         self.sources = sources
         bot = GifBot(
-            sources: sources, store: store, settings: settings,
+            sources: sources, store: store, settings: settings, webLinks: webLinks,
             logger: Logger(label: "chat") { _ in SwiftLogNoOpLogHandler() })
     }
 
     /// The lines a chat would show for `text` said by `user` in `conversation` (a channel unless
-    /// it is the user's own name, a private conversation).
+    /// it is the user's own name, a private conversation); `member: false` says it from outside
+    /// the channel (IRC without +n).
     @discardableResult
     public func say(
-        _ text: String, as user: String = "alice", in conversation: String = "#gifs", admin: Bool = false
+        _ text: String, as user: String = "alice", in conversation: String = "#gifs", admin: Bool = false,
+        member: Bool = true
     ) async -> [String] {
-        await replies(to: text, as: user, in: conversation, admin: admin).map(\.line).filter { !$0.isEmpty }
+        await replies(to: text, as: user, in: conversation, admin: admin, member: member).map(\.line).filter {
+            !$0.isEmpty
+        }
+    }
+
+    /// `user` left `conversation` (a PART, kick or quit; a Matrix leave or ban).
+    public func leave(_ user: String, from conversation: String = "#gifs") async {
+        await bot.memberLeft(ChatUser(network: Self.network, id: user, displayName: user), from: conversation)
     }
 
     /// The replies themselves, for tests of what a network renders; `at` is when the line
     /// arrived (a test moves time on by passing a later instant, never by sleeping).
     public func replies(
         to text: String, as user: String = "alice", in conversation: String = "#gifs", admin: Bool = false,
-        at receivedAt: ContinuousClock.Instant = .now, messageID: String? = nil
+        member: Bool = true, at receivedAt: ContinuousClock.Instant = .now, messageID: String? = nil
     ) async -> [Reply] {
         let message = ChatMessage(
             user: ChatUser(network: Self.network, id: user, displayName: user), conversation: conversation,
             isPrivate: conversation == user, text: text, senderIsAdmin: admin, receivedAt: receivedAt,
-            messageID: messageID)
+            messageID: messageID, senderIsMember: member)
         return await bot.handle(message)
     }
 

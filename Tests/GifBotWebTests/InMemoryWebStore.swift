@@ -9,7 +9,7 @@ final class InMemoryWebStore: WebAccessStore, WebFavorites {
         var secret: [UInt8]?
         var usedNonces: Set<String> = []
         var sessions: [String: WebSession] = [:]
-        var grants: [UserKey: Set<String>] = [:]
+        var grants: [UserKey: [String: Date]] = [:]
         var favorites: [UserKey: [Favorite]] = [:]
     }
     private let state = Mutex(State())
@@ -42,11 +42,15 @@ final class InMemoryWebStore: WebAccessStore, WebFavorites {
     }
 
     func grantWebChannel(_ channel: String, to user: UserKey, at date: Date) async throws {
-        state.withLock { _ = $0.grants[user, default: []].insert(channel) }
+        state.withLock { $0.grants[user, default: [:]][channel] = date }
     }
 
-    func webChannels(for user: UserKey) async throws -> [String] {
-        state.withLock { Array($0.grants[user] ?? []) }
+    func webChannels(for user: UserKey, grantedSince since: Date) async throws -> [String] {
+        state.withLock { ($0.grants[user] ?? [:]).filter { $0.value >= since }.map(\.key) }
+    }
+
+    func revokeWebChannel(_ channel: String, from user: UserKey) async throws {
+        state.withLock { _ = $0.grants[user]?.removeValue(forKey: channel) }
     }
 
     func pruneWebAccess(before now: Date) async throws {}

@@ -1,5 +1,6 @@
 import Foundation
 import GifBotCore
+import Synchronization
 import Testing
 
 @testable import GifBotWeb
@@ -48,7 +49,41 @@ import Testing
         }
         let restarted = WebAccess(store: store, settings: settings)
         #expect(try await restarted.redeem(token) == .failure(.alreadyUsed))
-        #expect(try await store.webChannels(for: alice) == ["#gifs"])
+        #expect(try await store.webChannels(for: alice, grantedSince: .distantPast) == ["#gifs"])
+    }
+
+    /// The grant is made when `!web` asks for the link, in the asker's turn: a leave after it
+    /// revokes it for good, even when the link is used after the leave.
+    @Test func aLeaveRevokesTheGrantEvenBeforeTheLinkIsUsed() async throws {
+        let store = InMemoryWebStore()
+        let access = WebAccess(store: store, settings: WebSettings(port: 8080, baseURL: "https://gifs.example.org"))
+        let link = try await access.loginLink(for: alice, channel: "#secret")
+        #expect(try await store.webChannels(for: alice, grantedSince: .distantPast) == ["#secret"])
+        try await access.revokeChannel("#secret", for: alice)
+        guard case .success(let cookie) = try await access.redeem(String(link.split(separator: "=", maxSplits: 1)[1]))
+        else {
+            Issue.record("the link still signs in")
+            return
+        }
+        let session = try #require(try await access.session(cookie: cookie))
+        #expect(try await access.channels(of: session).isEmpty, "signing in grants nothing the leave revoked")
+    }
+
+    /// A grant lapses after 30 days; another `!web` in the channel renews it.
+    @Test func grantsExpireUnlessRenewed() async throws {
+        let store = InMemoryWebStore()
+        let clock = SettableClock(now)
+        let access = WebAccess(
+            store: store, settings: WebSettings(port: 8080, baseURL: "https://gifs.example.org"), now: { clock.read() })
+        _ = try await access.loginLink(for: alice, channel: "#gifs")
+        let session = WebSession(idHash: "s", user: alice, createdAt: now, expiresAt: .distantFuture)
+        clock.set(now.addingTimeInterval(WebChannelGrants.lifetime - 60))
+        #expect(try await access.channels(of: session) == ["#gifs"])
+        _ = try await access.loginLink(for: alice, channel: "#gifs")
+        clock.set(now.addingTimeInterval(WebChannelGrants.lifetime + 60))
+        #expect(try await access.channels(of: session) == ["#gifs"], "renewed by the second !web")
+        clock.set(now.addingTimeInterval(2 * WebChannelGrants.lifetime))
+        #expect(try await access.channels(of: session).isEmpty, "lapsed")
     }
 
     @Test func csrfTokensBelongToOneSession() async throws {
@@ -65,4 +100,15 @@ import Testing
         let page = HTML.element("p", ["title": "\"><script>"], [.text("<b>&'")]).markup
         #expect(page == "<p title=\"&quot;&gt;&lt;script&gt;\">&lt;b&gt;&amp;&#39;</p>")
     }
+}
+
+/// A clock a test moves by hand.
+final class SettableClock: Sendable {
+    private let date: Mutex<Date>
+
+    init(_ start: Date) { date = Mutex(start) }
+
+    func set(_ new: Date) { date.withLock { $0 = new } }
+
+    func read() -> Date { date.withLock { $0 } }
 }

@@ -225,7 +225,7 @@ import Testing
                 .chat(
                     IncomingChat(
                         nick: "Alice", account: "alice", replyTarget: "#gifs", isPrivate: false,
-                        text: "!gif cat", messageID: "m1", senderIsAdmin: false))
+                        text: "!gif cat", messageID: "m1", senderIsAdmin: false, senderIsMember: false))
             ])
         let direct = feed(&state, "@account=root :R!r@h PRIVMSG gifbot :!favs")
         #expect(
@@ -233,7 +233,7 @@ import Testing
                 .chat(
                     IncomingChat(
                         nick: "R", account: "root", replyTarget: "R", isPrivate: true,
-                        text: "!favs", messageID: nil, senderIsAdmin: true))
+                        text: "!favs", messageID: nil, senderIsAdmin: true, senderIsMember: true))
             ])
     }
 

@@ -9,7 +9,7 @@ import Testing
     func chat(private isPrivate: Bool = false, messageID: String? = "m1") -> IncomingChat {
         IncomingChat(
             nick: "alice", account: nil, replyTarget: isPrivate ? "alice" : "#gifs", isPrivate: isPrivate,
-            text: "!gif", messageID: messageID, senderIsAdmin: false)
+            text: "!gif", messageID: messageID, senderIsAdmin: false, senderIsMember: true)
     }
 
     @Test func channelRepliesAreAddressedAndThreaded() {

@@ -114,3 +114,34 @@ import Testing
             MatrixSyncHandler.afterOwnJoin(events, ownUserID: "@other:l").map(\.eventID) == ["$old", "$join", "$new"])
     }
 }
+
+/// Who is out of a room after a sync's member events (issue 31): their gallery grants end.
+@Suite struct MatrixDepartedMembersTests {
+    let bot = "@bot:localhost"
+
+    func member(_ user: String, _ membership: String, by sender: String? = nil) -> RoomEvent {
+        let json: JSONValue = [
+            "event_id": "$m", "type": "m.room.member", "sender": .string(sender ?? user), "state_key": .string(user),
+            "content": ["membership": .string(membership)],
+        ]
+        return try! JSONDecoder().decode(RoomEvent.self, from: try! json.encoded())
+    }
+
+    @Test func leavesKicksAndBansAreDeparturesOthersAreNot() {
+        #expect(MatrixMessageFilter.departedMember(in: member("@a:l", "leave"), ownUserID: bot) == "@a:l")
+        #expect(MatrixMessageFilter.departedMember(in: member("@a:l", "leave", by: "@op:l"), ownUserID: bot) == "@a:l")
+        #expect(MatrixMessageFilter.departedMember(in: member("@a:l", "ban", by: "@op:l"), ownUserID: bot) == "@a:l")
+        for membership in ["join", "invite", "knock"] {
+            #expect(MatrixMessageFilter.departedMember(in: member("@a:l", membership), ownUserID: bot) == nil)
+        }
+        #expect(MatrixMessageFilter.departedMember(in: member(bot, "leave"), ownUserID: bot) == nil, "the bot itself")
+    }
+
+    @Test func theLastMembershipOfEachCounts() {
+        let events = [
+            member("@a:l", "leave"), member("@a:l", "join"), member("@b:l", "join"), member("@b:l", "ban"),
+            member("@c:l", "leave"),
+        ]
+        #expect(MatrixMessageFilter.departedMembers(after: events, ownUserID: bot) == ["@b:l", "@c:l"])
+    }
+}

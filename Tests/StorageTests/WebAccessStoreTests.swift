@@ -39,8 +39,36 @@ import Testing
 
         try await store.grantWebChannel("#gifs", to: alice, at: now)
         try await store.grantWebChannel("#gifs", to: alice, at: now)
-        #expect(try await other.webChannels(for: alice) == ["#gifs"])
+        #expect(try await other.webChannels(for: alice, grantedSince: now.addingTimeInterval(-1)) == ["#gifs"])
         try await store.close()
         try await other.close()
+    }
+
+    /// A grant is revoked by user and channel, lapses after `WebChannelGrants.lifetime` unless
+    /// given again, and pruning deletes the lapsed ones.
+    @Test(arguments: Engine.allCases)
+    func grantsAreRevokedAndExpire(_ engine: Engine) async throws {
+        let database = try await TestDatabase(engine)
+        defer { database.remove() }
+        let store = try await database.open()
+        let bob = UserKey(network: "irc", userID: "bob")
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        try await store.grantWebChannel("#secret", to: alice, at: start)
+        try await store.grantWebChannel("#gifs", to: alice, at: start)
+        try await store.grantWebChannel("#secret", to: bob, at: start)
+        try await store.revokeWebChannel("#secret", from: alice)
+        try await store.revokeWebChannel("#nowhere", from: alice)
+        #expect(try await store.webChannels(for: alice, grantedSince: start) == ["#gifs"])
+        #expect(try await store.webChannels(for: bob, grantedSince: start) == ["#secret"], "only alice's grant ends")
+
+        let later = start.addingTimeInterval(WebChannelGrants.lifetime + 10)
+        let oldest = WebChannelGrants.oldestValid(at: later)
+        #expect(try await store.webChannels(for: alice, grantedSince: oldest).isEmpty, "lapsed")
+        try await store.grantWebChannel("#secret", to: bob, at: start.addingTimeInterval(100))
+        #expect(try await store.webChannels(for: bob, grantedSince: oldest) == ["#secret"], "renewed")
+        try await store.pruneWebAccess(before: later)
+        #expect(try await store.webChannels(for: alice, grantedSince: .distantPast).isEmpty, "pruned")
+        #expect(try await store.webChannels(for: bob, grantedSince: .distantPast) == ["#secret"])
+        try await store.close()
     }
 }

@@ -32,16 +32,24 @@ import Testing
         #expect(ImportRecordCheck.problem(with: policy) == nil)
     }
 
+    static let badTags =
+        "tags are not distinct tags as chat takes them (lowercased NFC words of at most 32 scalars, nothing invisible)"
+
     static let hostile: [(StoreRecord, String)] = [
         (entry(gifID: "../../v1/gifs"), "gif_id is not a GIF id"),
         (entry(source: "klipy"), "source is not the gif_id's source"),
-        (entry(tags: ["Cat"]), "tags are not distinct lowercased words of at most 32 characters"),
-        (entry(tags: ["cat", "cat"]), "tags are not distinct lowercased words of at most 32 characters"),
-        (entry(tags: ["a b"]), "tags are not distinct lowercased words of at most 32 characters"),
+        (entry(tags: ["Cat"]), badTags),
+        (entry(tags: ["cat", "cat"]), badTags),
+        (entry(tags: ["a b"]), badTags),
         (
             entry(tags: [String(repeating: "x", count: 33)]),
-            "tags are not distinct lowercased words of at most 32 characters"
+            badTags
         ),
+        // Look-alikes and hidden bytes (issue 31): the rule chat applies, in one place.
+        (entry(tags: ["c\u{200D}at"]), badTags),
+        (entry(tags: ["cat\u{E0063}"]), badTags),
+        (entry(tags: ["cafe\u{0301}"]), badTags),
+        (entry(tags: ["a" + String(repeating: "\u{0301}", count: 2_000)]), badTags),
         (entry(tags: (1...11).map { "t\($0)" }), "tags has more than 10"),
         (entry(title: "bell\u{7}"), "title is empty, too long or holds control characters"),
         (entry(savedBy: ""), "saved_by is empty, too long or holds control characters"),

@@ -1,5 +1,6 @@
 import CoreTestSupport
 import Dispatch
+import Foundation
 import FuzzSupport
 import GifBotCore
 import GifSources
@@ -10,11 +11,16 @@ import Synchronization
 // conversation of up to 12 lines from four users in two channels and private messages, answered
 // by a fresh bot over an in-memory store and two scripted GIF sources. Invariants: no trap; at
 // most a few replies a line, each short, one line, without control characters; every GIF shown
-// has a valid id in its source's namespace and only https links; nothing stored past its limit.
+// has a valid id in its source's namespace and only https links; nothing stored past its limit;
+// every stored tag is NFC, visible and within its bounds. Membership (issue 31): a line from
+// outside a channel changes nothing of the channel's (collection, settings, gallery grants), and
+// nobody holds a gallery grant for a channel they left or were never in when they asked.
 //
 // Input: byte 0 = n, the length of the sources' script (0...15); the next n bytes are the
 // script; the rest are lines split at \n, each starting with a byte that picks the sender
-// (bits 0-1), the conversation (bits 2-3: #a, #b, private) and admin rights (bit 4).
+// (bits 0-1), the conversation (bits 2-3: #a, #b, private), admin rights (bit 4), whether the
+// sender is outside the channel (bit 5), and whether the line is instead the sender leaving
+// the conversation (bit 6).
 
 private let settings = BotSettings(
     prefix: "!", favoritesLimit: 3, recentLimit: 3, maximumRating: .pg13, cooldownCommands: 5,
@@ -47,24 +53,63 @@ private func converse(script: [UInt8], lines: [[UInt8]]) async {
     let sources: [any GifSource] = [
         FuzzGifSource(id: .giphy, script: script), FuzzGifSource(id: .klipy, script: script.reversed()),
     ]
-    let bot = GifBot(sources: sources, store: store, settings: settings, logger: logger)
+    let webLinks = GrantRecordingWebLinks()
+    let bot = GifBot(sources: sources, store: store, settings: settings, webLinks: webLinks, logger: logger)
     let start = ContinuousClock.now
+    // Who may hold a grant for which channel: they asked in it as a member and did not leave since.
+    var mayHoldGrant: Set<String> = []
     for (index, line) in lines.enumerated() {
         guard let selector = line.first else { continue }
-        let user = Int(selector & 0x3)
+        let user = ChatUser(network: "fuzz", id: "user\(selector & 0x3)", displayName: "User\(selector & 0x3)")
         let conversation = Int(selector >> 2) & 0x3
         let isPrivate = conversation >= 2
-        let message = ChatMessage(
-            user: ChatUser(network: "fuzz", id: "user\(user)", displayName: "User\(user)"),
-            conversation: isPrivate ? "user\(user)" : (conversation == 0 ? "#a" : "#b"), isPrivate: isPrivate,
-            text: String(decoding: line.dropFirst(), as: UTF8.self), senderIsAdmin: selector & 0x10 != 0,
-            receivedAt: start + .seconds(index))
-        let replies = await bot.handle(message)
-        invariant(replies.count <= maximumRepliesPerLine, "\(replies.count) replies to one line")
-        for reply in replies { check(reply) }
+        let place = isPrivate ? user.id : (conversation == 0 ? "#a" : "#b")
+        if selector & 0x40 != 0 {
+            await bot.memberLeft(user, from: place)
+            mayHoldGrant.remove("\(user.id) \(place)")
+        } else {
+            let isMember = isPrivate || selector & 0x20 == 0
+            if isMember { mayHoldGrant.insert("\(user.id) \(place)") }
+            let message = ChatMessage(
+                user: user, conversation: place, isPrivate: isPrivate,
+                text: String(decoding: line.dropFirst(), as: UTF8.self), senderIsAdmin: selector & 0x10 != 0,
+                receivedAt: start + .seconds(index), senderIsMember: isMember)
+            // A channel's collection and settings are written before the reply (only recent
+            // searches are written behind), so the store is compared as it is.
+            let before = ChannelState(store.contents.withLock { $0 }, place)
+            let replies = await bot.handle(message)
+            invariant(replies.count <= maximumRepliesPerLine, "\(replies.count) replies to one line")
+            for reply in replies { check(reply) }
+            if !isMember {
+                invariant(
+                    ChannelState(store.contents.withLock { $0 }, place) == before,
+                    "a line from outside \(place) changed its collection or settings")
+            }
+        }
+        for (holder, channels) in webLinks.all {
+            for channel in channels {
+                invariant(
+                    mayHoldGrant.contains("\(holder.userID) \(channel)"),
+                    "\(holder.userID) holds a grant for \(channel) without being in it")
+            }
+        }
     }
     await bot.finishPendingWrites()
     check(store.contents.withLock { $0 })
+}
+
+/// What of the store is one channel's own.
+private struct ChannelState: Equatable {
+    let entries: [CollectionEntry]?
+    let policy: CollectionPolicy?
+    let settings: ChannelSettings?
+
+    init(_ contents: InMemoryCoreStore.Contents, _ channel: String) {
+        let key = CollectionChannel(network: "fuzz", channel: channel)
+        entries = contents.collections[key]
+        policy = contents.collectionPolicies[key]
+        settings = contents.channels["fuzz \(channel)"]
+    }
 }
 
 private func check(_ reply: Reply) {
@@ -117,6 +162,23 @@ private func check(_ contents: InMemoryCoreStore.Contents) {
             invariant(
                 entry.tags.count <= CollectionLimits.maximumTags && entry.tags.allSatisfy(CollectionLimits.isValidTag),
                 "an entry's tags \(entry.tags)")
+            for tag in entry.tags { check(tag: tag) }
         }
     }
+}
+
+/// A stored tag, checked apart from the rule that made it: in NFC, nothing invisible, bounded.
+private func check(tag: String) {
+    invariant(
+        tag.unicodeScalars.elementsEqual(tag.precomposedStringWithCanonicalMapping.unicodeScalars),
+        "a tag not in NFC: \(tag.debugDescription)")
+    invariant(
+        tag.unicodeScalars.count <= CollectionLimits.maximumTagLength
+            && tag.utf8.count <= CollectionLimits.maximumTagBytes,
+        "a tag of \(tag.unicodeScalars.count) scalars, \(tag.utf8.count) bytes")
+    invariant(
+        !tag.unicodeScalars.contains {
+            $0.properties.generalCategory == .format || $0.properties.isDefaultIgnorableCodePoint
+                || (0xE0000...0xE007F).contains($0.value)
+        }, "an invisible scalar in the tag \(tag.debugDescription)")
 }

@@ -119,7 +119,7 @@ public final class GifBot: Sendable {
         let message = ChatMessage(
             user: reaction.user, conversation: reaction.conversation, isPrivate: false,
             text: "\(context.prefix)save \(gifID)", senderIsAdmin: reaction.senderIsAdmin,
-            receivedAt: reaction.receivedAt)
+            receivedAt: reaction.receivedAt, senderIsMember: reaction.senderIsMember)
         let command = Command.save(id: gifID, tags: [])
         let started = ContinuousClock.now
         let (replies, outcome) = await answer(command, message)
@@ -151,6 +151,31 @@ public final class GifBot: Sendable {
     /// waits for the turns before it. Every reserved turn must be handed to `handle(_:in:)`.
     public func reserveTurn(for message: ChatMessage) -> CommandTurn {
         turns.reserve(CommandTurns.Key(user: message.user.storeKey, conversation: message.conversation))
+    }
+
+    /// `user` is no longer in channel `conversation` (parted, kicked, quit; on Matrix left or
+    /// banned): their gallery grant for it ends. Reserve its turn as the leave arrives, in
+    /// arrival order with the lines (`reserveTurn(forLeaving:)`): a `!web` said just before
+    /// leaving grants first, then this revokes it.
+    public func memberLeft(_ user: ChatUser, from conversation: String, in turn: CommandTurn) async {
+        await turns.wait(for: turn)
+        defer { turns.finish(turn) }
+        guard let links = context.webLinks else { return }
+        do {
+            try await links.revokeChannel(conversation, for: user.storeKey)
+        } catch {
+            context.logger.warning("Could not end a gallery grant", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// The turn `memberLeft(_:from:in:)` acts in.
+    public func reserveTurn(forLeaving conversation: String, by user: ChatUser) -> CommandTurn {
+        turns.reserve(CommandTurns.Key(user: user.storeKey, conversation: conversation))
+    }
+
+    /// `memberLeft(_:from:in:)` for adapters that hand events over one at a time (Matrix).
+    public func memberLeft(_ user: ChatUser, from conversation: String) async {
+        await memberLeft(user, from: conversation, in: reserveTurn(forLeaving: conversation, by: user))
     }
 
     /// The replies to one line, acted on in its turn (see `reserveTurn(for:)`).
@@ -201,6 +226,7 @@ public final class GifBot: Sendable {
         case .ignored:
             return ([], .cooldown)
         }
+        if let refusal = ChannelMembershipRule.refusal(of: command, for: message) { return ([refusal], .notMember) }
         do {
             return (try await route(command, message), .ok)
         } catch let failure as GifSourceFailure {
@@ -285,7 +311,7 @@ public final class GifBot: Sendable {
         case .invalidTag(let word):
             [
                 .text(
-                    "\"\(TextSanitizer.truncate(word, to: 34))\" is not a tag: one word of letters, digits, - and _, at most \(CollectionLimits.maximumTagLength) characters."
+                    "\"\(CollectionLimits.quoted(word))\" is not a tag: one word of letters, digits, - and _, at most \(CollectionLimits.maximumTagLength) characters, nothing invisible."
                 )
             ]
         case .tooManyTags: [.text("A GIF has at most \(CollectionLimits.maximumTags) tags.")]

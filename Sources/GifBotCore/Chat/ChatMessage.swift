@@ -14,11 +14,17 @@ public struct ChatMessage: Sendable, Equatable {
     /// The network's id of the line (an IRCv3 `msgid`, a Matrix event id), when it has one: a
     /// preview chosen later still answers the command that asked for it.
     public let messageID: String?
+    /// Whether the sender is in the channel as the adapter last saw its members. Commands that
+    /// read or change the channel's own state (its collection, settings, gallery grants) are
+    /// refused to a non-member: on IRC a channel without +n takes lines from anyone. Networks
+    /// whose server admits only members' messages (Matrix) and private messages leave it true.
+    public let senderIsMember: Bool
 
     public init(
         user: ChatUser, conversation: String, isPrivate: Bool = false, text: String, senderIsAdmin: Bool = false,
-        receivedAt: ContinuousClock.Instant = .now, messageID: String? = nil
+        receivedAt: ContinuousClock.Instant = .now, messageID: String? = nil, senderIsMember: Bool = true
     ) {
+        self.senderIsMember = senderIsMember
         self.messageID = messageID
         self.user = user
         self.conversation = conversation

@@ -11,11 +11,14 @@ public struct ChatReaction: Sendable, Equatable {
     public let key: String
     public let senderIsAdmin: Bool
     public let receivedAt: ContinuousClock.Instant
+    /// As `ChatMessage.senderIsMember`: a 💾 saves to the channel's collection, members only.
+    public let senderIsMember: Bool
 
     public init(
         user: ChatUser, conversation: String, messageID: String, key: String, senderIsAdmin: Bool = false,
-        receivedAt: ContinuousClock.Instant = .now
+        receivedAt: ContinuousClock.Instant = .now, senderIsMember: Bool = true
     ) {
+        self.senderIsMember = senderIsMember
         self.user = user
         self.conversation = conversation
         self.messageID = messageID

@@ -161,7 +161,7 @@ struct PreviewHandler {
         // Acts as the asker would have: their rating, their search state.
         let asAsker = ChatMessage(
             user: preview.asker, conversation: preview.conversation, text: "", senderIsAdmin: reaction.senderIsAdmin,
-            receivedAt: reaction.receivedAt)
+            receivedAt: reaction.receivedAt, senderIsMember: reaction.senderIsMember)
         switch answer {
         case .send: return await send(preview)
         case .shuffle: return try await shuffle(preview, for: asAsker)

@@ -27,6 +27,8 @@ enum CommandOutcome: String {
     case ok
     /// The sender was over the per-user command limit.
     case cooldown
+    /// A channel's command from someone not in the channel (`ChannelMembershipRule`).
+    case notMember = "not_member"
     case giphyError = "giphy_error"
     case error
 }

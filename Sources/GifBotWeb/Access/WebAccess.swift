@@ -27,7 +27,11 @@ public actor WebAccess: WebLinkIssuing {
 
     // MARK: Login links
 
+    /// The grant for `channel` is given (or renewed) now, as the core asks in the asker's turn,
+    /// not when the link is used: a leave the core sees after this `!web` then revokes it, while
+    /// a grant made at sign-in, up to the link's lifetime later, could come after the leave.
     public func loginLink(for user: UserKey, channel: String?) async throws -> String {
+        if let channel { try await store.grantWebChannel(channel, to: user, at: now()) }
         let ticket = LoginTicket(
             nonce: Base64URL.encode(WebKeys.randomBytes(16)), user: user, channel: channel,
             expiresAt: now().addingTimeInterval(LoginTokenCodec.lifetime))
@@ -60,7 +64,6 @@ public actor WebAccess: WebLinkIssuing {
         guard try await store.consumeLoginNonce(ticket.nonce, expiresAt: ticket.expiryDate) else {
             return .failure(.alreadyUsed)
         }
-        if let channel = ticket.channel { try await store.grantWebChannel(channel, to: ticket.user, at: now()) }
         let cookie = Base64URL.encode(WebKeys.randomBytes())
         let started = now()
         try await store.createWebSession(
@@ -71,7 +74,16 @@ public actor WebAccess: WebLinkIssuing {
         return .success(cookie)
     }
 
+    public func revokeChannel(_ channel: String, for user: UserKey) async throws {
+        try await store.revokeWebChannel(channel, from: user)
+    }
+
     // MARK: Sessions
+
+    /// The channels whose collections `session` may see: its user's grants not yet expired.
+    func channels(of session: WebSession) async throws -> [String] {
+        try await store.webChannels(for: session.user, grantedSince: WebChannelGrants.oldestValid(at: now()))
+    }
 
     /// The session a cookie opens, unless it expired or was ended.
     func session(cookie: String) async throws -> WebSession? {

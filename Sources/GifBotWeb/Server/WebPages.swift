@@ -25,7 +25,7 @@ struct WebPages: Sendable {
     func home(_ request: Request) async throws -> Response {
         let session = try await session(of: request)
         var channels: [String] = []
-        if let session { channels = try await access.store.webChannels(for: session.user) }
+        if let session { channels = try await access.channels(of: session) }
         return Self.html(simple.home(session: session, channels: channels))
     }
 
@@ -126,7 +126,7 @@ struct WebPages: Sendable {
             let channel = context.parameters.get("channel").flatMap(ChannelHandle.channel(from:))
         else { return nil }
         if let session, session.user.network == channel.network,
-            try await access.store.webChannels(for: session.user).contains(channel.channel)
+            try await access.channels(of: session).contains(channel.channel)
         {
             return (store, channel)
         }

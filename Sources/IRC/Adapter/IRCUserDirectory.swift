@@ -38,6 +38,20 @@ final class IRCUserDirectory: UserNameResolving {
         }
     }
 
+    /// The ids whose grants for a channel end when `departure` happens: the nick's, and the
+    /// account's when the line said it or the nick was seen logged in (unless it is only a nick
+    /// change: the account is still there under the new nick).
+    func departedIDs(_ departure: ChannelDeparture) -> [String] {
+        state.withLock { state in
+            let folded = state.caseMapping.fold(departure.nick)
+            var ids = ["nick:" + folded]
+            if departure.reason != .renamed, let account = departure.account ?? state.accounts[folded] {
+                ids.append(state.caseMapping.fold(account))
+            }
+            return ids
+        }
+    }
+
     /// `!favs alice`: alice's account if she was seen logged in, else the account of that name
     /// where the network has accounts, else the nick.
     func userID(forName name: String, network: String) -> String {

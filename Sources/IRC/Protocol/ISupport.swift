@@ -71,6 +71,14 @@ public struct ISupport: Sendable, Equatable {
         values["CHANTYPES"] ?? "#&"
     }
 
+    /// The symbols that mark channel members' status in NAMES (`PREFIX=(ov)@+` gives "@+"),
+    /// highest first; RFC 1459's "@+" when the server says nothing.
+    public var memberPrefixSymbols: String {
+        guard let value = values["PREFIX"] else { return "@+" }
+        guard let close = value.firstIndex(of: ")") else { return value.isEmpty ? "" : "@+" }
+        return String(value[value.index(after: close)...])
+    }
+
     private func nonEmptyValue(_ name: String) -> String? {
         guard let value = values[name], !value.isEmpty else { return nil }
         return value

@@ -7,6 +7,8 @@ public enum IRCClientAction: Sendable, Equatable {
     case send(IRCMessage, bypassFloodControl: Bool)
     /// Someone said something the bot may answer.
     case chat(IncomingChat)
+    /// Someone left a channel the bot is in (or the identity they were in it as ended).
+    case departed(ChannelDeparture)
     case log(Logger.Level, String)
     /// Close the connection (the adapter reconnects unless it is shutting down).
     case disconnect(reason: String)
@@ -24,6 +26,8 @@ public struct IncomingChat: Sendable, Equatable {
     /// The server's id of the message, to thread the answer (`+reply`).
     public let messageID: String?
     public let senderIsAdmin: Bool
+    /// Whether the sender is in the channel as the bot's tracking says; true in private.
+    public let senderIsMember: Bool
 }
 
 extension IncomingChat {
@@ -31,6 +35,6 @@ extension IncomingChat {
     var privately: IncomingChat {
         IncomingChat(
             nick: nick, account: account, replyTarget: nick, isPrivate: true, text: text, messageID: nil,
-            senderIsAdmin: senderIsAdmin)
+            senderIsAdmin: senderIsAdmin, senderIsMember: true)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 
 extension IRCClientState {
-    /// JOIN echoes, KICKs, INVITEs and PRIVMSGs.
+    /// JOIN echoes, KICKs, PARTs, INVITEs and PRIVMSGs.
     mutating func receiveChannelTraffic(_ message: IRCMessage, now: ContinuousClock.Instant) -> [IRCClientAction] {
         switch message.command {
         case "JOIN":
@@ -23,6 +23,11 @@ extension IRCClientState {
                     "kicked from \(channel) by \(message.sourceNick ?? "?"): \(message.parameters.count > 2 ? message.parameters[2] : ""); rejoining in \(configuration.timing.rejoinAfterKick)"
                 )
             ]
+        case "PART":
+            // Parted by a server or operator (the bot never parts on its own): not in it any more.
+            guard isOwnNick(message.sourceNick), let list = message.parameters.first else { return [] }
+            for channel in list.split(separator: ",") { joinedChannels.remove(fold(String(channel))) }
+            return [.log(.warning, "parted from \(list)")]
         case "INVITE":
             guard message.parameters.count >= 2, let inviter = message.sourceNick else { return [] }
             let channel = message.parameters[1]
@@ -58,13 +63,14 @@ extension IRCClientState {
             return answerCTCP(ctcp.command, ctcp.argument, to: sender, now: now)
         }
         let isPrivate = !isupport.channelTypes.contains(where: { target.hasPrefix(String($0)) })
-        let account = message.tags["account"].flatMap { $0.isEmpty || $0 == "*" ? nil : $0 }
+        let account = Self.ownAccount(of: message)
         return [
             .chat(
                 IncomingChat(
                     nick: sender, account: account, replyTarget: isPrivate ? sender : target, isPrivate: isPrivate,
-                    text: text, messageID: message.tags["msgid"], senderIsAdmin: isAdmin(nick: sender, account: account)
-                ))
+                    text: text, messageID: message.tags["msgid"],
+                    senderIsAdmin: isAdmin(nick: sender, account: account),
+                    senderIsMember: isPrivate || isMember(sender, of: target)))
         ]
     }
 

@@ -56,6 +56,8 @@ public struct IRCClientState: Sendable {
     var scheduledRejoins: [(channel: IRCNetworkConfiguration.Channel, at: ContinuousClock.Instant)] = []
     /// Folded channel name → the server's last refusal to let the bot in.
     var joinFailures: [String: JoinFailure] = [:]
+    /// Folded channel name → who is in it, for each channel the bot is in.
+    var members: [String: ChannelMembers] = [:]
 
     // Liveness
     var outstandingPing: (token: String, sentAt: ContinuousClock.Instant)?
@@ -120,9 +122,16 @@ public struct IRCClientState: Sendable {
             return receiveCapability(message, now: now)
         case "AUTHENTICATE", "900", "901", "902", "903", "904", "905", "906", "907", "908":
             return receiveSASL(message, now: now)
-        case "001", "005", "376", "422", "432", "433", "436", "437", "NICK", "QUIT":
+        case "NICK", "QUIT":
+            // Membership first: it must see the bot's own nick as it was before this line.
+            return receiveMembership(message) + receiveRegistration(message, now: now)
+        case "001", "005", "376", "422", "432", "433", "436", "437":
             return receiveRegistration(message, now: now)
-        case "JOIN", "KICK", "INVITE", "PRIVMSG":
+        case "JOIN", "KICK", "PART":
+            return receiveChannelTraffic(message, now: now) + receiveMembership(message)
+        case "353":
+            return receiveMembership(message)
+        case "INVITE", "PRIVMSG":
             return receiveChannelTraffic(message, now: now)
         case "403", "405", "471", "473", "474", "475", "476", "477":
             return receiveJoinRefusal(message, now: now)

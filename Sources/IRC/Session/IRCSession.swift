@@ -68,6 +68,14 @@ struct IRCSession {
                         let lines = await answer(message, in: turn, chat: chat, renderer: renderer)
                         sink.yield(.answered(ticket, lines))
                     }
+                } onDeparture: { departure in
+                    // In turn after that person's earlier lines there: a `!web` just before a
+                    // PART grants, then the PART revokes.
+                    for id in directory.departedIDs(departure) {
+                        let user = ChatUser(network: configuration.name, id: id, displayName: departure.nick)
+                        let turn = bot.reserveTurn(forLeaving: departure.channel, by: user)
+                        group.addTask { await bot.memberLeft(user, from: departure.channel, in: turn) }
+                    }
                 }
                 // Let a QUIT reach the server before the connection closes.
                 await drain(queue)
@@ -88,7 +96,8 @@ struct IRCSession {
         let conversation = chat.isPrivate ? user.id : renderer.fold(chat.replyTarget)
         return ChatMessage(
             user: user, conversation: conversation, isPrivate: chat.isPrivate, text: chat.text,
-            senderIsAdmin: chat.senderIsAdmin, receivedAt: receivedAt, messageID: chat.messageID)
+            senderIsAdmin: chat.senderIsAdmin, receivedAt: receivedAt, messageID: chat.messageID,
+            senderIsMember: chat.senderIsMember)
     }
 
     /// Asks the bot; the lines go back to the loop, which queues them in order.

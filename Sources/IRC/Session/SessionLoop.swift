@@ -22,10 +22,13 @@ struct SessionLoop {
     }
 
     typealias ChatHandler = (IncomingChat, IRCReplyRenderer, ReplyOrder.Ticket) -> Void
+    typealias DepartureHandler = (ChannelDeparture) -> Void
 
-    mutating func run(_ events: AsyncStream<IRCSessionEvent>, onChat: ChatHandler) async -> IRCSession.Outcome {
+    mutating func run(
+        _ events: AsyncStream<IRCSessionEvent>, onChat: ChatHandler, onDeparture: DepartureHandler = { _ in }
+    ) async -> IRCSession.Outcome {
         let reason = "connection ended"
-        if let ended = perform(state.start(), onChat: onChat) { return outcome(ended) }
+        if let ended = perform(state.start(), onChat: onChat, onDeparture: onDeparture) { return outcome(ended) }
         for await event in events {
             let actions: [IRCClientAction]
             switch event {
@@ -52,7 +55,7 @@ struct SessionLoop {
                 // reason) is not lost to a connection closed under it; give up after a while.
                 guard quitDeadline == nil else { continue }
                 quitDeadline = .now + Self.quitGracePeriod
-                _ = perform(state.quit(reason: why), onChat: onChat)
+                _ = perform(state.quit(reason: why), onChat: onChat, onDeparture: onDeparture)
                 continue
             }
             if !announcedRegistration, state.hasRegistered {
@@ -60,7 +63,7 @@ struct SessionLoop {
                 session.onRegistered()
             }
             session.health.observe(state)
-            if let ended = perform(actions, onChat: onChat) {
+            if let ended = perform(actions, onChat: onChat, onDeparture: onDeparture) {
                 return outcome(ended)
             }
         }
@@ -68,7 +71,9 @@ struct SessionLoop {
     }
 
     /// Carries out actions; returns a reason when the connection must end.
-    private mutating func perform(_ actions: [IRCClientAction], onChat: ChatHandler) -> String? {
+    private mutating func perform(
+        _ actions: [IRCClientAction], onChat: ChatHandler, onDeparture: DepartureHandler
+    ) -> String? {
         for action in actions {
             switch action {
             case .send(let message, let bypass):
@@ -79,6 +84,9 @@ struct SessionLoop {
                     ownPrefix: state.ownPrefix,
                     canTagReplies: state.canTagReplies, caseMapping: state.caseMapping)
                 onChat(chat, renderer, order.ticket(for: renderer.fold(chat.replyTarget)))
+            case .departed(let departure):
+                session.directory.update(caseMapping: state.caseMapping, knowsAccounts: state.knowsAccounts)
+                onDeparture(departure)
             case .log(let level, let text):
                 session.logger.log(level: level, "\(text)", metadata: ["network": "\(session.configuration.name)"])
             case .disconnect(let reason):

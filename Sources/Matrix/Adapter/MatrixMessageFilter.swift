@@ -41,6 +41,26 @@ enum MatrixMessageFilter {
         return rest.drop { $0.trimmingCharacters(in: .whitespaces).isEmpty }.joined(separator: "\n")
     }
 
+    /// The member an `m.room.member` event says is out of the room (they left, were kicked or
+    /// banned), unless it is the bot itself.
+    static func departedMember(in event: RoomEvent, ownUserID: String) -> String? {
+        guard event.type == "m.room.member", let member = event.stateKey, member != ownUserID,
+            let membership = event.content["membership"]?.string, membership == "leave" || membership == "ban"
+        else { return nil }
+        return member
+    }
+
+    /// Who is out of the room after `events` (a member event each, oldest first): the members
+    /// whose last membership there is a leave or ban. A member who left and came back is not.
+    static func departedMembers(after events: [RoomEvent], ownUserID: String) -> [String] {
+        var departed: [String: Bool] = [:]
+        for event in events where event.type == "m.room.member" {
+            guard let member = event.stateKey, member != ownUserID else { continue }
+            departed[member] = departedMember(in: event, ownUserID: ownUserID) != nil
+        }
+        return departed.filter(\.value).map(\.key).sorted()
+    }
+
     /// The inviter of an invite, if the invite is for `ownUserID`.
     static func inviter(in room: SyncResponse.InvitedRoom, ownUserID: String) -> String? {
         room.inviteState?.events?.elements.first { event in

@@ -40,13 +40,24 @@ struct MatrixSyncHandler: Sendable {
         await encryption.review(room, roomID: roomID, ownUserID: userID)
         let timeline = room.timeline?.events?.elements ?? []
         if skipTimeline {
-            // Remember what is there so it is never answered, even if delivered again.
+            // Remember what is there so it is never answered, even if delivered again; who is
+            // out of the room now still loses their gallery grant for it. (A leave lost in a gap
+            // of the timeline is not seen: the grant then lapses, `WebChannelGrants.lifetime`.)
             for event in timeline { _ = seen.firstSighting(event.eventID) }
+            for member in MatrixMessageFilter.departedMembers(after: timeline, ownUserID: userID) {
+                await memberLeft(member, from: roomID)
+            }
             return
         }
         for event in Self.afterOwnJoin(timeline, ownUserID: userID) where seen.firstSighting(event.eventID) {
             await handle(event, in: roomID)
         }
+    }
+
+    /// A member left, was kicked or banned: their gallery grant for the room ends, in order with
+    /// the room's commands (a `!web` before the leave is granted, then revoked).
+    private func memberLeft(_ member: String, from roomID: String) async {
+        await bot.memberLeft(ChatUser(network: MatrixAdapter.network, id: member, displayName: member), from: roomID)
     }
 
     /// A room the bot has just joined arrives with its recent history; what was said before the
@@ -60,6 +71,9 @@ struct MatrixSyncHandler: Sendable {
     }
 
     private func handle(_ event: RoomEvent, in roomID: String) async {
+        if let member = MatrixMessageFilter.departedMember(in: event, ownUserID: userID) {
+            return await memberLeft(member, from: roomID)
+        }
         if let endToEnd {
             guard event.type == RoomEncryption.encryptedType else { return await answer(event, in: roomID) }
             // Its own events are skipped before decrypting: the bot never answers itself.

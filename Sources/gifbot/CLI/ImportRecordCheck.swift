@@ -91,7 +91,8 @@ enum ImportRecordCheck {
             return "tags has more than \(CollectionLimits.maximumTags)"
         }
         guard entry.tags.allSatisfy(CollectionLimits.isValidTag), Set(entry.tags).count == entry.tags.count else {
-            return "tags are not distinct lowercased words of at most \(CollectionLimits.maximumTagLength) characters"
+            return
+                "tags are not distinct tags as chat takes them (lowercased NFC words of at most \(CollectionLimits.maximumTagLength) scalars, nothing invisible)"
         }
         guard name(entry.savedBy.userID) else { return "saved_by is empty, too long or holds control characters" }
         guard name(entry.savedByName) else { return "saved_by_name is empty, too long or holds control characters" }

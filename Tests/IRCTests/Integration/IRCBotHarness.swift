@@ -28,8 +28,8 @@ final class IRCBotHarness: Sendable {
     private let clients = Mutex<[TestIRCClient]>([])
     private let servers = Mutex<[IRCTestServer]>([])
 
-    fileprivate init(settings: BotSettings, source: TestBot.Source) async throws {
-        testBot = try await TestBot(settings: settings, source: source)
+    fileprivate init(settings: BotSettings, source: TestBot.Source, webBaseURL: String?) async throws {
+        testBot = try await TestBot(settings: settings, source: source, webBaseURL: webBaseURL)
         let suffix = String(UUID().uuidString.prefix(6)).lowercased()
         channel = "#gifs-\(suffix)"
         botNick = "gb\(suffix)"
@@ -105,12 +105,14 @@ final class IRCBotHarness: Sendable {
 
 /// Runs `body` with a bot harness and cleans up after it, whether it returns or throws: every
 /// bot it started is stopped, every client quits, its own servers stop, the HTTP client shuts down.
+/// `webBaseURL` turns the gallery's `!web` links on.
 func withIRCBot<Result>(
     settings: BotSettings = BotSettings(cooldownCommands: 0), source: TestBot.Source = .giphy,
-    _ body: (IRCBotHarness) async throws -> Result
+    webBaseURL: String? = nil, _ body: (IRCBotHarness) async throws -> Result
 ) async throws -> Result {
     try await withCleanUp(
-        try await IRCBotHarness(settings: settings, source: source), cleanUp: { await $0.cleanUp() }, body)
+        try await IRCBotHarness(settings: settings, source: source, webBaseURL: webBaseURL),
+        cleanUp: { await $0.cleanUp() }, body)
 }
 
 struct RunningBot: Sendable {

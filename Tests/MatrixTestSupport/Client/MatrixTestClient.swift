@@ -77,6 +77,11 @@ public actor MatrixTestClient {
         try await call("POST", "/rooms/\(PathEncoding.segment(roomID))/kick", json: .object(body)).requireSuccess()
     }
 
+    public func ban(_ userID: String, from roomID: String) async throws {
+        try await call("POST", "/rooms/\(PathEncoding.segment(roomID))/ban", json: ["user_id": .string(userID)])
+            .requireSuccess()
+    }
+
     /// Every member the room has had: user id -> membership (join, invite, leave, ban, knock).
     public func roomMembers(_ roomID: String) async throws -> [String: String] {
         let json = try await call("GET", "/rooms/\(PathEncoding.segment(roomID))/members").successJSON()
