@@ -38,7 +38,7 @@ import Testing
                 event("$junk\(index)", from: "@mallory:hs"), roomID: "!r", sessionID: "j\(index)", now: start)
         }
         #expect(await late.count <= LateKeys.maximumWaiting)
-        let released = await late.release(now: start + 5) { _, session in session == "alice" }
+        let released = await late.release(now: start + 5) { $0.sessionID == "alice" }
         #expect(released.ready.map(\.event.eventID) == ["$command"], "the key came: the command is answered")
     }
 
@@ -51,7 +51,7 @@ import Testing
                 now: start)
         }
         #expect(await late.count == LateKeys.maximumWaiting)
-        let released = await late.release(now: start + 5) { _, session in session == "alice" }
+        let released = await late.release(now: start + 5) { $0.sessionID == "alice" }
         #expect(released.ready.map(\.event.eventID) == ["$command"])
     }
 
@@ -80,7 +80,7 @@ import Testing
         #expect(await late.count == LateKeys.maximumWaiting)
         // Once everything expired, a newcomer finds the records emptied.
         let later = start + LateKeys.maximumWait + 1
-        _ = await late.release(now: later) { _, _ in false }
+        _ = await late.release(now: later) { _ in false }
         #expect(await late.park(event("$late", from: "@new:hs"), roomID: "!r", sessionID: "new", now: later))
         let after = await late.trackedRequests
         #expect(after.sessions == 1 && after.senders == 1)

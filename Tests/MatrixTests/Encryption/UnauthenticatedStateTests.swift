@@ -48,8 +48,12 @@ import Testing
 
             #expect(try await storedRoomKeys(env, room: otherRoom) == 0)
             #expect(try await storedRoomKeys(env, room: joinedRoom) == 1)
-            #expect(await !bot.encryption.inbound.has(roomID: otherRoom, sessionID: elsewhere.sessionID))
-            #expect(await bot.encryption.inbound.has(roomID: joinedRoom, sessionID: here.sessionID))
+            #expect(
+                await !bot.encryption.inbound.has(
+                    roomID: otherRoom, sessionID: elsewhere.sessionID, senderKeys: [alice.identityKeys.curve25519]))
+            #expect(
+                await bot.encryption.inbound.has(
+                    roomID: joinedRoom, sessionID: here.sessionID, senderKeys: [alice.identityKeys.curve25519]))
             #expect(env.logs.text.contains("Refused a room key"))
             #expect(env.logs.text.contains(otherRoom))
         }
