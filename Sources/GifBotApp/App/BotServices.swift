@@ -1,6 +1,8 @@
 import Foundation
 import GifBotCore
 import GifBotWeb
+import HTTPListening
+import Ops
 import ServiceLifecycle
 
 /// Runs a subcommand's services in one service group with the ops endpoint, if configured.
@@ -28,6 +30,7 @@ package enum BotServices {
                 metricsFactory: runtime.metrics.factory, logger: runtime.logger)
             all.insert(.init(service: gallery.service()), at: runtime.configuration.ops == nil ? 0 : 1)
         }
+        warnIfListenersCrowdOutTheRest(runtime)
         // The signals are ShutdownSignals' alone, not also the group's (see there).
         var configuration = ServiceGroupConfiguration(
             services: all, gracefulShutdownSignals: [], logger: runtime.logger)
@@ -46,5 +49,13 @@ package enum BotServices {
             try await group.run()
             tasks.cancelAll()
         }
+    }
+
+    /// The listeners' caps are checked together: each may be fine alone and both too many.
+    private static func warnIfListenersCrowdOutTheRest(_ runtime: BotRuntime) {
+        var caps: [String: Int] = [:]
+        if let ops = runtime.configuration.ops { caps["ops.max_connections"] = ops.limits.maxConnections }
+        if let web = runtime.configuration.web { caps["web.max_connections"] = web.listener.maxConnections }
+        if let warning = DescriptorReserve.warning(listenerCaps: caps) { runtime.logger.warning("\(warning)") }
     }
 }
