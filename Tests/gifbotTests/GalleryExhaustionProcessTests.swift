@@ -1,5 +1,6 @@
 import Foundation
 import GiphyStandIn
+import NIOCore
 import TestServerSupport
 import Testing
 

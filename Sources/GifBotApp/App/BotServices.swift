@@ -2,6 +2,7 @@ import Foundation
 import GifBotCore
 import GifBotWeb
 import HTTPListening
+import Logging
 import Ops
 import ServiceLifecycle
 

@@ -1,5 +1,6 @@
 import Foundation
 import GifBotCore
+import HTTPListening
 import HTTPTypes
 import Hummingbird
 import Logging
