@@ -30,6 +30,13 @@ public struct WebSettings: Sendable, Equatable {
         self.listener = listener
     }
 
+    /// The same settings with other listener limits.
+    public func withListener(_ listener: ListenerLimits) -> WebSettings {
+        WebSettings(
+            host: host, port: port, baseURL: baseURL, extraImageSources: extraImageSources, limits: limits,
+            listener: listener)
+    }
+
     /// A form's body is a login token or a CSRF field: small.
     public static let maximumBodyBytes = 4096
     public static let defaultHeaderTimeout = Duration.seconds(10)

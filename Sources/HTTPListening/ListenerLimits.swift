@@ -35,7 +35,20 @@ public struct ListenerLimits: Sendable, Equatable {
 
 /// The descriptors the listeners leave to the rest of the process: at least half of the
 /// open-file limit, for the chat connections, the GIF sources' connections and the store.
+/// Enforced, not only advised: at EMFILE libdispatch's worker-pool monitor, which Swift's
+/// concurrency runs on, cannot open `/proc/self/task/…/stat` and traps (SIGILL, issue 31, item 7),
+/// so the process must never run out of descriptors, whatever the configuration says.
 public enum DescriptorReserve {
+    /// The caps cut, each in proportion, until together they take at most half of the limit
+    /// (each keeps at least 1).
+    public static func fitted(listenerCaps: [String: Int], fileLimit: Int? = OpenFileLimit.current) -> [String: Int] {
+        guard let fileLimit else { return listenerCaps }
+        let budget = max(1, fileLimit / 2)
+        let total = listenerCaps.values.reduce(0, +)
+        guard total > budget else { return listenerCaps }
+        return listenerCaps.mapValues { max(1, $0 * budget / total) }
+    }
+
     /// The warning to log when the listeners' caps together could take more than half of the
     /// open-file limit; nil when they leave the reserve.
     public static func warning(listenerCaps: [String: Int], fileLimit: Int? = OpenFileLimit.current) -> String? {
@@ -45,6 +58,7 @@ public enum DescriptorReserve {
         let caps = listenerCaps.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         return
             "The listeners' connection caps (\(caps)) add up to \(total), over half of the open-file limit \(fileLimit): "
-            + "idle connections could use up the descriptors the chat connections, GIF sources and store need"
+            + "they are cut to fit, so that idle connections cannot use up the descriptors the chat connections, "
+            + "GIF sources and store need"
     }
 }

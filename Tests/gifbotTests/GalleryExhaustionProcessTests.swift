@@ -27,7 +27,7 @@ import Testing
                 ["console", "--user", "alice"], environment: galleryEnvironment(harness, port: port), fileLimit: 1024)
             let home = "http://127.0.0.1:\(port)/"
             _ = try #require(await OpsHTTP.waitFor(home) { $0.status == 200 })
-            #expect(bot.stderrSoFar.contains("\"max_connections\":\"256\""), "a quarter of 1,024")
+            #expect(bot.stderrSoFar.contains("max_connections=256"), "a quarter of 1,024")
 
             // The crowd's own ends are in this process: room for them, whatever its limit.
             TestProcessFileLimit.raise(toAtLeast: 4096)
@@ -55,10 +55,12 @@ import Testing
         }
     }
 
-    /// A cap set above what the descriptors allow, as a misconfigured deployment would have:
-    /// accept fails with EMFILE, and the process must neither trap nor spin, and must answer
-    /// once the descriptors are free.
-    @Test func runningOutOfDescriptorsIsSurvivedAndEverythingAnswersAfterwards() async throws {
+    /// A cap set above what the descriptors allow, as a misconfigured deployment would have.
+    /// Running out of descriptors cannot be survived: libdispatch's worker-pool monitor, which
+    /// Swift's concurrency runs on, traps (SIGILL) when it cannot open `/proc/self/task/…/stat`,
+    /// which this test caught with the cap as configured. So the cap is cut to leave half of the
+    /// descriptors, the crowd cannot exhaust them, and the process answers throughout.
+    @Test func aCapAboveTheDescriptorsIsCutAndTheProcessNeverRunsOut() async throws {
         try await withConsole { harness in
             let port = try #require(try await FreePorts.allocate(1).first)
             let fileLimit = 128
@@ -68,43 +70,29 @@ import Testing
                 fileLimit: fileLimit)
             let home = "http://127.0.0.1:\(port)/"
             _ = try #require(await OpsHTTP.waitFor(home) { $0.status == 200 })
-            #expect(bot.stderrSoFar.contains("over half of the open-file limit"), "the start warns about the cap")
+            #expect(bot.stderrSoFar.contains("they are cut to fit"), "the start says the cap was cut")
+            #expect(bot.stderrSoFar.contains("max_connections=64"), "half of 128")
 
             let crowd = IdleCrowd()
             await crowd.open(250, port: port, connectTimeout: .milliseconds(500))
+            guard bot.isRunning else {
+                let ended = await bot.finish(timeout: .seconds(5))
+                Issue.record("the bot ended (status \(ended.status)): \(ended.stderr.suffix(3000))")
+                return
+            }
             let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(bot.processIdentifier)/fd")
-                .count
-            #expect(descriptors >= fileLimit - 2, "the process ran out of descriptors: \(descriptors) open")
-            #expect(
-                await bot.waitForErrors { $0.contains("The gallery cannot accept connections; pausing accepts") })
-
-            // While out of descriptors: a command needing GIPHY gets a reply, not a crash.
+            #expect(descriptors.count < fileLimit - 16, "descriptors left: \(descriptors.count) open")
             bot.write("!gif cat\n")
-            #expect(await bot.waitForOutput { $0.split(separator: "\n").count >= 1 }, "a reply, whatever it says")
-
-            // A measurement over a fixed window, not a wait for an event.
-            let before = try ProcessCPU.seconds(of: bot.processIdentifier)
-            let window = Duration.seconds(2)
-            try await Task.sleep(for: window)
-            let used = try ProcessCPU.seconds(of: bot.processIdentifier) - before
-            #expect(used < 0.25 * 2, "CPU seconds used in \(window) while out of descriptors: \(used)")
+            #expect(await bot.waitForOutput { $0.contains(Self.catGIF) }, "stdout: \(bot.stdoutSoFar)")
+            #expect(try await OpsHTTP.get(home).status == 200, "the gallery answers through the crowd")
+            #expect(!bot.stderrSoFar.contains("cannot accept connections"))
             #expect(bot.isRunning)
 
             await crowd.close()
-            #expect(await OpsHTTP.waitFor(home) { $0.status == 200 } != nil, "the gallery answers again")
-            let repliesBefore = bot.stdoutSoFar.split(separator: "\n").count
-            bot.write("!gif cat\n")
-            #expect(
-                await bot.waitForOutput {
-                    $0.split(separator: "\n").count > repliesBefore && $0.contains("giphy.com/media/")
-                },
-                "stdout: \(bot.stdoutSoFar)")
-            #expect(bot.isRunning)
-
+            #expect(await OpsHTTP.waitFor(home) { $0.status == 200 } != nil)
             bot.closeInput()
             let result = await bot.finish(timeout: .seconds(20))
             #expect(result.status == 0, "stderr: \(result.stderr.suffix(2000))")
-            #expect(!result.stderr.contains("Fatal error"))
         }
     }
 }
