@@ -6,13 +6,10 @@ bot and passes their addresses in the environment. Exits non-zero, naming the fa
 any failure; writes screenshots to OUTPUT_DIR."""
 
 import base64
-import html
-import http.server
 import os
 import re
 import socket
 import sys
-import threading
 import time
 
 from selenium import webdriver
@@ -150,67 +147,6 @@ def forbidden(driver, url, what):
     check("expired" in driver.find_element(By.TAG_NAME, "main").text, f"{what}: a plain explanation")
 
 
-def hostile_site(action, fields):
-    """Another site (127.0.0.2, a different site from the gallery's 127.0.0.1) whose page posts a
-    form to the gallery as soon as it loads, as a hostile page would (issue 31, item 9)."""
-    inputs = "".join(f'<input type="hidden" name="{html.escape(name)}" value="{html.escape(value)}">'
-                     for name, value in fields.items())
-    page = (f'<!doctype html><title>Win a prize</title><form id="f" method="post" action="{html.escape(action)}">'
-            f'{inputs}</form><script>document.getElementById("f").submit()</script>').encode()
-
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def do_GET(self):
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(page)))
-            self.end_headers()
-            self.wfile.write(page)
-
-        def log_message(self, *args):
-            pass
-
-    server = http.server.HTTPServer(("127.0.0.2", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
-
-
-def visit_hostile_site(driver, action, fields):
-    """Opens the hostile page and awaits the gallery's answer to what it posted."""
-    server = hostile_site(action, fields)
-    try:
-        driver.get(f"http://127.0.0.2:{server.server_port}/")
-        WebDriverWait(driver, 15).until(lambda d: d.current_url.startswith(os.environ["WEB_BASE_URL"])
-                                        and d.execute_script("return document.readyState") == "complete")
-    finally:
-        server.shutdown()
-
-
-def cross_site_posts(irc):
-    """A page elsewhere can neither sign a visitor into its author's gallery (login CSRF) nor sign
-    them out."""
-    base = os.environ["WEB_BASE_URL"]
-    attackers_link = irc.web_link()
-    driver = browser()
-    try:
-        visit_hostile_site(driver, base + "/login", {"token": attackers_link.split("token=", 1)[1]})
-        check(driver.title.startswith("Forbidden"), f"a cross-site sign-in is refused ({driver.title})")
-        driver.get(base + "/")
-        check("Signed in" not in driver.find_element(By.TAG_NAME, "main").text,
-              "the visitor is not signed into the attacker's gallery")
-
-        sign_in(driver, irc.web_link())
-        favorites_url = driver.current_url.split("?")[0]
-        visit_hostile_site(driver, base + "/logout", {})
-        check(driver.title.startswith("Forbidden"), f"a cross-site sign-out is refused ({driver.title})")
-        driver.get(favorites_url)
-        check(driver.title.startswith("My favorites"), "the visitor is still signed in")
-        after(driver, driver.find_element(By.CSS_SELECTOR, "form.logout button").click, "GifBot gallery")
-        driver.get(favorites_url)
-        check(driver.title.startswith("Forbidden"), "the gallery's own sign-out button signs out")
-    finally:
-        driver.quit()
-
-
 def main():
     irc = IRC()
     first = irc.ask("!gif cat")
@@ -311,8 +247,6 @@ def main():
         check(fresh.title.startswith("Forbidden"), "no session, no private collection")
     finally:
         fresh.quit()
-
-    cross_site_posts(irc)
 
     plain = browser(javascript=False)
     try:

@@ -23,9 +23,12 @@ struct SameOriginMiddleware<Context: RequestContext>: RouterMiddleware {
         return WebPages.html(pages.simple.forbidden(), status: .forbidden)
     }
 
+    /// `Sec-Fetch-Site` first: the gallery's own pages send no referrer, and with that policy
+    /// browsers send `Origin: null` on their own forms' POSTs, so `Origin` is read only from a
+    /// browser that does not send `Sec-Fetch-Site`.
     private func crossSite(_ request: Request) -> String? {
-        if let site = request.headers[Self.fetchSite], site.lowercased() != "same-origin" {
-            return "Sec-Fetch-Site: \(site.prefix(20))"
+        if let site = request.headers[Self.fetchSite] {
+            return site.lowercased() == "same-origin" ? nil : "Sec-Fetch-Site: \(site.prefix(20))"
         }
         if let sent = request.headers[.origin], sent.lowercased() != origin {
             return "Origin: \(sent.prefix(100))"
