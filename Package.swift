@@ -30,6 +30,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         // Hummingbird's header names (already in the graph through it).
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        // Hummingbird's HTTP parts for the listeners' own channel handlers (already in the graph).
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
     ],
     targets: [
         // The protocol-agnostic bot: commands, handlers, policies, reply formatting, and the
@@ -153,10 +155,24 @@ let package = Package(
             ]
         ),
         // The ops HTTP endpoint: /healthz, /readyz and /metrics on SwiftNIO's HTTP/1 server, as a Service.
+        // What every HTTP listener of the process needs (issue 31): a connection cap with
+        // eviction and a polite refusal, header and idle timeouts, a pause when accept fails,
+        // and the open-file limit they share with the chat connections and the store.
+        .target(
+            name: "HTTPListening",
+            dependencies: [
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "Ops",
             dependencies: [
                 "GifBotCore",
+                "HTTPListening",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -170,9 +186,11 @@ let package = Package(
             name: "GifBotWeb",
             dependencies: [
                 "GifBotCore",
+                "HTTPListening",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -196,6 +214,7 @@ let package = Package(
                 "Matrix",
                 "Ops",
                 "GifBotWeb",
+                "HTTPListening",
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Configuration", package: "swift-configuration"),
@@ -306,6 +325,7 @@ let package = Package(
             name: "TestServerSupport",
             dependencies: [
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             path: "Tests/TestServerSupport",
@@ -408,7 +428,7 @@ let package = Package(
                 "SeededRandom", "gifbot", "GifBotApp", "GifBotCore", "GifBotWeb", "GiphyStandIn", "KlipyStandIn",
                 "BotTestSupport",
                 "IRCTestSupport", "MatrixTestSupport", "TestServerSupport",
-                "PostgresTestSupport", "Storage", "MatrixCrypto",
+                "PostgresTestSupport", "Storage", "MatrixCrypto", "Ops", "HTTPListening",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]),
@@ -422,17 +442,21 @@ let package = Package(
         .testTarget(
             name: "GifBotWebTests",
             dependencies: [
-                "GifBotWeb", "GifBotCore", "CoreTestSupport",
+                "GifBotWeb", "GifBotCore", "CoreTestSupport", "HTTPListening", "TestServerSupport", "GiphyStandIn",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
             ]),
         .testTarget(
             name: "OpsTests",
             dependencies: [
-                "Ops", "GifBotCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "Ops", "GifBotCore", "TestServerSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
     ]

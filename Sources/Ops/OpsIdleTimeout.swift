@@ -1,3 +1,4 @@
+import HTTPListening
 import NIOCore
 import NIOHTTP1
 
@@ -12,10 +13,10 @@ final class OpsIdleTimeout: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPServerResponsePart
 
     private let timeout: TimeAmount
-    private let table: OpsConnectionTable
+    private let table: ConnectionTable
     private var deadline: Scheduled<Void>?
 
-    init(timeout: Duration, table: OpsConnectionTable) {
+    init(timeout: Duration, table: ConnectionTable) {
         self.timeout = TimeAmount(timeout)
         self.table = table
     }

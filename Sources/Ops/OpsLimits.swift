@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import HTTPListening
 
 /// What the ops endpoint lets its clients hold. Probes and scrapers need a handful of
 /// connections; these bounds keep a crowd of idle or half-sent ones from using up the process's
@@ -37,19 +31,5 @@ public struct OpsLimits: Sendable, Equatable {
     public func isCloseTo(fileLimit: Int?) -> Bool {
         guard let fileLimit else { return false }
         return maxConnections > fileLimit / 4
-    }
-}
-
-/// The process's soft limit on open files (RLIMIT_NOFILE); nil when unlimited or unknown.
-public enum OpenFileLimit {
-    public static var current: Int? {
-        var limit = rlimit()
-        #if os(Linux)
-        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-        #else
-        let resource = RLIMIT_NOFILE
-        #endif
-        guard getrlimit(resource, &limit) == 0, limit.rlim_cur != rlim_t.max else { return nil }
-        return Int(clamping: limit.rlim_cur)
     }
 }

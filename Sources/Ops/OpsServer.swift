@@ -1,3 +1,4 @@
+import HTTPListening
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -9,7 +10,7 @@ import ServiceLifecycle
 /// down; listed first in the group, it is the last to stop, so probes see the shutdown.
 ///
 /// Bounded (see `OpsLimits`): idle connections are closed, the open ones capped. Accept errors
-/// such as EMFILE pause accepting for a second instead of retrying at once (`OpsAcceptPause`).
+/// such as EMFILE pause accepting for a second instead of retrying at once (`AcceptPause`).
 public struct OpsServer: Service {
     let host: String
     let port: Int
@@ -35,14 +36,15 @@ public struct OpsServer: Service {
     }
 
     public func run() async throws {
-        let table = OpsConnectionTable(capacity: limits.maxConnections)
+        let table = ConnectionTable(capacity: limits.maxConnections)
         let (idleTimeout, logger) = (limits.idleTimeout, logger)
         let server = try await ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 64)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .serverChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(OpsAcceptPause(logger: logger))
+                    try channel.pipeline.syncOperations.addHandler(
+                        AcceptPause(listener: "The ops endpoint", logger: logger))
                 }
             }
             .bind(host: host, port: port) { channel in
@@ -100,7 +102,7 @@ public struct OpsServer: Service {
 
     /// Counts a new connection in, closing the one it pushes out; a connection turned away is
     /// closed here and never reaches the server's loop.
-    private static func admit(_ channel: any Channel, to table: OpsConnectionTable, logger: Logger) throws {
+    private static func admit(_ channel: any Channel, to table: ConnectionTable, logger: Logger) throws {
         switch table.admit(channel) {
         case .refused:
             logger.debug("Ops connection turned away: every connection is being answered")

@@ -70,7 +70,7 @@ enum ProcessRunner {
     }
 
     static func fail(_ message: String, exitCode: ExitCode) -> Never {
-        FileHandle.standardError.write(Data("gifbot: \(message)\n".utf8))
+        StandardStream.write("gifbot: \(message)\n", to: StandardStream.error)
         Foundation.exit(exitCode.rawValue)
     }
 }

@@ -87,6 +87,18 @@ import Testing
         }
     }
 
+    /// Issue 31, item 11: one IPv6 subscriber has a whole /64 to pick addresses from, so the
+    /// /64 is the client; the next /64 is someone else.
+    @Test func ipv6ClientsAreCountedByTheirSlash64() async throws {
+        try await withLiveGallery(.init(requestsPerMinute: 100, loginsPerMinute: 1)) { client async throws in
+            #expect(try await signIn(client, from: "2001:db8:1:2::1").status == .forbidden)
+            #expect(
+                try await signIn(client, from: "2001:db8:1:2:ffff:ffff:ffff:9").status == .tooManyRequests,
+                "another address of the same /64")
+            #expect(try await signIn(client, from: "2001:db8:1:3::1").status == .forbidden, "another /64")
+        }
+    }
+
     /// A peer that is not a trusted proxy is the client, whatever it forwards.
     @Test func anUntrustedPeerCannotChooseItsAddress() async throws {
         let elsewhere = try #require(TrustedProxies(["10.0.0.0/8"]))

@@ -50,7 +50,7 @@ import Testing
         #expect(loopback.client(peer: nil, forwardedFor: ["198.51.100.1"]) == "unknown")
         #expect(
             loopback.client(peer: IPAddressBytes("::ffff:127.0.0.1"), forwardedFor: ["2001:db8::5"])
-                == "2001:db8:0:0:0:0:0:5")
+                == "2001:db8:0:0::/64", "an IPv6 client is its /64")
 
         let cluster = try #require(TrustedProxies(["10.0.0.0/8", "fd00::/8"]))
         #expect(cluster.client(peer: IPAddressBytes("10.1.2.3"), forwardedFor: ["198.51.100.1"]) == "198.51.100.1")

@@ -1,6 +1,7 @@
 import GifBotCore
 import NIOCore
 import Synchronization
+import TestServerSupport
 import Testing
 
 @testable import Ops

@@ -1,5 +1,7 @@
 import Foundation
 import GifBotWeb
+import HTTPListening
+import Ops
 import Testing
 
 @testable import GifBotApp
@@ -43,6 +45,36 @@ import Testing
         }
         await #expect(throws: ConfigurationError.self) {
             try await web(on.merging(["WEB_LOGINS_PER_MINUTE": "-1"]) { $1 })
+        }
+    }
+
+    /// Issue 31, item 8: the listener's cap and timeouts, the cap's default from the open-file
+    /// limit, leaving with the ops endpoint's share over half of the descriptors.
+    @Test func connectionCapAndTimeouts() async throws {
+        let on = ["WEB_PORT": "8090", "WEB_BASE_URL": "https://gifs.example.org"]
+        let standard = try #require(try await web(on)).listener
+        #expect(standard == WebSettings.defaultListener())
+        #expect(standard.headerTimeout == .seconds(10) && standard.idleTimeout == .seconds(30))
+        #expect(WebSettings.defaultMaxConnections(fileLimit: 1024) == 256)
+        #expect(WebSettings.defaultMaxConnections(fileLimit: 65536) == 256)
+        #expect(WebSettings.defaultMaxConnections(fileLimit: 128) == 32)
+        #expect(WebSettings.defaultMaxConnections(fileLimit: nil) == 256)
+        for limit in [64, 128, 1024, 4096, 65536] {
+            let caps = [
+                "ops": OpsLimits.defaultMaxConnections(fileLimit: limit),
+                "web": WebSettings.defaultMaxConnections(fileLimit: limit),
+            ]
+            #expect(DescriptorReserve.warning(listenerCaps: caps, fileLimit: limit) == nil, "limit \(limit)")
+        }
+        #expect(DescriptorReserve.warning(listenerCaps: ["web": 1000], fileLimit: 1024) != nil)
+
+        let set = try #require(
+            try await web(
+                on.merging(["WEB_MAX_CONNECTIONS": "40", "WEB_HEADER_TIMEOUT": "5", "WEB_IDLE_TIMEOUT": "60"]) { $1 }))
+        #expect(set.listener.maxConnections == 40)
+        #expect(set.listener.headerTimeout == .seconds(5) && set.listener.idleTimeout == .seconds(60))
+        for bad in [["WEB_MAX_CONNECTIONS": "0"], ["WEB_HEADER_TIMEOUT": "0"], ["WEB_IDLE_TIMEOUT": "-1"]] {
+            await #expect(throws: ConfigurationError.self, "\(bad)") { try await web(on.merging(bad) { $1 }) }
         }
     }
 }

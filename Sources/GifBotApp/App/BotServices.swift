@@ -1,6 +1,9 @@
 import Foundation
 import GifBotCore
 import GifBotWeb
+import HTTPListening
+import Logging
+import Ops
 import ServiceLifecycle
 
 /// Runs a subcommand's services in one service group with the ops endpoint, if configured.
@@ -16,11 +19,12 @@ package enum BotServices {
         readiness: [any ReadinessReporting]
     ) async throws {
         var all = services
-        if let ops = runtime.configuration.ops {
+        let (ops, web) = listenersFitted(runtime)
+        if let ops {
             // First in the group, so last to stop: probes see the whole shutdown.
             all.insert(.init(service: OpsEndpoint.server(ops, runtime: runtime, adapters: readiness)), at: 0)
         }
-        if let web = runtime.configuration.web, let access = runtime.webAccess {
+        if let web, let access = runtime.webAccess {
             // After the ops endpoint, before the adapters: it stops after them.
             let gallery = WebGallery(
                 settings: web, access: access, favorites: runtime.bot, collections: runtime.store,
@@ -46,5 +50,25 @@ package enum BotServices {
             try await group.run()
             tasks.cancelAll()
         }
+    }
+
+    /// The listeners' caps are checked together (each may be fine alone and both too many) and
+    /// cut to leave half of the open-file limit to the rest of the process (`DescriptorReserve`).
+    private static func listenersFitted(_ runtime: BotRuntime) -> (OpsSettings?, WebSettings?) {
+        var ops = runtime.configuration.ops
+        var web = runtime.configuration.web
+        var caps: [String: Int] = [:]
+        if let ops { caps["ops.max_connections"] = ops.limits.maxConnections }
+        if let web { caps["web.max_connections"] = web.listener.maxConnections }
+        guard let warning = DescriptorReserve.warning(listenerCaps: caps) else { return (ops, web) }
+        runtime.logger.warning("\(warning)")
+        let fitted = DescriptorReserve.fitted(listenerCaps: caps)
+        if let cap = fitted["ops.max_connections"] { ops?.limits.maxConnections = cap }
+        if let current = web, let cap = fitted["web.max_connections"] {
+            var listener = current.listener
+            listener.maxConnections = cap
+            web = current.withListener(listener)
+        }
+        return (ops, web)
     }
 }

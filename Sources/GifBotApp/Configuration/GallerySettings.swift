@@ -1,4 +1,5 @@
 import GifBotWeb
+import HTTPListening
 
 /// `web.port` (WEB_PORT) turns the gallery on; `web.bind` (WEB_BIND) is the address, loopback
 /// by default (a reverse proxy with TLS in front); `web.base_url` (WEB_BASE_URL) is the public
@@ -16,7 +17,20 @@ enum GallerySettings {
         let baseURL = try values.httpURL(.webBaseURL, default: "")
         return WebSettings(
             host: host, port: port, baseURL: baseURL, extraImageSources: hosts.map { "http://\($0):*" },
-            limits: try limits(values))
+            limits: try limits(values), listener: try listener(values))
+    }
+
+    /// `web.max_connections` (default from the open-file limit), `web.header_timeout` and
+    /// `web.idle_timeout` (seconds): what the gallery's clients may hold.
+    private static func listener(_ values: ValueParser) throws(ConfigurationError) -> ListenerLimits {
+        ListenerLimits(
+            maxConnections: try values.optionalInteger(.webMaxConnections, in: 1...100_000)
+                ?? WebSettings.defaultMaxConnections(),
+            headerTimeout: try values.seconds(
+                .webHeaderTimeout, default: Int(WebSettings.defaultHeaderTimeout.components.seconds), allowZero: false),
+            idleTimeout: try values.seconds(
+                .webIdleTimeout, default: Int(WebSettings.defaultIdleTimeout.components.seconds), allowZero: false),
+            maxBodyBytes: WebSettings.maximumBodyBytes)
     }
 
     /// `web.requests_per_minute` and `web.logins_per_minute` per client (0: no limit), and

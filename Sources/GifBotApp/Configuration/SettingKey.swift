@@ -56,4 +56,7 @@ extension SettingKey {
     package static let webRequestsPerMinute = SettingKey("web.requests_per_minute")
     package static let webLoginsPerMinute = SettingKey("web.logins_per_minute")
     package static let webTrustedProxies = SettingKey("web.trusted_proxies")
+    package static let webMaxConnections = SettingKey("web.max_connections")
+    package static let webHeaderTimeout = SettingKey("web.header_timeout")
+    package static let webIdleTimeout = SettingKey("web.idle_timeout")
 }

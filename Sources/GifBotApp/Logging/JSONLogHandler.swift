@@ -59,6 +59,6 @@ package struct JSONLogHandler: LogHandler {
     private static let standardErrorLock = Mutex(())
 
     @Sendable package static func writeToStandardError(_ line: String) {
-        standardErrorLock.withLock { _ in FileHandle.standardError.write(Data(line.utf8)) }
+        standardErrorLock.withLock { _ in _ = StandardStream.write(line, to: StandardStream.error) }
     }
 }

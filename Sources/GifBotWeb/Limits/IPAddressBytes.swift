@@ -27,6 +27,17 @@ struct IPAddressBytes: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// What a client's requests are counted under: an IPv4 address, or an IPv6 address's /64.
+    /// One subscriber gets a /64 (or more) and may use any of its 2^64 addresses, so counting
+    /// each address alone would give one person endless fresh limits.
+    var rateLimitKey: String {
+        guard bytes.count == 16 else { return description }
+        let groups = stride(from: 0, to: 8, by: 2).map {
+            String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16)
+        }
+        return groups.joined(separator: ":") + "::/64"
+    }
+
     var description: String {
         if bytes.count == 4 { return bytes.map(String.init).joined(separator: ".") }
         return stride(from: 0, to: bytes.count, by: 2).map {

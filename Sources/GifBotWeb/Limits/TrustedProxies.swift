@@ -52,16 +52,17 @@ public struct TrustedProxies: Sendable, Equatable {
 
     /// Who a request comes from: the connection's peer, or, when that is a trusted proxy, the
     /// address the proxies recorded before it (`X-Forwarded-For`, read from the right, past
-    /// every trusted hop). A hop that is no address ends the walk at the last good one.
+    /// every trusted hop). A hop that is no address ends the walk at the last good one. Named by
+    /// its `rateLimitKey`: an IPv6 client by its /64.
     func client(peer: IPAddressBytes?, forwardedFor headers: [String]) -> String {
         guard var client = peer else { return "unknown" }
-        guard contains(client) else { return client.description }
+        guard contains(client) else { return client.rateLimitKey }
         let hops = headers.flatMap { $0.split(separator: ",") }
         for hop in hops.reversed() {
             guard let address = IPAddressBytes(hop) else { break }
             client = address
             if !contains(address) { break }
         }
-        return client.description
+        return client.rateLimitKey
     }
 }

@@ -12,7 +12,7 @@ struct CollectionPages {
 
     func grid(
         _ page: CollectionPage, tags: [CollectionTagCount], of channel: CollectionChannel, tag: String?, query: String,
-        pageNumber: Int, signedIn: Bool
+        pageNumber: Int, signOut: String?
     ) -> String {
         let pages = max(1, (page.total + Self.pageSize - 1) / Self.pageSize)
         var content: [HTML] = [tagFilter(tags, of: channel, current: tag), searchForm(channel, tag: tag, query: query)]
@@ -38,7 +38,7 @@ struct CollectionPages {
                     [.text("Older")]))
         }
         content.append(.element("nav", ["class": "pager", "aria-label": "Pages"], pager))
-        return layout.page(title: "GIFs of \(channel.channel)", signedIn: signedIn, content)
+        return layout.page(title: "GIFs of \(channel.channel)", signOut: signOut, content)
     }
 
     private func tagFilter(_ tags: [CollectionTagCount], of channel: CollectionChannel, current: String?) -> HTML {
@@ -92,7 +92,7 @@ struct CollectionPages {
             ])
     }
 
-    func entry(_ entry: CollectionEntry, signedIn: Bool) -> String {
+    func entry(_ entry: CollectionEntry, signOut: String?) -> String {
         let command = entry.tags.first.map { "\(commandPrefix)gif #\($0)" } ?? "\(commandPrefix)fav \(entry.gifID)"
         var details: [HTML] = [
             term("Id", .element("code", [:], [.text(entry.gifID)])),
@@ -105,7 +105,7 @@ struct CollectionPages {
             details.append(term("Source page", .element("a", ["href": page, "rel": "noreferrer"], [.text(page)])))
         }
         return layout.page(
-            title: entry.title, signedIn: signedIn, script: true,
+            title: entry.title, signOut: signOut, script: true,
             [
                 .element(
                     "figure", ["class": "preview"],

@@ -26,7 +26,7 @@ struct FavoritesPage {
             content.append(.element("ul", ["class": "grid"], shown.map { tile($0, of: user, csrf: csrf) }))
         }
         content.append(pager(user, query: query, page: page, pages: pages))
-        return layout.page(title: "My favorites", signedIn: true, content)
+        return layout.page(title: "My favorites", signOut: csrf, content)
     }
 
     static func matches(_ favorite: Favorite, _ query: String) -> Bool {

@@ -20,7 +20,7 @@ struct GifPage {
             details.append(term("Source", .element("a", ["href": page, "rel": "noreferrer"], [.text("GIPHY page")])))
         }
         return layout.page(
-            title: favorite.title, signedIn: true, script: true,
+            title: favorite.title, signOut: csrf, script: true,
             [
                 .element(
                     "figure", ["class": "preview"],

@@ -3,7 +3,8 @@
 struct PageLayout {
     let paths: WebPaths
 
-    func page(title: String, signedIn: Bool, script: Bool = false, _ content: [HTML]) -> String {
+    /// - Parameter signOut: the session's CSRF token, for the sign-out button; nil when signed out.
+    func page(title: String, signOut: String?, script: Bool = false, _ content: [HTML]) -> String {
         var head: [HTML] = [
             .void("meta", ["charset": "utf-8"]),
             .void("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"]),
@@ -13,11 +14,14 @@ struct PageLayout {
         ]
         if script { head.append(.element("script", ["src": paths.asset("copy.js"), "defer": "defer"])) }
         var navigation: [HTML] = [.element("a", ["href": paths.home], [.text("GifBot gallery")])]
-        if signedIn {
+        if let signOut {
             navigation.append(
                 .element(
                     "form", ["method": "post", "action": paths.logout, "class": "logout"],
-                    [.element("button", ["type": "submit"], [.text("Sign out")])]))
+                    [
+                        .void("input", ["type": "hidden", "name": "csrf", "value": signOut]),
+                        .element("button", ["type": "submit"], [.text("Sign out")]),
+                    ]))
         }
         return HTML.document(
             .element(

@@ -9,7 +9,7 @@ struct SimplePages {
     /// is for the log, not for whoever is trying.
     func forbidden() -> String {
         layout.page(
-            title: "Forbidden", signedIn: false,
+            title: "Forbidden", signOut: nil,
             [
                 .element(
                     "p", [:],
@@ -22,14 +22,14 @@ struct SimplePages {
     }
 
     func notFound() -> String {
-        layout.page(title: "Not found", signedIn: false, [.element("p", [:], [.text("There is nothing here.")])])
+        layout.page(title: "Not found", signOut: nil, [.element("p", [:], [.text("There is nothing here.")])])
     }
 
     /// Opening a link shows this button; only pressing it (a POST) uses the link up, so a chat
     /// client's link preview cannot spend it.
     func login(token: String, user: UserKey) -> String {
         layout.page(
-            title: "Sign in", signedIn: false,
+            title: "Sign in", signOut: nil,
             [
                 .element("p", [:], [.text("Sign in to the gallery as \(user.userID) (\(user.network)).")]),
                 .element(
@@ -41,10 +41,11 @@ struct SimplePages {
             ])
     }
 
-    func home(session: WebSession?, channels: [String]) -> String {
-        guard let session else {
+    /// - Parameter csrf: the session's CSRF token (for the sign-out button); nil without a session.
+    func home(session: WebSession?, csrf: String?, channels: [String]) -> String {
+        guard let session, let csrf else {
             return layout.page(
-                title: "GifBot gallery", signedIn: false,
+                title: "GifBot gallery", signOut: nil,
                 [
                     .element(
                         "p", [:], [.text("Say \(commandPrefix)web to the bot in chat: it sends you a private link.")])
@@ -63,7 +64,7 @@ struct SimplePages {
                 ))
         }
         return layout.page(
-            title: "GifBot gallery", signedIn: true,
+            title: "GifBot gallery", signOut: csrf,
             [
                 .element("p", [:], [.text("Signed in as \(session.user.userID) (\(session.user.network)).")]),
                 .element("ul", [:], items),

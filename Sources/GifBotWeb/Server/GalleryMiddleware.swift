@@ -2,6 +2,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
+import NIOHTTP1
 
 /// Wraps every request: errors become plain pages (a 500 never shows what failed), every
 /// response gets the security headers, and each request is logged by its path alone (never its
@@ -23,6 +25,10 @@ struct GalleryMiddleware<Context: RequestContext>: RouterMiddleware {
             response = WebPages.html(pages.simple.notFound(), status: .notFound)
         } catch let error as HTTPError where error.status.code < 500 {
             response = WebPages.html(pages.simple.notFound(), status: error.status)
+        } catch is NIOTooManyBytesError {
+            response = refused(request, .contentTooLarge, "The request is too large.", reason: "body over the limit")
+        } catch let error as HTTPParserError {
+            response = refused(request, .badRequest, "The request is malformed.", reason: "\(error)")
         } catch {
             logger.error("Gallery request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
             response = WebPages.html("Something went wrong; please try again later.", status: .internalServerError)
@@ -38,6 +44,18 @@ struct GalleryMiddleware<Context: RequestContext>: RouterMiddleware {
                 "method": "\(request.method.rawValue)", "path": "\(Self.loggable(request.uri.path))",
                 "status": "\(response.status.code)", "ms": "\(milliseconds)",
             ])
+        return response
+    }
+
+    /// A request the client got wrong: a short page, the connection closed after it (the rest
+    /// of a refused body is not read), and a debug line, not an error: nothing failed here.
+    private func refused(_ request: Request, _ status: HTTPResponse.Status, _ text: String, reason: String) -> Response
+    {
+        logger.debug(
+            "Gallery request refused",
+            metadata: ["path": "\(Self.loggable(request.uri.path))", "status": "\(status.code)", "reason": "\(reason)"])
+        var response = WebPages.html(text, status: status)
+        response.headers[.connection] = "close"
         return response
     }
 

@@ -1,6 +1,7 @@
 import CoreMetrics
 import Foundation
 import GifBotCore
+import HTTPListening
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -32,11 +33,16 @@ public struct WebGallery: Sendable {
     }
 
     /// The HTTP server as a Service of the bot's group; it stops with the group's graceful shutdown.
+    /// Bounded by `settings.listener` (see `LimitedListener`), so slow or idle connections cannot
+    /// take the descriptors the chat connections and GIF sources need.
     public func service() -> some ServiceLifecycle.Service {
-        Application(
+        let listener = LimitedListener(name: "The gallery", limits: settings.listener, logger: logger)
+        return Application(
             router: router(),
+            server: listener.server,
             configuration: ApplicationConfiguration(
                 address: .hostname(settings.host, port: settings.port), serverName: nil),
+            onServerRunning: listener.onServerRunning,
             logger: logger)
     }
 
@@ -49,6 +55,8 @@ public struct WebGallery: Sendable {
                 metrics: metrics, logger: logger))
         // Inside the one above: a refused request still gets the security headers and its log line.
         router.add(middleware: RateLimitMiddleware(settings.limits))
+        router.add(middleware: TransferEncodingMiddleware())
+        router.add(middleware: SameOriginMiddleware(origin: settings.origin, pages: pages, logger: logger))
         router.get("assets/gallery.css") { _, _ in Self.asset(Assets.stylesheet, type: "text/css; charset=utf-8") }
         router.get("assets/copy.js") { _, _ in
             Self.asset(Assets.copyScript, type: "text/javascript; charset=utf-8")

@@ -1,5 +1,6 @@
 import Foundation
 import GifBotCore
+import HTTPListening
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -7,8 +8,6 @@ import Logging
 /// The route handlers: who the browser is (session cookie), whether the page is theirs, and
 /// the page. Anything not theirs, and any bad link, is the same plain 403.
 struct WebPages: Sendable {
-    /// A form's body is a token or a CSRF field: small.
-    static let maximumFormBytes = 4096
     let gallery: WebGallery
     let layout: PageLayout
     let simple: SimplePages
@@ -26,7 +25,7 @@ struct WebPages: Sendable {
         let session = try await session(of: request)
         var channels: [String] = []
         if let session { channels = try await access.channels(of: session) }
-        return Self.html(simple.home(session: session, channels: channels))
+        return Self.html(simple.home(session: session, csrf: try await signOut(session), channels: channels))
     }
 
     func loginForm(_ request: Request) async throws -> Response {
@@ -50,8 +49,14 @@ struct WebPages: Sendable {
         }
     }
 
+    /// Needs the session's CSRF token: another site cannot sign a person out.
     func logout(_ request: Request) async throws -> Response {
-        if let session = try await session(of: request) { try await access.end(session) }
+        if let session = try await session(of: request) {
+            guard try await access.isValidCSRF(try await form(request)["csrf"] ?? "", for: session) else {
+                return forbidden()
+            }
+            try await access.end(session)
+        }
         var response = Self.redirect(to: paths.home)
         response.setCookie(sessionCookie("", maxAge: 0))
         return response
@@ -104,7 +109,7 @@ struct WebPages: Sendable {
         return Self.html(
             collectionPages.grid(
                 entries, tags: try await store.collectionTags(in: channel), of: channel, tag: tag, query: text,
-                pageNumber: page, signedIn: session != nil))
+                pageNumber: page, signOut: try await signOut(session)))
     }
 
     func collectionEntry(_ request: Request, context: some RequestContext) async throws -> Response {
@@ -113,7 +118,7 @@ struct WebPages: Sendable {
         guard let entry = try await store.collectionEntry(context.parameters.get("gif") ?? "", in: channel) else {
             return Self.html(simple.notFound(), status: .notFound)
         }
-        return Self.html(collectionPages.entry(entry, signedIn: session != nil))
+        return Self.html(collectionPages.entry(entry, signOut: try await signOut(session)))
     }
 
     var collectionPages: CollectionPages { CollectionPages(layout: layout, commandPrefix: gallery.commandPrefix) }
@@ -140,6 +145,12 @@ struct WebPages: Sendable {
         return try await access.session(cookie: cookie)
     }
 
+    /// The sign-out button's CSRF token; nil without a session.
+    private func signOut(_ session: WebSession?) async throws -> String? {
+        guard let session else { return nil }
+        return try await access.csrfToken(for: session)
+    }
+
     /// The session, when the page's user is the session's own.
     private func owner(_ request: Request, _ context: some RequestContext) async throws -> (WebSession, UserKey)? {
         guard let session = try await session(of: request),
@@ -150,7 +161,7 @@ struct WebPages: Sendable {
 
     private func form(_ request: Request) async throws -> FormFields {
         var request = request
-        let body = try await request.collectBody(upTo: Self.maximumFormBytes)
+        let body = try await request.collectBody(upTo: gallery.settings.listener.maxBodyBytes)
         return FormFields(String(buffer: body))
     }
 

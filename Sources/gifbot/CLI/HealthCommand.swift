@@ -55,7 +55,7 @@ struct HealthCommand: AsyncParsableCommand {
 
     /// One line on standard error and status 1, as HEALTHCHECK expects of an unhealthy check.
     static func unhealthy(_ reason: String) -> Never {
-        FileHandle.standardError.write(Data("gifbot: not healthy: \(reason)\n".utf8))
+        StandardStream.write("gifbot: not healthy: \(reason)\n", to: StandardStream.error)
         Foundation.exit(1)
     }
 }

@@ -28,7 +28,7 @@ struct ImportCommand: AsyncParsableCommand {
         do {
             data =
                 file == "-"
-                ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
+                ? try FileHandle.standardInput.readToEnd() ?? Data() : try Data(contentsOf: URL(fileURLWithPath: file))
         } catch {
             ProcessRunner.fail("cannot read '\(file)': \(error.localizedDescription)", exitCode: .failure)
         }
@@ -78,9 +78,8 @@ struct ImportCommand: AsyncParsableCommand {
         }
         guard !over.isEmpty else { return }
         let shown = over.prefix(20).joined(separator: ", ") + (over.count > 20 ? ", and \(over.count - 20) more" : "")
-        FileHandle.standardError.write(
-            Data(
-                "gifbot: \(over.count) user\(over.count == 1 ? " has" : "s have") more favorites than bot.favorites_limit (\(limit)), kept: \(shown)\n"
-                    .utf8))
+        StandardStream.write(
+            "gifbot: \(over.count) user\(over.count == 1 ? " has" : "s have") more favorites than bot.favorites_limit (\(limit)), kept: \(shown)\n",
+            to: StandardStream.error)
     }
 }

@@ -69,7 +69,7 @@ struct RecoveryKeyCommand: AsyncParsableCommand {
     }
 
     static func fail(_ reason: String) -> Never {
-        FileHandle.standardError.write(Data("gifbot: \(reason)\n".utf8))
+        StandardStream.write("gifbot: \(reason)\n", to: StandardStream.error)
         Foundation.exit(1)
     }
 }

@@ -10,7 +10,7 @@ struct ConsoleService: Service {
     func run() async throws {
         await cancelWhenGracefulShutdown { [adapter] in
             await adapter.run(lines: StandardInputLines.stream()) { line in
-                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+                StandardStream.write(line + "\n", to: StandardStream.output)
             }
         }
     }

@@ -1,12 +1,12 @@
 import NIOCore
 import Synchronization
 
-/// The open connections of the ops endpoint, at most `capacity` of them. A connection that
+/// The open connections of one listener (the ops endpoint, the gallery), at most `capacity` of them. A connection that
 /// would go over the cap pushes out the one idle the longest (one with no request being
 /// answered), so a crowd of idle or half-sent connections cannot lock probes out; only when
 /// every connection is being answered is the newcomer turned away.
-final class OpsConnectionTable: Sendable {
-    enum Admission {
+public final class ConnectionTable: Sendable {
+    public enum Admission {
         case admitted(evicting: (any Channel)?)
         case refused
     }
@@ -28,15 +28,15 @@ final class OpsConnectionTable: Sendable {
         }
     }
 
-    let capacity: Int
+    public let capacity: Int
     private let state = Mutex(State())
 
-    init(capacity: Int) {
+    public init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
     /// Counts `channel` in, idle; says which connection the caller must close to make room.
-    func admit(_ channel: any Channel) -> Admission {
+    public func admit(_ channel: any Channel) -> Admission {
         state.withLock { state in
             var evicted: (any Channel)?
             if state.entries.count >= capacity {
@@ -52,14 +52,14 @@ final class OpsConnectionTable: Sendable {
     }
 
     /// A whole request has arrived: the connection is answering, not to be pushed out.
-    func answering(_ channel: any Channel) {
+    public func answering(_ channel: any Channel) {
         state.withLock { state in
             state.entries[ObjectIdentifier(channel)]?.idleSince = nil
         }
     }
 
     /// The answer is written: the connection waits for its next request.
-    func idle(_ channel: any Channel) {
+    public func idle(_ channel: any Channel) {
         state.withLock { state in
             guard state.entries[ObjectIdentifier(channel)] != nil else { return }
             let tick = state.nextTick()
@@ -67,9 +67,9 @@ final class OpsConnectionTable: Sendable {
         }
     }
 
-    func remove(_ channel: any Channel) {
+    public func remove(_ channel: any Channel) {
         _ = state.withLock { $0.entries.removeValue(forKey: ObjectIdentifier(channel)) }
     }
 
-    var count: Int { state.withLock { $0.entries.count } }
+    public var count: Int { state.withLock { $0.entries.count } }
 }

@@ -6,7 +6,7 @@ import Synchronization
 /// A bare TCP connection to the server under test, as a stalled or hostile client holds one:
 /// sends only what it is told, keeps what it receives, and knows when the server closed it.
 /// Waits are woken by the connection's events, never by polling.
-final class RawConnection: Sendable {
+public final class RawConnection: Sendable {
     private final class Collector: ChannelInboundHandler, Sendable {
         typealias InboundIn = ByteBuffer
 
@@ -65,7 +65,7 @@ final class RawConnection: Sendable {
         }
     }
 
-    let channel: any Channel
+    public let channel: any Channel
     private let collector: Collector
 
     private init(channel: any Channel, collector: Collector) {
@@ -73,7 +73,7 @@ final class RawConnection: Sendable {
         self.collector = collector
     }
 
-    static func open(port: Int) async throws -> RawConnection {
+    public static func open(port: Int) async throws -> RawConnection {
         let collector = Collector()
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelInitializer { channel in
@@ -83,19 +83,19 @@ final class RawConnection: Sendable {
         return RawConnection(channel: channel, collector: collector)
     }
 
-    func send(_ text: String) async throws {
+    public func send(_ text: String) async throws {
         try await channel.writeAndFlush(ByteBuffer(string: text)).get()
     }
 
-    var received: String { collector.state.withLock { $0.text } }
+    public var received: String { collector.state.withLock { $0.text } }
 
     /// Waits until what was received contains `text`; false if the connection closes first.
-    func receive(_ text: String, within timeout: Duration = .seconds(5)) async -> Bool {
+    public func receive(_ text: String, within timeout: Duration = .seconds(5)) async -> Bool {
         await collector.wait(for: text, timeout: timeout, on: channel.eventLoop)
     }
 
     /// Whether the server closes the connection within `timeout`.
-    func closed(within timeout: Duration) async -> Bool {
+    public func closed(within timeout: Duration) async -> Bool {
         let promise = channel.eventLoop.makePromise(of: Bool.self)
         let settled = NIOLockedValueBox(false)
         let settle: @Sendable (Bool) -> Void = { value in
@@ -113,7 +113,7 @@ final class RawConnection: Sendable {
         return closed
     }
 
-    func close() async {
+    public func close() async {
         try? await channel.close()
     }
 }

@@ -10,22 +10,25 @@ import NIOCore
 /// loop retries `accept4` at once, forever: one thread at 100% CPU (issue 20, measured with
 /// strace). Turning `autoRead` off unregisters the socket; turning it on after the pause
 /// registers it again.
-final class OpsAcceptPause: ChannelInboundHandler {
-    typealias InboundIn = any Channel
-    typealias InboundOut = any Channel
+public final class AcceptPause: ChannelInboundHandler, RemovableChannelHandler {
+    public typealias InboundIn = any Channel
+    public typealias InboundOut = any Channel
 
     static let pause = TimeAmount.seconds(1)
     /// One warning a minute at most while the descriptors stay exhausted.
     static let warningInterval = TimeAmount.minutes(1)
 
+    private let listener: String
     private let logger: Logger
     private var lastWarning: NIODeadline?
 
-    init(logger: Logger) {
+    /// - Parameter listener: what the warning calls the listener ("The ops endpoint").
+    public init(listener: String, logger: Logger) {
+        self.listener = listener
         self.logger = logger
     }
 
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    public func errorCaught(context: ChannelHandlerContext, error: any Error) {
         if let failure = error as? IOError, let options = context.channel.syncOptions,
             (try? options.getOption(ChannelOptions.autoRead)) == true
         {
@@ -45,7 +48,7 @@ final class OpsAcceptPause: ChannelInboundHandler {
         if let lastWarning, now - lastWarning < Self.warningInterval { return }
         lastWarning = now
         logger.warning(
-            "The ops endpoint cannot accept connections; pausing accepts",
+            "\(listener) cannot accept connections; pausing accepts",
             metadata: [
                 "error": "\(failure)", "pause_seconds": "1",
             ])
