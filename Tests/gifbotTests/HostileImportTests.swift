@@ -44,7 +44,7 @@ import Testing
         (settings(commands: "5", seconds: "60", rating: #""x""#), "rating is not g, pg, pg-13 or r"),
         (
             ##"{"type":"collection_entry","network":"console","channel":"#gifs","gif_id":"C7RCCFdaixA3u","source":"giphy","title":"Cat","tags":["<script>"],"saved_by":"bob","saved_by_name":"Bob","saved_at":1700000000,"url":"https://media.giphy.com/x.gif"}"##,
-            "tags are not distinct lowercased words of at most 32 characters"
+            "tags are not distinct tags as chat takes them (lowercased NFC words of at most 32 scalars, nothing invisible)"
         ),
     ]
 

@@ -9,14 +9,16 @@ import NIOHTTP1
 /// "deinitialised without shutdown" check cannot fire.
 enum MatrixHTTP {
     /// More connections per host than the default 8: every MatrixTestClient that waits holds
-    /// one for a /sync long poll, and parallel tests share one server. The connect timeout is
+    /// one for a /sync long poll, and parallel tests share one server. Past the limit a request
+    /// queues for a connection and can time out without reaching the server: 64 was exceeded
+    /// once the Synapse suites outnumbered it (every Matrix test at the start timed out at once). The connect timeout is
     /// short because AsyncHTTPClient retries a refused connection until it expires: on loopback
     /// a connect either succeeds at once or the server is down, and a test should learn that fast.
     static let client = HTTPClient(
         eventLoopGroupProvider: .singleton,
         configuration: HTTPClient.Configuration(
             timeout: .init(connect: .seconds(2)),
-            connectionPool: .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: 64)
+            connectionPool: .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: 256)
         )
     )
 
