@@ -10,8 +10,8 @@ import NIOHTTP1
 enum MatrixHTTP {
     /// More connections per host than the default 8: every MatrixTestClient that waits holds
     /// one for a /sync long poll, and parallel tests share one server. Past the limit a request
-    /// queues for a connection and can time out without reaching the server: 64 was exceeded
-    /// once the Synapse suites outnumbered it (every Matrix test at the start timed out at once). The connect timeout is
+    /// queues for a connection while its deadline runs, so the limit stays well above the
+    /// number of clients the Synapse suites hold at once. The connect timeout is
     /// short because AsyncHTTPClient retries a refused connection until it expires: on loopback
     /// a connect either succeeds at once or the server is down, and a test should learn that fast.
     static let client = HTTPClient(
