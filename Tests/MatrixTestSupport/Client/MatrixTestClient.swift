@@ -162,12 +162,12 @@ public actor MatrixTestClient {
         _ path: String,
         query: [String: String] = [:],
         json: JSONValue? = nil,
-        timeout: Duration = .seconds(30)
+        timeout: Duration? = nil
     ) async throws -> MatrixHTTPResponse {
         try await ready()
         return try await MatrixHTTP.send(
             method, baseURL: server.baseURL, path: path, query: query, accessToken: user.accessToken, json: json,
-            timeout: timeout
+            timeout: timeout ?? MatrixHTTP.defaultTimeout
         )
     }
 
@@ -178,12 +178,12 @@ public actor MatrixTestClient {
         query: [String: String] = [:],
         body: [UInt8],
         contentType: String,
-        timeout: Duration = .seconds(30)
+        timeout: Duration? = nil
     ) async throws -> MatrixHTTPResponse {
         try await ready()
         return try await MatrixHTTP.send(
             method, baseURL: server.baseURL, path: path, query: query, accessToken: user.accessToken, body: body,
-            contentType: contentType, timeout: timeout
+            contentType: contentType, timeout: timeout ?? MatrixHTTP.defaultTimeout
         )
     }
 

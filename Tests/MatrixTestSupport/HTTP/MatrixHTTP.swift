@@ -22,6 +22,11 @@ enum MatrixHTTP {
         )
     )
 
+    /// How long a test's request may take by default. Generous: when Synapse becomes ready every
+    /// Matrix suite registers its users and makes its rooms at once, and on two cores the last
+    /// of those requests waited past 30 s behind the others (a harness step, not the bot).
+    static let defaultTimeout = Duration.seconds(90)
+
     /// Media downloads in tests are small; this bounds memory if something goes wrong.
     static let maxResponseBytes = 64 * 1024 * 1024
 
@@ -35,7 +40,7 @@ enum MatrixHTTP {
         accessToken: String? = nil,
         body: [UInt8]? = nil,
         contentType: String? = nil,
-        timeout: Duration = .seconds(30)
+        timeout: Duration = MatrixHTTP.defaultTimeout
     ) async throws -> MatrixHTTPResponse {
         var request = HTTPClientRequest(url: baseURL + path + PathEncoding.queryString(query))
         request.method = HTTPMethod(rawValue: method)
@@ -70,7 +75,7 @@ enum MatrixHTTP {
         query: [String: String] = [:],
         accessToken: String? = nil,
         json: JSONValue?,
-        timeout: Duration = .seconds(30)
+        timeout: Duration = MatrixHTTP.defaultTimeout
     ) async throws -> MatrixHTTPResponse {
         try await send(
             method, baseURL: baseURL, path: path, query: query, accessToken: accessToken,
