@@ -16,7 +16,7 @@ struct ReadinessReport: Sendable, Equatable {
         var warnings: [String] = []
         for part in parts {
             if let problem = await part.readinessProblem() { failing.append(problem) }
-            if let warning = await part.readinessWarning() { warnings.append(warning) }
+            warnings += await part.readinessWarnings()
         }
         return ReadinessReport(failing: failing, warnings: warnings)
     }

@@ -45,6 +45,11 @@ public final class GiphyStandIn: Sendable {
         table.override(path, with: response)
     }
 
+    /// Answers every path starting with `prefix` (and not overridden itself) with `response`.
+    public func override(pathsUnder prefix: String, with response: StandInResponse) {
+        table.override(pathsUnder: prefix, with: response)
+    }
+
     public func clearOverrides() {
         table.clearOverrides()
     }

@@ -9,6 +9,8 @@ import Synchronization
 public final class RouteTable: Sendable {
     private let routes: @Sendable (RecordedRequest) -> StandInResponse
     private let overrides = Mutex<[String: StandInResponse]>([:])
+    /// Overrides of every path under a prefix (paths that end in a transaction id).
+    private let prefixOverrides = Mutex<[String: StandInResponse]>([:])
     public let requests = Observed<[RecordedRequest]>([])
 
     public init(routes: @escaping @Sendable (RecordedRequest) -> StandInResponse) {
@@ -24,7 +26,10 @@ public final class RouteTable: Sendable {
     }
 
     func respond(to request: RecordedRequest) -> StandInResponse {
-        overrides.withLock { $0[request.path] } ?? routes(request)
+        overrides.withLock { $0[request.path] }
+            ?? prefixOverrides.withLock { overrides in
+                overrides.first { request.path.hasPrefix($0.key) }?.value
+            } ?? routes(request)
     }
 
     /// The client of the request at `index` closed its connection before the answer went out.
@@ -36,8 +41,13 @@ public final class RouteTable: Sendable {
         overrides.withLock { $0[path] = response }
     }
 
+    public func override(pathsUnder prefix: String, with response: StandInResponse?) {
+        prefixOverrides.withLock { $0[prefix] = response }
+    }
+
     public func clearOverrides() {
         overrides.withLock { $0 = [:] }
+        prefixOverrides.withLock { $0 = [:] }
     }
 
     /// Serves this table over HTTP/1.1 on a free port of 127.0.0.1, on the stand-ins' own

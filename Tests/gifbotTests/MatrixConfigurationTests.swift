@@ -40,19 +40,23 @@ import Testing
         let base = ["MATRIX_HOMESERVER": "https://m", "MATRIX_USER": "u", "MATRIX_PASSWORD": "p"]
         let defaults = try await load(base).matrixAccounts[0].encryption
         #expect(defaults.isEnabled && defaults.shareKeysWith == .crossSigned && defaults.storeKey == nil)
+        #expect(defaults.identityChange == .warn, "as Element, for users one has not verified")
         let set = try await load(
             base.merging([
                 "MATRIX_E2EE": "false", "MATRIX_E2EE_SHARE_KEYS_WITH": "all",
-                "MATRIX_STORE_KEY": "sixteen-chars-at-least",
+                "MATRIX_STORE_KEY": "sixteen-chars-at-least", "MATRIX_E2EE_IDENTITY_CHANGE": "Block",
             ]) { $1 }
         ).matrixAccounts[0].encryption
-        #expect(!set.isEnabled && set.shareKeysWith == .all)
+        #expect(!set.isEnabled && set.shareKeysWith == .all && set.identityChange == .block)
         #expect(set.storeKey == MatrixStoreKey(secret: "sixteen-chars-at-least"))
         await #expect(throws: ConfigurationError.self) {
             _ = try await load(base.merging(["MATRIX_STORE_KEY": "short"]) { $1 })
         }
         await #expect(throws: ConfigurationError.self) {
             _ = try await load(base.merging(["MATRIX_E2EE_SHARE_KEYS_WITH": "some"]) { $1 })
+        }
+        await #expect(throws: ConfigurationError.self) {
+            _ = try await load(base.merging(["MATRIX_E2EE_IDENTITY_CHANGE": "ignore"]) { $1 })
         }
     }
 

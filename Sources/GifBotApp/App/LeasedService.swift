@@ -51,6 +51,10 @@ package final class LeasedService: Service, ReadinessReporting {
         standingBy.load(ordering: .relaxed) ? nil : await status.readinessProblem()
     }
 
+    package func readinessWarnings() async -> [String] {
+        standingBy.load(ordering: .relaxed) ? [] : await status.readinessWarnings()
+    }
+
     package func run() async throws {
         var announcedHolder: String?
         while !Task.isCancelled, !Task.isShuttingDownGracefully {

@@ -87,7 +87,7 @@ package struct MatrixSettings {
         }
     }
 
-    /// `e2ee` (or `e2ee.enabled`), `e2ee.share_keys_with` and the secret `store_key` of one
+    /// `e2ee` (or `e2ee.enabled`), `e2ee.share_keys_with`, `e2ee.identity_change` and the secret `store_key` of one
     /// account. The key file beside an SQLite database is found later (`MatrixAccounts`), where
     /// the database is known.
     private func encryption(prefix: String) throws(ConfigurationError) -> MatrixEncryptionConfiguration {
@@ -100,6 +100,14 @@ package struct MatrixSettings {
             }
             sharing = parsed
         }
+        let identityKey = SettingKey("\(prefix).e2ee.identity_change")
+        var identityChange = MatrixEncryptionConfiguration.IdentityChange.warn
+        if let text = values.text(identityKey) {
+            guard let parsed = MatrixEncryptionConfiguration.IdentityChange(rawValue: text.lowercased()) else {
+                throw .invalid(identityKey, accepted: "warn or block", got: text)
+            }
+            identityChange = parsed
+        }
         let storeKeySetting = SettingKey("\(prefix).store_key", secret: true)
         var storeKey: MatrixStoreKey?
         if let secret = try values.secret(storeKeySetting) {
@@ -111,7 +119,8 @@ package struct MatrixSettings {
             storeKey = MatrixStoreKey(secret: secret)
         }
         return MatrixEncryptionConfiguration(
-            isEnabled: try isEncryptionEnabled(prefix: prefix), shareKeysWith: sharing, storeKey: storeKey)
+            isEnabled: try isEncryptionEnabled(prefix: prefix), shareKeysWith: sharing, identityChange: identityChange,
+            storeKey: storeKey)
     }
 
     /// `e2ee` on its own, or `e2ee.enabled` beside `e2ee.share_keys_with`: a YAML or JSON file

@@ -9,7 +9,14 @@ public final class AdapterStatus: ReadinessReporting {
         var connected = false
         var problem: String? = "not connected"
         var attempts = 0
-        var warning: String?
+        var warnings: [String: Warning] = [:]
+    }
+
+    /// A warning as set, or asked for whenever `/readyz` is: for a state another process may
+    /// change (an operator accepting a Matrix identity from the command line).
+    private enum Warning {
+        case fixed(String)
+        case asked(@Sendable () async -> String?)
     }
 
     /// "irc", "matrix" or "console": the only adapter label metrics carry.
@@ -67,13 +74,27 @@ public final class AdapterStatus: ReadinessReporting {
         replies.increment(by: count)
     }
 
-    /// Something the operator must fix that does not stop the adapter serving; nil clears it.
-    public func warn(_ warning: String?) {
-        state.withLock { $0.warning = warning }
+    /// Something the operator must fix that does not stop the adapter serving, about `topic`
+    /// (one warning per topic, such as "cross-signing"); nil clears it.
+    public func warn(_ warning: String?, about topic: String) {
+        state.withLock { $0.warnings[topic] = warning.map(Warning.fixed) }
     }
 
-    public func readinessWarning() async -> String? {
-        state.withLock { $0.warning }.map { "\(kind):\(name): \($0)" }
+    /// The warning about `topic` is whatever `source` says when `/readyz` asks (nil: none).
+    public func warn(about topic: String, from source: @escaping @Sendable () async -> String?) {
+        state.withLock { $0.warnings[topic] = .asked(source) }
+    }
+
+    public func readinessWarnings() async -> [String] {
+        let warnings = state.withLock { $0.warnings }.sorted { $0.key < $1.key }.map(\.value)
+        var lines: [String] = []
+        for warning in warnings {
+            switch warning {
+            case .fixed(let text): lines.append("\(kind):\(name): \(text)")
+            case .asked(let source): if let text = await source() { lines.append("\(kind):\(name): \(text)") }
+            }
+        }
+        return lines
     }
 
     public var isReady: Bool { state.withLock { $0.problem == nil } }

@@ -4,12 +4,12 @@ public protocol ReadinessReporting: Sendable {
     /// "irc:libera: not connected". Shown to operators, so never a secret.
     func readinessProblem() async -> String?
 
-    /// nil, or one short line about something the operator must fix that does not stop the bot
-    /// serving (such as a Matrix device that is not cross-signed). `/readyz` stays 200 and lists
-    /// it under `warnings`. Never a secret.
-    func readinessWarning() async -> String?
+    /// Short lines, one per thing the operator must fix that does not stop the bot serving
+    /// (such as a Matrix device that is not cross-signed). `/readyz` stays 200 and lists them
+    /// under `warnings`. Never a secret.
+    func readinessWarnings() async -> [String]
 }
 
 extension ReadinessReporting {
-    public func readinessWarning() async -> String? { nil }
+    public func readinessWarnings() async -> [String] { [] }
 }

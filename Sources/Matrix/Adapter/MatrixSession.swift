@@ -24,7 +24,7 @@ struct MatrixSession: Sendable {
         }
     }
 
-    private var stateKey: String { "matrix:\(configuration.homeserver):\(configuration.user)" }
+    private var stateKey: String { configuration.sessionStateKey }
 
     /// Who the bot is logged in as: a client holding a valid token, the user id, and the device
     /// id (nil only from a server too old to say, which end-to-end encryption needs).

@@ -14,3 +14,12 @@ extension MatrixConfiguration {
         "\(homeserver) \(userID)"
     }
 }
+
+extension MatrixConfiguration {
+    /// The prefix of this account's adapter state keys (access token, device id, user id).
+    var sessionStateKey: String { "matrix:\(homeserver):\(user)" }
+
+    /// Where the full user id the homeserver gave the bot is kept: `matrix.user` may be a bare
+    /// localpart, and the store names the account by the full id (`storeAccount`).
+    var userIDStateKey: String { "\(sessionStateKey):user_id" }
+}

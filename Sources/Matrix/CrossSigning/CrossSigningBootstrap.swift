@@ -159,28 +159,28 @@ struct CrossSigningBootstrap: Sendable {
         switch outcome {
         case .alreadySigned:
             logger.debug("The Matrix device is cross-signed", metadata: metadata)
-            status?.warn(nil)
+            status?.warn(nil, about: "cross-signing")
         case .createdIdentity(let file?):
             let message =
                 "Created the Matrix account's cross-signing keys. Its recovery key was written to \(file): keep a "
                 + "copy somewhere safe and secret (a password manager); with it, a new device of the bot is "
                 + "trusted after its store is lost. `gifbot matrix recovery-key` prints it."
             logger.warning("\(message)", metadata: metadata)
-            status?.warn(nil)
+            status?.warn(nil, about: "cross-signing")
         case .createdIdentity(nil):
             logger.notice(
                 "Created the Matrix account's cross-signing keys, stored under the configured matrix.recovery_key",
                 metadata: metadata)
-            status?.warn(nil)
+            status?.warn(nil, about: "cross-signing")
         case .signedWithRecoveryKey:
             logger.notice("Signed the new Matrix device with the account's key from secret storage", metadata: metadata)
-            status?.warn(nil)
+            status?.warn(nil, about: "cross-signing")
         case .unsigned(let failure):
             let message =
                 "The Matrix device is not cross-signed, so clients that require it (Element) may not share keys "
                 + "with it: \(failure)"
             logger.warning("\(message)", metadata: metadata)
-            status?.warn("device \(deviceID) not cross-signed: \(failure)")
+            status?.warn("device \(deviceID) not cross-signed: \(failure)", about: "cross-signing")
         }
     }
 }

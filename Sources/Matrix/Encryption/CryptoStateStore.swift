@@ -27,6 +27,8 @@ struct CryptoStateStore: Sendable {
         case outboundGroupSession = "megolm_outbound"
         /// The devices of a user, named by the user id.
         case devices
+        /// The cross-signing identity trusted for a user (`PinnedIdentity`), named by the user id.
+        case identity
         /// An encrypted upload of a GIF (its mxc URI and key), named by the GIF id.
         case encryptedUpload = "encrypted_upload"
     }

@@ -4,15 +4,18 @@ import MatrixCrypto
 
 /// The devices of the users the bot shares encrypted rooms with, checked (`DeviceInfo`) and kept
 /// in the store. A user is queried (`/keys/query`) when first needed and again after
-/// `device_lists.changed` names them; `device_lists.left` forgets them.
+/// `device_lists.changed` names them; `device_lists.left` forgets them. Each answer's master
+/// keys go to `pins`, which notices a changed identity.
 actor DeviceDirectory {
     private let state: CryptoStateStore
+    nonisolated let pins: IdentityPins
     private let logger: Logger
     private var devices: [String: [String: DeviceInfo]] = [:]
     private var outdated: Set<String> = []
 
-    init(state: CryptoStateStore, logger: Logger) async throws {
+    init(state: CryptoStateStore, pins: IdentityPins, logger: Logger) async throws {
         self.state = state
+        self.pins = pins
         self.logger = logger
         for (userID, bytes) in try await state.loadAll(.devices) {
             devices[userID] = try? JSONDecoder().decode([String: DeviceInfo].self, from: Data(bytes))
@@ -55,6 +58,8 @@ actor DeviceDirectory {
 
     private func update(_ users: [String], from answer: CanonicalJSONValue) async throws {
         var writes: [CryptoStateStore.Write] = []
+        await pins.observe(
+            users.map { user in (user, DeviceInfo.masterKey(userID: user, master: answer["master_keys"]?[user])) })
         for user in users {
             guard let listed = answer["device_keys"]?[user]?.objectValue else { continue }
             let selfSigning = DeviceInfo.selfSigningKey(

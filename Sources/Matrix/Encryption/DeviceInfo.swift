@@ -35,14 +35,22 @@ struct DeviceInfo: Sendable, Equatable, Codable {
             userID: userID, deviceID: deviceID, curve25519: curve, ed25519: ed, isCrossSigned: crossSigned)
     }
 
+    /// The master key of `userID` from `/keys/query`'s `master_keys`: their cross-signing
+    /// identity, which nothing else signs (the bot pins the first one seen, `IdentityPins`).
+    static func masterKey(userID: String, master: CanonicalJSONValue?) -> String? {
+        guard let master, master["user_id"]?.stringValue == userID,
+            master["usage"]?.arrayValue?.contains(.string("master")) == true
+        else { return nil }
+        return singleKey(master)
+    }
+
     /// The self-signing key of `userID` from `/keys/query`, when its master key signed it.
     static func selfSigningKey(userID: String, master: CanonicalJSONValue?, selfSigning: CanonicalJSONValue?) -> String?
     {
-        guard let master, let selfSigning, master["user_id"]?.stringValue == userID,
+        guard let selfSigning, let masterKey = masterKey(userID: userID, master: master),
             selfSigning["user_id"]?.stringValue == userID,
-            master["usage"]?.arrayValue?.contains(.string("master")) == true,
             selfSigning["usage"]?.arrayValue?.contains(.string("self_signing")) == true,
-            let masterKey = singleKey(master), let selfSigningKey = singleKey(selfSigning),
+            let selfSigningKey = singleKey(selfSigning),
             (try? JSONSigning.verify(selfSigning, userID: userID, deviceID: masterKey, publicKeyBase64: masterKey))
                 != nil
         else { return nil }

@@ -46,9 +46,14 @@ struct MatrixEncryption: Sendable {
         }
         let state = CryptoStateStore(
             store: store, vault: CryptoVault(key: key), account: configuration.storeAccount(userID: userID))
+        // For the commands that open this state without logging in (`IdentityReview`).
+        try? await store.setAdapterState(configuration.userIDStateKey, to: userID)
         do {
             let device = try await MatrixDevice.open(state: state, userID: userID, deviceID: deviceID, logger: logger)
-            let directory = try await DeviceDirectory(state: state, logger: logger)
+            let pins = try await IdentityPins(
+                state: state, policy: settings.identityChange, logger: logger, now: now)
+            status?.warn(about: "identities") { await pins.readinessWarning() }
+            let directory = try await DeviceDirectory(state: state, pins: pins, logger: logger)
             let metrics = EncryptionMetrics(factory: factory)
             let encryption = MatrixEncryption(
                 device: device, client: client, state: state, directory: directory,

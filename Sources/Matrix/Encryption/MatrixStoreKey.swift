@@ -58,8 +58,18 @@ public struct MatrixStoreKey: Sendable, Equatable {
             return (key, true)
         }
         guard errno == EEXIST else { throw .unusable(path: path, reason: String(cString: strerror(errno))) }
+        guard let key = try existing(at: path) else { throw .unusable(path: path, reason: "it went away") }
+        return (key, false)
+    }
+
+    /// The key kept in `path`, or nil when there is no such file (the bot has not made one):
+    /// for the commands that read the state without creating it.
+    public static func existing(at path: String) throws(FileError) -> MatrixStoreKey? {
         var status = stat()
-        guard stat(path, &status) == 0 else { throw .unusable(path: path, reason: String(cString: strerror(errno))) }
+        guard stat(path, &status) == 0 else {
+            if errno == ENOENT { return nil }
+            throw .unusable(path: path, reason: String(cString: strerror(errno)))
+        }
         guard status.st_mode & 0o077 == 0 else {
             throw .unusable(path: path, reason: "other users may read it (chmod 600 it)")
         }
@@ -67,7 +77,7 @@ public struct MatrixStoreKey: Sendable, Equatable {
             let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
             let bytes = try? UnpaddedBase64.decode(text), bytes.count == 32
         else { throw .unusable(path: path, reason: "it does not hold a key") }
-        return (MatrixStoreKey(bytes: bytes), false)
+        return MatrixStoreKey(bytes: bytes)
     }
 }
 

@@ -4,7 +4,8 @@ import MatrixCrypto
 
 /// The sending side of encrypted rooms: one outbound Megolm session per room, shared over Olm
 /// with every eligible device of the room's members (`recipients`) before its first message, withheld
-/// (`m.unverified`) from the others, and rotated when `OutboundGroupSession.isExpired` says so.
+/// (`m.unverified`) from the others (not cross-signed, or with a changed identity an operator has
+/// yet to accept), and rotated when `OutboundGroupSession.isExpired` says so.
 actor RoomKeySharing {
     private let device: MatrixDevice
     private let directory: DeviceDirectory
@@ -60,7 +61,10 @@ actor RoomKeySharing {
         let client = client
         let devices = await directory.devices(of: recipients) { try await client.queryKeys($0) }
             .filter { $0.curve25519 != device.identityKeys.curve25519 }
-        let eligible = devices.filter { sharing == .all || $0.isCrossSigned }
+        let awaitingOperator = await directory.pins.withheld(among: recipients)
+        let eligible = devices.filter {
+            !awaitingOperator.contains($0.userID) && (sharing == .all || $0.isCrossSigned)
+        }
         var record = sessions[room]
         if let existing = record, existing.isExpired(now: now(), eligible: eligible, members: Set(recipients)) {
             logger.debug("Rotating the room's Megolm session", metadata: ["room_id": "\(room)"])
@@ -75,7 +79,8 @@ actor RoomKeySharing {
         try await share(&record, session: session, with: unshared, room: room)
         let withheld = record.withheldFrom
         let ineligible = devices.filter { !eligible.contains($0) && !withheld.contains($0.address) }
-        await withhold(&record, session: session, from: ineligible, room: room)
+        await withhold(
+            &record, session: session, from: ineligible, awaitingOperator: awaitingOperator, room: room)
 
         let plaintext: CanonicalJSONValue = ["type": .string(type), "content": inner, "room_id": .string(room)]
         let ciphertext = try session.encrypt(try CanonicalJSON.encodeString(plaintext))
@@ -172,9 +177,11 @@ actor RoomKeySharing {
         logger.debug("Shared a room key", metadata: ["devices": "\(reached.count)"])
     }
 
-    /// Tells devices left out why (`m.room_key.withheld`, `m.unverified`), once per session.
+    /// Tells devices left out why (`m.room_key.withheld`, `m.unverified`), once per session: not
+    /// cross-signed, or their owner's new identity awaits an operator (`IdentityPins`).
     private func withhold(
-        _ record: inout OutboundGroupSession, session: MegolmOutboundSession, from devices: [DeviceInfo], room: String
+        _ record: inout OutboundGroupSession, session: MegolmOutboundSession, from devices: [DeviceInfo],
+        awaitingOperator: Set<String>, room: String
     ) async {
         guard !devices.isEmpty else { return }
         var messages: [String: [String: CanonicalJSONValue]] = [:]
@@ -183,7 +190,10 @@ actor RoomKeySharing {
                 "room_id": .string(room), "algorithm": .string(RoomKeys.megolmAlgorithm),
                 "session_id": .string(session.sessionID), "sender_key": .string(device.identityKeys.curve25519),
                 "code": "m.unverified",
-                "reason": "GifBot shares its keys only with devices their owner has verified (cross-signed).",
+                "reason": .string(
+                    awaitingOperator.contains(target.userID)
+                        ? "Your cross-signing identity changed: GifBot shares its keys again once its operator accepts the new one."
+                        : "GifBot shares its keys only with devices their owner has verified (cross-signed)."),
             ]
         }
         do {

@@ -5,6 +5,6 @@ struct MatrixCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "matrix",
         abstract: "Matrix account chores.",
-        subcommands: [RecoveryKeyCommand.self]
+        subcommands: [RecoveryKeyCommand.self, IdentitiesCommand.self, AcceptIdentityCommand.self]
     )
 }

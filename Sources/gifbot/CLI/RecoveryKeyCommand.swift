@@ -45,13 +45,7 @@ struct RecoveryKeyCommand: AsyncParsableCommand {
         } catch {
             Self.fail("configuration error: \(error)")
         }
-        let chosen = accounts.filter { account == nil || $0.user == account }
-        guard chosen.count == 1, let configuration = chosen.first else {
-            Self.fail(
-                chosen.isEmpty
-                    ? "no Matrix account \(account.map { "'\($0)' " } ?? "")is configured"
-                    : "several Matrix accounts are configured: choose one with --account")
-        }
+        let configuration = MatrixAccountChoice.choose(accounts, named: account)
         guard let path = configuration.recoveryKeyFile else {
             Self.fail("matrix.recovery_key is set: the account's recovery key is the one configured there")
         }

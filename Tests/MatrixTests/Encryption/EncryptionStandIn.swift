@@ -101,13 +101,17 @@ final class EncryptionStandIn: Sendable {
         }
     }
 
-    func bot(sharing: MatrixEncryptionConfiguration.KeySharing = .all) async throws -> Bot {
+    func bot(
+        sharing: MatrixEncryptionConfiguration.KeySharing = .all,
+        identityChange: MatrixEncryptionConfiguration.IdentityChange = .warn
+    ) async throws -> Bot {
         let logger = logs.logger(label: "e2ee")
         let state = fixture.state, client = client, now = now
         let device = try await MatrixDevice.open(state: state, userID: Self.botUser, deviceID: "BOT", logger: logger)
         let uploads = MatrixDeviceTests.Uploads()
         try await device.publishKeys(.init(), upload: uploads.upload, now: now())
-        let directory = try await DeviceDirectory(state: state, logger: logger)
+        let pins = try await IdentityPins(state: state, policy: identityChange, logger: logger, now: now)
+        let directory = try await DeviceDirectory(state: state, pins: pins, logger: logger)
         let metrics = EncryptionMetrics(factory: NOOPMetricsHandler.instance)
         let encryption = MatrixEncryption(
             device: device, client: client, state: state, directory: directory,

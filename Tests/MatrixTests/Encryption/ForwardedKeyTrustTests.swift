@@ -45,7 +45,9 @@ import Testing
                 "master_keys": ["@alice:hs": objects["master_key"]!],
                 "self_signing_keys": ["@alice:hs": objects["self_signing_key"]!],
             ]
-            let directory = try await DeviceDirectory(state: laptop.fixture.state, logger: Logger(label: "test"))
+            let pins = try await IdentityPins(
+                state: laptop.fixture.state, policy: .warn, logger: Logger(label: "test"), now: { Date() })
+            let directory = try await DeviceDirectory(state: laptop.fixture.state, pins: pins, logger: Logger(label: "test"))
             try await body(
                 World(laptop: laptop, phone: phone, mallory: mallory, directory: directory, query: { _ in answer }))
         } catch {

@@ -79,7 +79,7 @@ struct CrossSigningBootstrapTests {
             #expect(created.isCrossSigned(deviceID: first.deviceID, userID: first.userID))
             #expect(try await peerVerdict(harness, device: first) == .init(trust: "CROSS_SIGNED_TOFU", master: master))
             #expect(harness.logs.text.contains("recovery key was written to \(keyFile)"))
-            #expect(await status.readinessWarning() == nil)
+            #expect(await status.readinessWarnings().isEmpty)
 
             // A restart of the same device: nothing to do.
             #expect(await first.bootstrap(configuration, status: status, harness: harness) == .alreadySigned)
@@ -93,7 +93,7 @@ struct CrossSigningBootstrapTests {
                     == .unsigned(.recoveryKeyMissing))
             #expect(try await second.published().masterKey == master)
             #expect(!FileManager.default.fileExists(atPath: keyFile), "no new recovery key may be made")
-            let warning = try #require(await status.readinessWarning())
+            let warning = try #require(await status.readinessWarnings().first)
             #expect(warning.contains("device \(second.deviceID) not cross-signed"))
             #expect(warning.contains("matrix.recovery_key"))
             #expect(harness.logs.text.contains("The Matrix device is not cross-signed"))
@@ -109,7 +109,7 @@ struct CrossSigningBootstrapTests {
             #expect(await second.bootstrap(configuration, status: status, harness: harness) == .signedWithRecoveryKey)
             #expect(try await second.published().masterKey == master)
             #expect(try await peerVerdict(harness, device: second) == .init(trust: "CROSS_SIGNED_TOFU", master: master))
-            #expect(await status.readinessWarning() == nil)
+            #expect(await status.readinessWarnings().isEmpty)
 
             // The recovery key never reached a log line, in any spelling.
             let logs = harness.logs.text
