@@ -15,6 +15,7 @@ import time
 import uuid
 
 import aiohttp
+import olm
 from nio import AsyncClient, AsyncClientConfig, MegolmEvent, RoomEncryptedImage, RoomKeyEvent, RoomPreset
 from nio.event_builders import ToDeviceMessage
 from nio.crypto.attachments import decrypt_attachment
@@ -25,7 +26,7 @@ TIMEOUT = 60
 def parse_args():
     parser = argparse.ArgumentParser()
     parser.add_argument("--phase", required=True, choices=["conversation", "after-restart", "withheld", "late-key", "web-link",
-                                                          "invited-keys", "squat"])
+                                                          "invited-keys", "squat", "identity"])
     parser.add_argument("--homeserver", required=True)
     parser.add_argument("--bot", required=True)
     parser.add_argument("--user", required=True)
@@ -40,6 +41,8 @@ def parse_args():
                         help="late-key: answer the bot's key request with m.forwarded_room_key")
     parser.add_argument("--variant", choices=["room-key", "room-key-without-sender-key", "forwarded"],
                         default="room-key", help="squat: how the second user takes the first one's session id")
+    parser.add_argument("--step", choices=["pin", "reset", "after-accept"], default="pin",
+                        help="identity: publish a first identity / replace it / after the operator accepted it")
     return parser.parse_args()
 
 
@@ -126,6 +129,14 @@ class Peer:
                 data = await response.read()
                 assert response.status == 200, f"{method} {path}: {response.status} {data[:200]}"
                 return data
+
+    async def request(self, method, path, body=None):
+        """(status, JSON body) of a request with the peer's token, whatever the status."""
+        async with aiohttp.ClientSession() as session:
+            async with session.request(
+                    method, self.client.homeserver + path, json=body,
+                    headers={"Authorization": f"Bearer {self.client.access_token}"}) as response:
+                return response.status, await response.json(content_type=None)
 
     async def download_decrypted(self, event):
         server, media = event.url[len("mxc://"):].split("/", 1)
@@ -475,6 +486,89 @@ async def invited_keys(args, result):
     await frank.client.close()
 
 
+def canonical_json(value):
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def signed(value, signing, user):
+    """value with signing's signature added under user, as the specification signs JSON."""
+    unsigned = {k: v for k, v in value.items() if k not in ("signatures", "unsigned")}
+    signature = signing.sign(canonical_json(unsigned))
+    value = dict(value)
+    value["signatures"] = {**value.get("signatures", {}),
+                           user: {**value.get("signatures", {}).get(user, {}),
+                                  f"ed25519:{signing.public_key}": signature}}
+    return value
+
+
+async def publish_identity(peer, password):
+    """A new cross-signing identity for the peer's user (master and self-signing keys, uploaded
+    with the password when the server asks, as Element resets an identity), its device signed
+    with it; returns the new master key."""
+    user = peer.client.user_id
+    master = olm.PkSigning(olm.PkSigning.generate_seed())
+    self_signing = olm.PkSigning(olm.PkSigning.generate_seed())
+    body = {
+        "master_key": {"user_id": user, "usage": ["master"],
+                       "keys": {f"ed25519:{master.public_key}": master.public_key}},
+        "self_signing_key": signed({"user_id": user, "usage": ["self_signing"],
+                                    "keys": {f"ed25519:{self_signing.public_key}": self_signing.public_key}},
+                                   master, user),
+    }
+    status, answer = await peer.request("POST", "/_matrix/client/v3/keys/device_signing/upload", body)
+    if status == 401:
+        body["auth"] = {"type": "m.login.password", "identifier": {"type": "m.id.user", "user": user},
+                        "password": password, "session": answer.get("session")}
+        status, answer = await peer.request("POST", "/_matrix/client/v3/keys/device_signing/upload", body)
+    assert status == 200, f"device_signing/upload: {status} {answer}"
+    status, keys = await peer.request("POST", "/_matrix/client/v3/keys/query", {"device_keys": {user: []}})
+    assert status == 200, f"keys/query: {status}"
+    device = keys["device_keys"][user][peer.client.device_id]
+    status, answer = await peer.request(
+        "POST", "/_matrix/client/v3/keys/signatures/upload",
+        {user: {peer.client.device_id: signed(device, self_signing, user)}})
+    assert status == 200 and not answer.get("failures"), f"signatures/upload: {status} {answer}"
+    return master.public_key
+
+
+async def identity(args, result):
+    """Dave pins an identity in the bot (pin), replaces it (reset: the bot, under
+    identity_change: block, withholds the next room key and says why), and reads the bot
+    again once the operator accepted the new one (after-accept)."""
+    dave = Peer(args.homeserver, args.user, os.path.join(args.store, "dave"), "dave")
+    await dave.login(args.password)
+    room_file = os.path.join(args.store, "identity-room")
+    if args.step == "pin":
+        result["master_key"] = await publish_identity(dave, args.password)
+        created = await dave.client.room_create(
+            name="identity", invite=[args.bot],
+            initial_state=[{"type": "m.room.encryption", "state_key": "",
+                            "content": {"algorithm": "m.megolm.v1.aes-sha2"}}])
+        room = created.room_id
+        with open(room_file, "w") as f:
+            f.write(room)
+        await dave.wait_joined(room, args.bot)
+    else:
+        with open(room_file) as f:
+            room = f.read().strip()
+    if args.step == "reset":
+        result["master_key"] = await publish_identity(dave, args.password)
+    answer = summary(await dave.answer(room, args.bot, await dave.send(room, "!about")))
+    result["answers"] = [answer]
+    if args.step == "reset":
+        def withheld_for_answer():
+            return [e for e in dave.to_device if e.get("type") == "m.room_key.withheld"
+                    and e.get("content", {}).get("session_id") == answer["session_id"]]
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline and not withheld_for_answer():
+            await dave.sync(timeout=1000)
+        result["withheld"] = [
+            {"code": e["content"].get("code"), "room_id": e["content"].get("room_id"),
+             "session_id": e["content"].get("session_id"), "reason": e["content"].get("reason")}
+            for e in withheld_for_answer()]
+    await dave.client.close()
+
+
 async def main():
     args = parse_args()
     result = {}
@@ -493,6 +587,8 @@ async def main():
             await invited_keys(args, result)
         elif args.phase == "squat":
             await squat(args, result)
+        elif args.phase == "identity":
+            await identity(args, result)
         else:
             await withheld(args, result)
         result["ok"] = True

@@ -40,8 +40,10 @@ import Testing
     struct Withheld: Decodable {
         let code: String?
         let roomID: String?
+        let sessionID: String?
+        let reason: String?
 
-        enum CodingKeys: String, CodingKey { case code, roomID = "room_id" }
+        enum CodingKeys: String, CodingKey { case code, reason, roomID = "room_id", sessionID = "session_id" }
     }
 
     struct KeyRequest: Decodable {
@@ -68,11 +70,12 @@ import Testing
         let link: Answer?
         let linkWasEncrypted: Bool?
         let invitedGotKey: Bool?
+        let masterKey: String?
 
         enum CodingKeys: String, CodingKey {
             case ok, error, answers, withheld, invitations, link
             case directAlgorithm = "direct_algorithm", linkWasEncrypted = "link_was_encrypted"
-            case invitedGotKey = "invited_got_key"
+            case invitedGotKey = "invited_got_key", masterKey = "master_key"
             case gifSHA256 = "gif_sha256", imageHasURL = "image_has_url", bobDecryptedImage = "bob_decrypted_image"
             case replayAnswered = "replay_answered"
             case keyRequests = "key_requests", sessionID = "session_id", answerCount = "answer_count"
