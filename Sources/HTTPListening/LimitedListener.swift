@@ -1,6 +1,8 @@
+import HTTPTypes
 import HummingbirdCore
 import Logging
 import NIOCore
+import NIOHTTPTypes
 
 /// The one place that gives a Hummingbird listener what every listener of the process needs
 /// (`ListenerLimits`): its connections counted against the cap, each held to the header and
@@ -59,20 +61,29 @@ public struct LimitedListener: Sendable {
     public var openConnections: Int { table.count }
 }
 
-/// Hummingbird's HTTP/1.1 child channel behind the connection table.
+/// Hummingbird's HTTP/1.1 child channel behind the connection table. A connection past the cap
+/// is set up all the same, outside the table, so that its refusal (a short 503, then close) goes
+/// out through the HTTP pipeline once the socket is live: written during setup, before NIO has
+/// registered the channel, it was never sent and the connection never closed (found when the ops
+/// port moved onto this listener, issue 32).
 struct LimitedHTTP1Channel: ServerChildChannel {
-    typealias Value = HTTP1Channel.Value
+    struct Value: ServerChildChannelValue {
+        let connection: HTTP1Channel.Value
+        let isRefused: Bool
+
+        var channel: any Channel { connection.channel }
+    }
 
     let base: HTTP1Channel
     let table: ConnectionTable
     let name: String
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        var isRefused = false
         switch table.admit(channel) {
         case .refused:
             logger.debug("\(name): connection refused, every connection is being answered")
-            Self.refuse(channel)
-            return channel.eventLoop.makeFailedFuture(ConnectionRefused())
+            isRefused = true
         case .admitted(let evicted):
             channel.closeFuture.whenComplete { [table] _ in table.remove(channel) }
             if let evicted {
@@ -80,25 +91,34 @@ struct LimitedHTTP1Channel: ServerChildChannel {
                 evicted.close(promise: nil)
             }
         }
-        return base.setup(channel: channel, logger: logger).flatMapErrorThrowing { error in
-            // A connection that failed to set up would otherwise hold its place.
-            channel.close(promise: nil)
-            throw error
-        }
+        return base.setup(channel: channel, logger: logger).map { Value(connection: $0, isRefused: isRefused) }
+            .flatMapErrorThrowing { error in
+                // A connection that failed to set up would otherwise hold its place.
+                channel.close(promise: nil)
+                throw error
+            }
     }
 
     func handle(value: Value, logger: Logger) async {
-        await base.handle(value: value, logger: logger)
+        guard value.isRefused else { return await base.handle(value: value.connection, logger: logger) }
+        await Self.refuse(value.connection)
     }
 
-    /// A short answer before closing, so a browser shows why instead of a reset connection.
-    static func refuse(_ channel: any Channel) {
-        let body = "Too many connections; please try again shortly.\n"
-        let response =
-            "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
-            + "Content-Length: \(body.utf8.count)\r\nRetry-After: 5\r\nConnection: close\r\n\r\n" + body
-        channel.writeAndFlush(ByteBuffer(string: response)).whenComplete { _ in channel.close(promise: nil) }
-    }
+    static let refusalBody = "Too many connections; please try again shortly.\n"
 
-    struct ConnectionRefused: Error {}
+    /// A short answer before closing, so a browser shows why instead of a reset connection; the
+    /// request, if any, is not read.
+    static func refuse(_ connection: HTTP1Channel.Value) async {
+        let head = HTTPResponse(
+            status: .serviceUnavailable,
+            headerFields: [
+                .contentType: "text/plain; charset=utf-8", .contentLength: "\(refusalBody.utf8.count)",
+                .retryAfter: "5", .connection: "close",
+            ])
+        try? await connection.executeThenClose { _, outbound in
+            try await outbound.write(contentsOf: [
+                .head(head), .body(ByteBuffer(string: refusalBody)), .end(nil),
+            ])
+        }
+    }
 }

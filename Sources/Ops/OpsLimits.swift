@@ -8,7 +8,8 @@ public struct OpsLimits: Sendable, Equatable {
     /// its previous answer; then it is closed. A request being answered is never cut off.
     public var idleTimeout: Duration
     /// Connections open at once. One more pushes out the connection idle the longest, so
-    /// probes still get through a crowd of idle ones.
+    /// probes still get through a crowd of idle ones; when every one is being answered, it is
+    /// refused with a short 503.
     public var maxConnections: Int
 
     public init(idleTimeout: Duration = Self.defaultIdleTimeout, maxConnections: Int = Self.defaultMaxConnections()) {
@@ -24,6 +25,13 @@ public struct OpsLimits: Sendable, Equatable {
     public static func defaultMaxConnections(fileLimit: Int? = OpenFileLimit.current) -> Int {
         guard let fileLimit else { return 64 }
         return max(4, min(64, fileLimit / 8))
+    }
+
+    /// The ops port's limits in the form every listener of the process takes: a whole request
+    /// within the idle timeout, from the opening or the previous answer alike; no body is read.
+    public var listener: ListenerLimits {
+        ListenerLimits(
+            maxConnections: maxConnections, headerTimeout: idleTimeout, idleTimeout: idleTimeout, maxBodyBytes: 0)
     }
 
     /// Whether this cap could use up the file descriptors before the cap is reached: more than a

@@ -1,5 +1,5 @@
 import GifBotCore
-import NIOHTTP1
+import HTTPTypes
 
 /// What each path of the ops endpoint answers. Only GET and HEAD are served: the endpoint
 /// reads state, it never changes any.
@@ -14,8 +14,8 @@ public struct OpsRoutes: Sendable {
         self.metrics = metrics
     }
 
-    public func response(method: HTTPMethod, uri: String) async -> OpsResponse {
-        guard method == .GET || method == .HEAD else {
+    public func response(method: HTTPRequest.Method, uri: String) async -> OpsResponse {
+        guard method == .get || method == .head else {
             return .text(.methodNotAllowed, "only GET and HEAD\n")
         }
         let path =

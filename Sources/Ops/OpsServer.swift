@@ -1,29 +1,29 @@
 import HTTPListening
+import HTTPTypes
+import Hummingbird
 import Logging
 import NIOCore
-import NIOHTTP1
-import NIOPosix
 import ServiceLifecycle
 
-/// The ops endpoint as a service of the bot's service group: an HTTP/1.1 server on SwiftNIO
-/// answering `/healthz`, `/readyz` and `/metrics`. It stops listening when the group shuts
-/// down; listed first in the group, it is the last to stop, so probes see the shutdown.
+/// The ops endpoint as a service of the bot's service group: `/healthz`, `/readyz` and
+/// `/metrics` on Hummingbird, like the gallery, on a port of its own. It stops with the group's
+/// graceful shutdown; listed first in the group, it is the last to stop, so probes see the
+/// shutdown.
 ///
-/// Bounded (see `OpsLimits`): idle connections are closed, the open ones capped. Accept errors
-/// such as EMFILE pause accepting for a second instead of retrying at once (`AcceptPause`).
+/// Bounded as every listener of the process is (`LimitedListener` with `OpsLimits.listener`):
+/// connections capped, idle and half-sent ones closed, a newcomer past the cap refused with a
+/// short 503, accept paused for a second on EMFILE instead of retried at once.
 public struct OpsServer: Service {
     let host: String
     let port: Int
     let routes: OpsRoutes
     let limits: OpsLimits
     let logger: Logger
-    let group: any EventLoopGroup
     let onListening: @Sendable (SocketAddress) -> Void
 
     /// - Parameter onListening: told the bound address once the server listens.
     public init(
         host: String, port: Int, routes: OpsRoutes, limits: OpsLimits = OpsLimits(), logger: Logger,
-        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         onListening: @escaping @Sendable (SocketAddress) -> Void = { _ in }
     ) {
         self.host = host
@@ -31,47 +31,10 @@ public struct OpsServer: Service {
         self.routes = routes
         self.limits = limits
         self.logger = logger
-        self.group = group
         self.onListening = onListening
     }
 
     public func run() async throws {
-        let table = ConnectionTable(capacity: limits.maxConnections)
-        let (idleTimeout, logger) = (limits.idleTimeout, logger)
-        let server = try await ServerBootstrap(group: group)
-            .serverChannelOption(.backlog, value: 64)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .serverChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(
-                        AcceptPause(listener: "The ops endpoint", logger: logger))
-                }
-            }
-            .bind(host: host, port: port) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try Self.admit(channel, to: table, logger: logger)
-                    do {
-                        try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
-                        try channel.pipeline.syncOperations.addHandler(
-                            OpsIdleTimeout(timeout: idleTimeout, table: table))
-                        return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(
-                            wrappingChannelSynchronously: channel)
-                    } catch {
-                        // A connection that failed to set up would otherwise hold its place.
-                        channel.close(promise: nil)
-                        throw error
-                    }
-                }
-            }
-        if let address = server.channel.localAddress {
-            logger.info(
-                "Ops endpoint listening",
-                metadata: [
-                    "address": "\(address)", "max_connections": "\(table.capacity)",
-                    "idle_timeout": "\(limits.idleTimeout)",
-                ])
-            onListening(address)
-        }
         let fileLimit = OpenFileLimit.current
         if limits.isCloseTo(fileLimit: fileLimit) {
             logger.warning(
@@ -80,42 +43,30 @@ public struct OpsServer: Service {
                     "max_connections": "\(limits.maxConnections)", "open_file_limit": "\(fileLimit ?? 0)",
                 ])
         }
-        do {
-            // Cancelling on shutdown also ends idle keep-alive connections, which would
-            // otherwise hold the group open.
-            try await cancelWhenGracefulShutdown {
-                try await withThrowingDiscardingTaskGroup { connections in
-                    try await server.executeThenClose { inbound in
-                        for try await connection in inbound {
-                            connections.addTask {
-                                await OpsConnection(routes: routes, logger: logger).serve(connection)
-                            }
-                        }
-                    }
-                }
-            }
-        } catch  where Task.isShuttingDownGracefully || Task.isCancelled {
-            // Stopping is what was asked for.
-        }
+        let listener = LimitedListener(name: "The ops endpoint", limits: limits.listener, logger: logger)
+        let (routes, onListening) = (routes, onListening)
+        let application = Application(
+            responder: CallbackResponder<BasicRequestContext> { request, _ in
+                let response = await routes.response(method: request.method, uri: request.uri.description)
+                return request.method == .head ? response.hummingbird.createHeadResponse() : response.hummingbird
+            },
+            server: listener.server,
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
+            onServerRunning: { channel in
+                await listener.onServerRunning(channel)
+                if let address = channel.localAddress { onListening(address) }
+            },
+            logger: logger)
+        try await application.run()
         logger.info("Ops endpoint stopped")
     }
+}
 
-    /// Counts a new connection in, closing the one it pushes out; a connection turned away is
-    /// closed here and never reaches the server's loop.
-    private static func admit(_ channel: any Channel, to table: ConnectionTable, logger: Logger) throws {
-        switch table.admit(channel) {
-        case .refused:
-            logger.debug("Ops connection turned away: every connection is being answered")
-            channel.close(promise: nil)
-            throw ConnectionRefused()
-        case .admitted(let evicted):
-            channel.closeFuture.whenComplete { _ in table.remove(channel) }
-            if let evicted {
-                logger.debug("Ops connection closed to make room: the idle connections reached the cap")
-                evicted.close(promise: nil)
-            }
-        }
+extension OpsResponse {
+    /// The answer as Hummingbird writes it; never cached, since it says how the bot is now.
+    var hummingbird: Response {
+        var headers: HTTPFields = [.contentType: contentType, .cacheControl: "no-store"]
+        if status == .methodNotAllowed { headers[.allow] = "GET, HEAD" }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
-
-    private struct ConnectionRefused: Error {}
 }

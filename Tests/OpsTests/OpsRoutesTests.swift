@@ -1,5 +1,5 @@
 import GifBotCore
-import NIOHTTP1
+import HTTPTypes
 import Testing
 
 @testable import Ops
@@ -19,19 +19,19 @@ struct FixedReadiness: ReadinessReporting {
     }
 
     @Test func healthzAnswersWhateverTheReadiness() async {
-        let response = await routes(["store: not answering"]).response(method: .GET, uri: "/healthz")
+        let response = await routes(["store: not answering"]).response(method: .get, uri: "/healthz")
         #expect(response.status == .ok)
     }
 
     @Test func readyzIsOKWhenEveryPartIsReady() async {
-        let response = await routes([nil, nil]).response(method: .GET, uri: "/readyz")
+        let response = await routes([nil, nil]).response(method: .get, uri: "/readyz")
         #expect(response.status == .ok)
         #expect(String(decoding: response.body, as: UTF8.self) == "{\"ready\":true,\"failing\":[]}\n")
     }
 
     @Test func readyzNamesEveryPartThatIsNotReady() async {
         let response = await routes([nil, "irc:libera: not connected", "matrix:@bot:x.org: \"sync\" failing"])
-            .response(method: .GET, uri: "/readyz?verbose=1")
+            .response(method: .get, uri: "/readyz?verbose=1")
         #expect(response.status == .serviceUnavailable)
         #expect(response.contentType == "application/json")
         let body = String(decoding: response.body, as: UTF8.self)
@@ -41,7 +41,7 @@ struct FixedReadiness: ReadinessReporting {
     }
 
     @Test func metricsAreInPrometheusTextFormat() async {
-        let response = await routes([]).response(method: .GET, uri: "/metrics")
+        let response = await routes([]).response(method: .get, uri: "/metrics")
         #expect(response.status == .ok)
         #expect(response.contentType.hasPrefix("text/plain; version=0.0.4"))
         #expect(String(decoding: response.body, as: UTF8.self) == metricsText)
@@ -49,11 +49,11 @@ struct FixedReadiness: ReadinessReporting {
 
     @Test(arguments: ["/", "/metrics/", "/readyz/x", "/../etc/passwd", ""])
     func otherPathsAreNotFound(_ path: String) async {
-        #expect(await routes([]).response(method: .GET, uri: path).status == .notFound)
+        #expect(await routes([]).response(method: .get, uri: path).status == .notFound)
     }
 
-    @Test(arguments: [HTTPMethod.POST, .PUT, .DELETE, .PATCH, .OPTIONS])
-    func onlyGETAndHEADAreServed(_ method: HTTPMethod) async {
+    @Test(arguments: [HTTPRequest.Method.post, .put, .delete, .patch, .options])
+    func onlyGETAndHEADAreServed(_ method: HTTPRequest.Method) async {
         #expect(await routes([]).response(method: method, uri: "/readyz").status == .methodNotAllowed)
     }
 }

@@ -1,5 +1,5 @@
 import GifBotCore
-import NIOHTTP1
+import HTTPTypes
 import Synchronization
 import Testing
 
@@ -13,7 +13,7 @@ import Testing
         status.ready()
         status.warn("device ABC not cross-signed: set matrix.recovery_key", about: "cross-signing")
         let routes = OpsRoutes(readiness: [status], metrics: { [] })
-        let response = await routes.response(method: .GET, uri: "/readyz")
+        let response = await routes.response(method: .get, uri: "/readyz")
         #expect(response.status == .ok)
         #expect(
             String(decoding: response.body, as: UTF8.self)
@@ -21,7 +21,7 @@ import Testing
                 + "\n")
 
         status.warn(nil, about: "cross-signing")
-        let cleared = await routes.response(method: .GET, uri: "/readyz")
+        let cleared = await routes.response(method: .get, uri: "/readyz")
         #expect(String(decoding: cleared.body, as: UTF8.self) == "{\"ready\":true,\"failing\":[]}\n")
     }
 
@@ -29,7 +29,7 @@ import Testing
         let status = AdapterStatus(kind: "matrix", name: "@bot:x.org")
         status.disconnected("sync failing")
         status.warn("device ABC not cross-signed", about: "cross-signing")
-        let response = await OpsRoutes(readiness: [status], metrics: { [] }).response(method: .GET, uri: "/readyz")
+        let response = await OpsRoutes(readiness: [status], metrics: { [] }).response(method: .get, uri: "/readyz")
         #expect(response.status == .serviceUnavailable)
         #expect(
             String(decoding: response.body, as: UTF8.self)
@@ -47,14 +47,14 @@ import Testing
         status.warn("device ABC not cross-signed", about: "cross-signing")
         let routes = OpsRoutes(readiness: [status], metrics: { [] })
         #expect(
-            String(decoding: await routes.response(method: .GET, uri: "/readyz").body, as: UTF8.self)
+            String(decoding: await routes.response(method: .get, uri: "/readyz").body, as: UTF8.self)
                 == #"{"ready":true,"failing":[],"warnings":["matrix:@bot:x.org: device ABC not cross-signed","matrix:@bot:x.org: cross-signing identity changed: 1 user (@eve:x.org)"]}"#
                 + "\n")
 
         identities.withLock { $0 = nil }
         status.warn("device ABC not cross-signed again", about: "cross-signing")
         #expect(
-            String(decoding: await routes.response(method: .GET, uri: "/readyz").body, as: UTF8.self)
+            String(decoding: await routes.response(method: .get, uri: "/readyz").body, as: UTF8.self)
                 == #"{"ready":true,"failing":[],"warnings":["matrix:@bot:x.org: device ABC not cross-signed again"]}"#
                 + "\n")
     }

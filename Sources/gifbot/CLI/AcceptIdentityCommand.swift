@@ -19,7 +19,8 @@ struct AcceptIdentityCommand: AsyncParsableCommand {
 
     @OptionGroup var options: MatrixIdentityOptions
 
-    @Argument(help: ArgumentHelp("The user whose new identity to accept, such as @alice:example.org.", valueName: "user"))
+    @Argument(
+        help: ArgumentHelp("The user whose new identity to accept, such as @alice:example.org.", valueName: "user"))
     var user: String
 
     func run() async throws {

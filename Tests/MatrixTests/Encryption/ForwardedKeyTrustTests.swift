@@ -47,7 +47,8 @@ import Testing
             ]
             let pins = try await IdentityPins(
                 state: laptop.fixture.state, policy: .warn, logger: Logger(label: "test"), now: { Date() })
-            let directory = try await DeviceDirectory(state: laptop.fixture.state, pins: pins, logger: Logger(label: "test"))
+            let directory = try await DeviceDirectory(
+                state: laptop.fixture.state, pins: pins, logger: Logger(label: "test"))
             try await body(
                 World(laptop: laptop, phone: phone, mallory: mallory, directory: directory, query: { _ in answer }))
         } catch {
