@@ -3,7 +3,7 @@ import Testing
 @testable import MatrixCrypto
 
 @Suite struct OlmMessageTests {
-    private let cipher = OlmMessageCipher(messageKey: OlmMessageKey(key: [UInt8](repeating: 7, count: 32), index: 0))
+    private let cipher = AESCBCHMACCipher(secret: [UInt8](repeating: 7, count: 32), info: AESCBCHMACCipher.olmInfo)
     private let ratchetKey = [UInt8](repeating: 0x42, count: 32)
 
     private func message(chainIndex: UInt64 = 300) -> OlmMessage {

@@ -63,7 +63,11 @@ public struct MegolmInboundSession: Sendable {
 
     /// The sender's Ed25519 session key (checked when the session was made, so this cannot fail).
     public var signingKey: Curve25519.Signing.PublicKey {
-        try! Curve25519.Signing.PublicKey(rawRepresentation: signingKeyBytes)
+        do {
+            return try Curve25519.Signing.PublicKey(rawRepresentation: signingKeyBytes)
+        } catch {
+            preconditionFailure("a session key checked when the session was made was refused")
+        }
     }
 
     /// Unpadded base64 of the sender's Ed25519 session key.

@@ -83,8 +83,11 @@ public struct MegolmMessage: Sendable, Equatable {
         writer.writeBytes(field: ciphertextField, ciphertext)
         writer.writeRaw(cipher.mac(writer.bytes))
         writer.writeRaw(sign(writer.bytes))
-        // The bytes were just written by the rules the parser checks.
-        return try! MegolmMessage(bytes: writer.bytes)
+        do {
+            return try MegolmMessage(bytes: writer.bytes)
+        } catch {
+            preconditionFailure("a Megolm message just written by the parser's rules was refused")
+        }
     }
 }
 

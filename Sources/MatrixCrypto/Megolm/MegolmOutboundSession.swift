@@ -22,7 +22,11 @@ public struct MegolmOutboundSession: Sendable {
 
     /// The private key from its seed; the seed was valid when stored, so this cannot fail.
     private var signingKey: Curve25519.Signing.PrivateKey {
-        try! Curve25519.Signing.PrivateKey(rawRepresentation: signingSeed)
+        do {
+            return try Curve25519.Signing.PrivateKey(rawRepresentation: signingSeed)
+        } catch {
+            preconditionFailure("a 32-byte Ed25519 seed was refused")
+        }
     }
 
     /// Unpadded base64 of the Ed25519 public key.
@@ -45,7 +49,13 @@ public struct MegolmOutboundSession: Sendable {
         let key = signingKey
         let message = MegolmMessage.seal(
             index: ratchet.index, ciphertext: cipher.encrypt(plaintext), cipher: cipher,
-            sign: { bytes in Array(try! key.signature(for: bytes)) })
+            sign: { bytes in
+                do {
+                    return Array(try key.signature(for: bytes))
+                } catch {
+                    preconditionFailure("Ed25519 signing with a valid key over bytes in memory failed")
+                }
+            })
         ratchet.advance()
         return message
     }

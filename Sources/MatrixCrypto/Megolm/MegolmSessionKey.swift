@@ -47,8 +47,11 @@ public struct MegolmSessionKey: Sendable, Equatable {
     init(ratchet: MegolmRatchet, signingKey: Curve25519.Signing.PrivateKey) {
         let publicKey = Array(signingKey.publicKey.rawRepresentation)
         var bytes = MegolmKeyFields.encode(version: Self.version, ratchet: ratchet, signingKey: publicKey)
-        // Signing with a valid key over bytes in memory does not fail.
-        bytes.append(contentsOf: try! signingKey.signature(for: bytes))
+        do {
+            bytes.append(contentsOf: try signingKey.signature(for: bytes))
+        } catch {
+            preconditionFailure("Ed25519 signing with a valid key over bytes in memory failed")
+        }
         self.ratchet = ratchet
         self.signingKey = publicKey
         self.bytes = bytes

@@ -10,7 +10,8 @@ import _CryptoExtras
 /// Each secret (a Megolm ratchet state, an Olm message key) is used for one message only, which
 /// is why a fixed IV from the KDF is safe here.
 ///
-/// Not `Sendable` (swift-crypto's `SymmetricKey` is not, on Linux): make one where it is used.
+/// Made, used and dropped within one encryption or decryption (swift-crypto's `SymmetricKey`
+/// zeroes its storage when released), so it is deliberately not `Sendable`.
 public struct AESCBCHMACCipher {
     /// The `info` of Megolm's key derivation.
     public static let megolmInfo = Array("MEGOLM_KEYS".utf8)
@@ -32,14 +33,21 @@ public struct AESCBCHMACCipher {
         }
         encryptionKey = aes
         macKey = mac
-        // 16 bytes by construction: the initialiser cannot fail.
-        iv = try! AES._CBC.IV(ivBytes: ivBytes)
+        do {
+            iv = try AES._CBC.IV(ivBytes: ivBytes)
+        } catch {
+            preconditionFailure("a 16-byte IV was refused")
+        }
     }
 
     /// AES-256-CBC with PKCS#7 padding: whole blocks, at least one.
     public func encrypt(_ plaintext: some Collection<UInt8>) -> [UInt8] {
-        // Key size and padding are right by construction: the call cannot fail.
-        Array(try! AES._CBC.encrypt(Array(plaintext), using: encryptionKey, iv: iv))
+        do {
+            return Array(try AES._CBC.encrypt(Array(plaintext), using: encryptionKey, iv: iv))
+        } catch {
+            // The key is 32 bytes and the IV 16 by construction; encryption has no other failure.
+            preconditionFailure("AES-256-CBC refused a key and IV of the right sizes")
+        }
     }
 
     /// Decrypts a ciphertext whose MAC has already been checked. Throws `.badPadding` for a

@@ -22,8 +22,8 @@ public struct OlmMessage: Sendable, Equatable {
     public init(bytes: [UInt8]) throws(MatrixCryptoError) {
         guard let version = bytes.first else { throw .olmMessageMalformed }
         guard version == Self.version else { throw .unsupportedVersion(version) }
-        guard bytes.count >= 1 + OlmMessageCipher.macLength else { throw .olmMessageMalformed }
-        let body = bytes[1..<(bytes.count - OlmMessageCipher.macLength)]
+        guard bytes.count >= 1 + AESCBCHMACCipher.macLength else { throw .olmMessageMalformed }
+        let body = bytes[1..<(bytes.count - AESCBCHMACCipher.macLength)]
         var ratchetKey: ArraySlice<UInt8>?
         var chainIndex: UInt64?
         var ciphertext: ArraySlice<UInt8>?
@@ -49,7 +49,7 @@ public struct OlmMessage: Sendable, Equatable {
     }
 
     /// Encodes a message and appends the MAC `cipher` computes over the encoding.
-    init(ratchetKey: [UInt8], chainIndex: UInt64, ciphertext: [UInt8], cipher: OlmMessageCipher) {
+    init(ratchetKey: [UInt8], chainIndex: UInt64, ciphertext: [UInt8], cipher: AESCBCHMACCipher) {
         var writer = ProtoWriter(prefix: [Self.version])
         writer.writeBytes(field: Self.ratchetKeyField, ratchetKey)
         writer.writeVarint(field: Self.chainIndexField, chainIndex)
@@ -62,10 +62,10 @@ public struct OlmMessage: Sendable, Equatable {
     }
 
     /// The bytes the MAC covers.
-    var authenticatedBytes: ArraySlice<UInt8> { bytes.dropLast(OlmMessageCipher.macLength) }
+    var authenticatedBytes: ArraySlice<UInt8> { bytes.dropLast(AESCBCHMACCipher.macLength) }
 
     /// The truncated MAC as received.
-    var mac: ArraySlice<UInt8> { bytes.suffix(OlmMessageCipher.macLength) }
+    var mac: ArraySlice<UInt8> { bytes.suffix(AESCBCHMACCipher.macLength) }
 }
 
 extension OlmMessage: CustomStringConvertible {

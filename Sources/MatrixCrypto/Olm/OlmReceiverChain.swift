@@ -54,7 +54,7 @@ struct OlmReceiverChain: Sendable {
 
     /// The MAC is compared (in constant time) before a byte is decrypted.
     private static func decrypt(_ message: OlmMessage, with key: OlmMessageKey) throws(MatrixCryptoError) -> [UInt8] {
-        let cipher = OlmMessageCipher(messageKey: key)
+        let cipher = AESCBCHMACCipher(secret: key.key, info: AESCBCHMACCipher.olmInfo)
         guard cipher.isValidMAC(message.mac, for: message.authenticatedBytes) else { throw .badMAC }
         return try cipher.decrypt(message.ciphertext)
     }

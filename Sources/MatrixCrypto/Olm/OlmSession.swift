@@ -30,7 +30,7 @@ public struct OlmSession: Sendable {
     public mutating func encrypt(_ plaintext: some Collection<UInt8>) throws(MatrixCryptoError) -> OlmEncryptedMessage {
         var ratchet = sendingRatchet
         let (messageKey, ratchetKey) = try ratchet.nextMessageKey()
-        let cipher = OlmMessageCipher(messageKey: messageKey)
+        let cipher = AESCBCHMACCipher(secret: messageKey.key, info: AESCBCHMACCipher.olmInfo)
         let message = OlmMessage(
             ratchetKey: ratchetKey, chainIndex: messageKey.index, ciphertext: cipher.encrypt(plaintext), cipher: cipher)
         sendingRatchet = ratchet
