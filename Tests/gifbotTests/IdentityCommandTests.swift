@@ -3,6 +3,8 @@ import Logging
 import Storage
 import Testing
 
+@testable import GifBotApp
+
 @testable import Matrix
 
 /// `gifbot matrix identities` and `gifbot matrix accept-identity`, run as an operator runs them
@@ -16,7 +18,7 @@ import Testing
     /// `block` (as the bot records it: `IdentityPins`) and the bot's full user id recorded.
     func seed(_ database: String) async throws -> (first: String, second: String) {
         let store = try await SQLiteStore.open(path: database, logger: Logger(label: "test"))
-        let (key, _) = try MatrixStoreKey.loadOrCreate(at: MatrixStoreKey.filePath(besideDatabase: database))
+        let (key, _) = try MatrixStoreKey.loadOrCreate(at: FilesBesideDatabase.matrixStoreKey(database: database))
         var configuration = MatrixConfiguration(homeserver: Self.homeserver, user: "gifbot", password: "p")
         configuration.encryption.storeKey = key
         let state = CryptoStateStore(

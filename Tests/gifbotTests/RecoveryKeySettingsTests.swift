@@ -28,6 +28,9 @@ import Testing
                 "/var/lib/gifbot/matrix-recovery-key", "/var/lib/gifbot/matrix-recovery-key-work",
             ])
         #expect(accounts.allSatisfy { $0.recoveryKey == nil })
+        #expect(
+            FilesBesideDatabase.matrixStoreKey(database: "/var/lib/gifbot/gifbot.sqlite")
+                == "/var/lib/gifbot/gifbot.sqlite.matrix-store-key")
     }
 
     @Test func theKeyOrItsFileIsConfigured() async throws {

@@ -32,7 +32,7 @@ package enum MatrixAccounts: ChatNetworkKind {
     /// (without it the adapter keeps the notice and says so in its log).
     private static func generatedStoreKey(_ database: DatabaseLocation, runtime: BotRuntime) -> MatrixStoreKey? {
         guard case .sqlite(let path) = database else { return nil }
-        let keyPath = MatrixStoreKey.filePath(besideDatabase: path)
+        let keyPath = FilesBesideDatabase.matrixStoreKey(database: path)
         do {
             let (key, created) = try MatrixStoreKey.loadOrCreate(at: keyPath)
             if created {

@@ -80,10 +80,10 @@ package struct MatrixSettings {
         let suffix = prefix == "matrix" ? nil : String(prefix.dropFirst("matrix.".count))
         switch try DatabaseSettings.location(from: sources) {
         case .sqlite(let path):
-            return RecoveryKeyFile.beside(databasePath: path, suffix: suffix).path
+            return FilesBesideDatabase.matrixRecoveryKey(database: path, account: suffix)
         case .postgres:
             let directory = FileManager.default.currentDirectoryPath
-            return RecoveryKeyFile.beside(databasePath: directory + "/gifbot", suffix: suffix).path
+            return FilesBesideDatabase.matrixRecoveryKey(database: directory + "/gifbot", account: suffix)
         }
     }
 

@@ -13,14 +13,6 @@ public struct RecoveryKeyFile: Sendable, Equatable {
         self.path = path
     }
 
-    /// The default beside a SQLite database: `<its directory>/matrix-recovery-key`, or with
-    /// `suffix` (an account's name) `matrix-recovery-key-<suffix>`.
-    public static func beside(databasePath: String, suffix: String? = nil) -> RecoveryKeyFile {
-        let directory = URL(fileURLWithPath: databasePath).deletingLastPathComponent().path
-        let name = suffix.map { "matrix-recovery-key-\($0)" } ?? "matrix-recovery-key"
-        return RecoveryKeyFile(path: URL(fileURLWithPath: directory).appendingPathComponent(name).path)
-    }
-
     /// The key's text, or nil when there is no file. A file that exists but cannot be read is
     /// reported with the reason (never its content).
     public func read() throws(CrossSigningFailure) -> String? {

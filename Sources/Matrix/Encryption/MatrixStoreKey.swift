@@ -37,9 +37,6 @@ public struct MatrixStoreKey: Sendable, Equatable {
         }
     }
 
-    /// Where the generated key of an SQLite database lives: beside it, named after it.
-    public static func filePath(besideDatabase path: String) -> String { path + ".matrix-store-key" }
-
     /// The key kept in `path`, created (mode 0600, 32 random bytes in base64) when missing. An
     /// existing file readable by others is refused: anyone who can read it can read the state.
     public static func loadOrCreate(at path: String) throws(FileError) -> (key: MatrixStoreKey, created: Bool) {

@@ -42,7 +42,7 @@ struct MatrixIdentityOptions: ParsableArguments {
         guard case .sqlite(let path) = location else {
             ProcessRunner.fail("set matrix.store_key: it seals the encryption state in PostgreSQL", exitCode: .failure)
         }
-        let keyPath = MatrixStoreKey.filePath(besideDatabase: path)
+        let keyPath = FilesBesideDatabase.matrixStoreKey(database: path)
         guard let key = try MatrixStoreKey.existing(at: keyPath) else {
             ProcessRunner.fail(
                 "no Matrix store key at \(keyPath): the bot has not started end-to-end encryption with this database",

@@ -106,17 +106,13 @@ struct CrossSigningPayloadTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rkf-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let file = RecoveryKeyFile.beside(databasePath: directory.appendingPathComponent("gifbot.sqlite").path)
-        #expect(file.path == directory.appendingPathComponent("matrix-recovery-key").path)
+        let file = RecoveryKeyFile(path: directory.appendingPathComponent("matrix-recovery-key").path)
         #expect(try file.read() == nil)
         let key = RecoveryKey.encode(SecretStorageKey.generate())
         try file.write(key)
         #expect(try file.read() == key)
         let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
-        #expect(
-            RecoveryKeyFile.beside(databasePath: "/data/gifbot.sqlite", suffix: "work").path
-                == "/data/matrix-recovery-key-work")
         #expect(throws: CrossSigningFailure.self) {
             try RecoveryKeyFile(path: directory.appendingPathComponent("missing/dir/key").path).write(key)
         }

@@ -50,7 +50,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gifbot-key-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = MatrixStoreKey.filePath(besideDatabase: folder.appendingPathComponent("bot.sqlite").path)
+        let path = folder.appendingPathComponent("bot.sqlite.matrix-store-key").path
         let first = try MatrixStoreKey.loadOrCreate(at: path)
         #expect(first.created)
         var status = stat()
