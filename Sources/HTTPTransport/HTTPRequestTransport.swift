@@ -3,8 +3,8 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// What came back from a GIF source before interpretation.
-public struct HTTPGetResponse: Sendable {
+/// What came back from a GIF source (a GET or a POST) before interpretation.
+public struct HTTPTransportResponse: Sendable {
     public let status: Int
     public let body: [UInt8]
 
@@ -14,15 +14,16 @@ public struct HTTPGetResponse: Sendable {
     }
 }
 
-/// The HTTP GET underneath every source's client; the seam that keeps the clients testable.
-public protocol HTTPGetTransport: Sendable {
+/// The HTTP requests underneath every source's client (GETs, and the few POSTs that report);
+/// the seam that keeps the clients testable.
+public protocol HTTPRequestTransport: Sendable {
     /// Performs a GET within `timeout` for the whole request. Throws only `TransportFailure`
     /// (or `CancellationError`).
-    func get(_ url: String, timeout: Duration) async throws -> HTTPGetResponse
+    func get(_ url: String, timeout: Duration) async throws -> HTTPTransportResponse
     /// POSTs a JSON `body` within `timeout`, for the few calls that report rather than ask
     /// (KLIPY's share trigger). Redirects are not followed: a redirect is the answer. Throws as
     /// `get` does.
-    func post(_ url: String, json body: [UInt8], timeout: Duration) async throws -> HTTPGetResponse
+    func post(_ url: String, json body: [UInt8], timeout: Duration) async throws -> HTTPTransportResponse
 }
 
 /// Why a GET got no answer; each client turns it into its own error.
@@ -36,7 +37,7 @@ public enum TransportFailure: Error, Sendable, Equatable {
 }
 
 /// The real transport over the process's single AsyncHTTPClient.
-public struct AsyncHTTPGetTransport: HTTPGetTransport {
+public struct AsyncHTTPGetTransport: HTTPRequestTransport {
     /// Pages of 25 GIFs are ~100 kB; anything far larger is not an answer from a GIF API.
     static let maximumBodyBytes = 8 * 1024 * 1024
 
@@ -49,14 +50,14 @@ public struct AsyncHTTPGetTransport: HTTPGetTransport {
     /// One deadline for the whole exchange, body included (a trickled body is cut off), and
     /// redirects followed only within the configured origin: a redirect elsewhere comes back as
     /// the answer, which each client reads as its source's trouble.
-    public func get(_ url: String, timeout: Duration) async throws -> HTTPGetResponse {
+    public func get(_ url: String, timeout: Duration) async throws -> HTTPTransportResponse {
         var headers = HTTPHeaders()
         headers.add(name: "Accept", value: "application/json")
         do {
             let rule = SameOriginRule(URL(string: url) ?? URL(fileURLWithPath: "/"))
             let result = try await GuardedGet(client: httpClient, rule: rule)
                 .get(url, headers: headers, timeout: timeout, maximumBodyBytes: Self.maximumBodyBytes)
-            return HTTPGetResponse(status: Int(result.response.status.code), body: Array(buffer: result.response.body))
+            return HTTPTransportResponse(status: Int(result.response.status.code), body: Array(buffer: result.response.body))
         } catch let error as HTTPClientError where Self.isTimeout(error) {
             throw TransportFailure.timeout
         } catch is CancellationError {
@@ -70,7 +71,7 @@ public struct AsyncHTTPGetTransport: HTTPGetTransport {
         }
     }
 
-    public func post(_ url: String, json body: [UInt8], timeout: Duration) async throws -> HTTPGetResponse {
+    public func post(_ url: String, json body: [UInt8], timeout: Duration) async throws -> HTTPTransportResponse {
         var request = HTTPClientRequest(url: url)
         request.method = .POST
         request.headers.add(name: "Accept", value: "application/json")
@@ -79,7 +80,7 @@ public struct AsyncHTTPGetTransport: HTTPGetTransport {
         do {
             let response = try await httpClient.completeExchange(
                 request, deadline: .now + timeout, maximumBodyBytes: Self.maximumBodyBytes)
-            return HTTPGetResponse(status: Int(response.status.code), body: Array(buffer: response.body))
+            return HTTPTransportResponse(status: Int(response.status.code), body: Array(buffer: response.body))
         } catch let error as HTTPClientError where Self.isTimeout(error) {
             throw TransportFailure.timeout
         } catch is CancellationError {

@@ -12,8 +12,8 @@ enum ProcessRunner {
     ) async throws -> AppConfiguration {
         do {
             return try await options.load(environment: ProcessInfo.processInfo.environment, extra: extra).0
-        } catch let failure as ConfigurationFailure {
-            fail(failure.description, exitCode: ExitCode(ConfigurationFailure.exitCode))
+        } catch let failure as ConfigurationExit {
+            fail(failure.description, exitCode: ExitCode(ConfigurationExit.exitCode))
         }
     }
 
@@ -30,7 +30,7 @@ enum ProcessRunner {
         } catch let error as StoreError {
             fail(
                 "configuration error: \(SettingKey.databaseURL.label): \(error)",
-                exitCode: ExitCode(ConfigurationFailure.exitCode))
+                exitCode: ExitCode(ConfigurationExit.exitCode))
         }
         do {
             try await body(runtime)

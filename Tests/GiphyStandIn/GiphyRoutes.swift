@@ -133,17 +133,17 @@ final class RenderedPages: Sendable {
 final class GifCatalog: Sendable {
     static let shared = GifCatalog()
 
-    private let gifs: [String: JSONValue]
+    private let gifs: [String: FrozenJSON]
 
     private init() {
-        var gifs: [String: JSONValue] = [:]
+        var gifs: [String: FrozenJSON] = [:]
         for name in Fixtures.allNames() where !name.hasPrefix("errors/") {
             let data = Fixtures.object(name)["data"]
             let items: [Any] = (data as? [Any]) ?? (data.map { [$0] } ?? [])
             for case let gif as [String: Any] in items {
                 if let id = gif["id"] as? String, gifs[id] == nil, gif["type"] as? String == "gif" || gif["type"] == nil
                 {
-                    gifs[id] = JSONValue(gif)
+                    gifs[id] = FrozenJSON(gif)
                 }
             }
         }
@@ -156,7 +156,7 @@ final class GifCatalog: Sendable {
 }
 
 /// Holds parsed JSON immutably so it can be shared across threads.
-struct JSONValue: Sendable {
+struct FrozenJSON: Sendable {
     private let data: Data
     init(_ object: Any) { data = (try? JSONSerialization.data(withJSONObject: object)) ?? Data() }
     var value: Any { (try? JSONSerialization.jsonObject(with: data)) ?? [:] }

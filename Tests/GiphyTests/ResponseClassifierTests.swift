@@ -18,13 +18,13 @@ import Testing
         ("errors/synthetic_empty_200_2019.json", 200, GifSourceError.unavailable),
     ])
     func recordedErrorBodies(_ name: String, status: Int, expected: GifSourceError) {
-        let response = HTTPGetResponse(status: status, body: Fixtures.bytes(name))
+        let response = HTTPTransportResponse(status: status, body: Fixtures.bytes(name))
         #expect(throws: expected) { try ResponseClassifier.classify(response, rateLimitCooldownSeconds: 60) }
     }
 
     @Test func serverErrorsAndGarbageMeanGiphyIsFailing() {
         for (status, body) in [(500, "{}"), (502, "<html>Bad gateway</html>"), (200, "{\"data\": [")] {
-            let response = HTTPGetResponse(status: status, body: Array(body.utf8))
+            let response = HTTPTransportResponse(status: status, body: Array(body.utf8))
             #expect(throws: GifSourceError.unavailable) {
                 try ResponseClassifier.classify(response, rateLimitCooldownSeconds: 60)
             }
@@ -34,17 +34,17 @@ import Testing
     @Test func notFoundAndBadRequest() {
         #expect(throws: GifSourceError.notFound) {
             try ResponseClassifier.classify(
-                HTTPGetResponse(status: 404, body: Array("{}".utf8)), rateLimitCooldownSeconds: 60)
+                HTTPTransportResponse(status: 404, body: Array("{}".utf8)), rateLimitCooldownSeconds: 60)
         }
         #expect(throws: GifSourceError.badRequest) {
-            try ResponseClassifier.classify(HTTPGetResponse(status: 414, body: []), rateLimitCooldownSeconds: 60)
+            try ResponseClassifier.classify(HTTPTransportResponse(status: 414, body: []), rateLimitCooldownSeconds: 60)
         }
     }
 
     @Test func aRealSearchPasses() throws {
         let body = Fixtures.bytes("react_api_search_2023.json")
         #expect(
-            try ResponseClassifier.classify(HTTPGetResponse(status: 200, body: body), rateLimitCooldownSeconds: 60)
+            try ResponseClassifier.classify(HTTPTransportResponse(status: 200, body: body), rateLimitCooldownSeconds: 60)
                 == body)
     }
 }

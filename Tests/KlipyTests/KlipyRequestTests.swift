@@ -67,7 +67,7 @@ import Testing
     func classify(_ status: Int, _ body: String, lookup: Bool = false) -> GifSourceError? {
         do {
             _ = try KlipyResponseClassifier.classify(
-                HTTPGetResponse(status: status, body: Array(body.utf8)),
+                HTTPTransportResponse(status: status, body: Array(body.utf8)),
                 rateLimitCooldownSeconds: 60, lookup: lookup)
             return nil
         } catch {

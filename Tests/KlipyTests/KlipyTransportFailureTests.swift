@@ -9,10 +9,10 @@ import Testing
 /// real refused or slow connection is GIPHY's transport tests' subject; a refused connection
 /// reported as unreachable rather than slow depends on the machine's load, so it is not retested here.
 @Suite struct KlipyTransportFailureTests {
-    struct FailingTransport: HTTPGetTransport {
+    struct FailingTransport: HTTPRequestTransport {
         let error: any Error & Sendable
-        func get(_ url: String, timeout: Duration) async throws -> HTTPGetResponse { throw error }
-        func post(_ url: String, json body: [UInt8], timeout: Duration) async throws -> HTTPGetResponse {
+        func get(_ url: String, timeout: Duration) async throws -> HTTPTransportResponse { throw error }
+        func post(_ url: String, json body: [UInt8], timeout: Duration) async throws -> HTTPTransportResponse {
             throw error
         }
     }

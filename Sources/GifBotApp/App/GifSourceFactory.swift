@@ -9,7 +9,7 @@ import Storage
 /// Builds the configured GIF sources over the process's one HTTP transport.
 package struct GifSourceFactory {
     package let configuration: AppConfiguration
-    package let transport: any HTTPGetTransport
+    package let transport: any HTTPRequestTransport
     package let store: BotStore
     package let metrics: RuntimeMetrics
     package let logger: Logger

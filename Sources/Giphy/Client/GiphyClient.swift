@@ -9,13 +9,13 @@ import Logging
 public final class GiphyClient: Sendable {
     public var counter: CallCounter { pipeline.counter }
     let configuration: GiphyClientConfiguration
-    private let transport: any HTTPGetTransport
+    private let transport: any HTTPRequestTransport
     let pipeline: SourceCallPipeline
     private let logger: Logger
 
     /// - Parameter sharedCooldown: where other instances with the same key see a 429 cool-down.
     public init(
-        configuration: GiphyClientConfiguration, transport: any HTTPGetTransport,
+        configuration: GiphyClientConfiguration, transport: any HTTPRequestTransport,
         metrics: SourceMetrics = SourceMetrics(source: .giphy), sharedCooldown: (any RateLimitCooldownStore)? = nil,
         logger: Logger
     ) {
@@ -123,7 +123,7 @@ public final class GiphyClient: Sendable {
     ) async throws -> Value {
         let started = ContinuousClock.now
         do {
-            let raw: HTTPGetResponse
+            let raw: HTTPTransportResponse
             do {
                 raw = try await transport.get(url(for: endpoint, includingKey: true), timeout: configuration.timeout)
             } catch TransportFailure.timeout {

@@ -36,7 +36,7 @@ enum ResponseClassifier {
     }
 
     /// Classifies a raw response by its envelope alone, returning the body when it is usable.
-    static func classify(_ response: HTTPGetResponse, rateLimitCooldownSeconds: Int) throws -> [UInt8] {
+    static func classify(_ response: HTTPTransportResponse, rateLimitCooldownSeconds: Int) throws -> [UInt8] {
         let envelope = try? GiphyBody(json: response.body, data: GiphyPayload.skipped).envelope
         try check(status: response.status, envelope: envelope, rateLimitCooldownSeconds: rateLimitCooldownSeconds)
         return response.body

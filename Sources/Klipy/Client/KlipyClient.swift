@@ -9,13 +9,13 @@ import Logging
 public final class KlipyClient: Sendable {
     public var counter: CallCounter { pipeline.counter }
     let configuration: KlipyClientConfiguration
-    private let transport: any HTTPGetTransport
+    private let transport: any HTTPRequestTransport
     let pipeline: SourceCallPipeline
     private let logger: Logger
 
     /// - Parameter sharedCooldown: where other instances with the same key see a 429 cool-down.
     public init(
-        configuration: KlipyClientConfiguration, transport: any HTTPGetTransport,
+        configuration: KlipyClientConfiguration, transport: any HTTPRequestTransport,
         metrics: SourceMetrics = SourceMetrics(source: .klipy), sharedCooldown: (any RateLimitCooldownStore)? = nil,
         logger: Logger
     ) {
@@ -135,7 +135,7 @@ public final class KlipyClient: Sendable {
     ) async throws -> Response {
         let started = ContinuousClock.now
         do {
-            let raw: HTTPGetResponse
+            let raw: HTTPTransportResponse
             do {
                 let url = configuration.url(for: endpoint, includingKey: true)
                 raw =

@@ -137,13 +137,13 @@ struct ConfigurationOptions: ParsableArguments {
             configuration.secretsOnCommandLine = ProcessRunner.secrets(in: values)
             return (configuration, sources)
         } catch {
-            throw ConfigurationFailure(error)
+            throw ConfigurationExit(error)
         }
     }
 }
 
 /// Printed as "gifbot: configuration error: …" and exits with EX_CONFIG (78): no stack trace.
-struct ConfigurationFailure: Error, CustomStringConvertible {
+struct ConfigurationExit: Error, CustomStringConvertible {
     static let exitCode: Int32 = 78
     let error: ConfigurationError
 

@@ -49,7 +49,7 @@ struct DatabaseOptions: ParsableArguments {
             ProcessRunner.warnAboutSecretsOnCommandLine(ProcessRunner.secrets(in: options), logger: logger)
         } catch {
             ProcessRunner.fail(
-                ConfigurationFailure(error).description, exitCode: ExitCode(ConfigurationFailure.exitCode))
+                ConfigurationExit(error).description, exitCode: ExitCode(ConfigurationExit.exitCode))
         }
         let store: BotStore
         do {
@@ -57,7 +57,7 @@ struct DatabaseOptions: ParsableArguments {
         } catch {
             ProcessRunner.fail(
                 "configuration error: \(SettingKey.databaseURL.label): \(error)",
-                exitCode: ExitCode(ConfigurationFailure.exitCode))
+                exitCode: ExitCode(ConfigurationExit.exitCode))
         }
         do {
             let result = try await body(store, values)

@@ -59,7 +59,7 @@ extension MatrixTestClient {
         guard let position = since else { return }
         let milliseconds = max(
             0, Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
-        let response = try await MatrixHTTP.send(
+        let response = try await MatrixTestHTTP.send(
             "GET", baseURL: server.baseURL, path: "/_matrix/client/v3/sync",
             query: [
                 "since": position, "timeout": String(milliseconds),
@@ -92,7 +92,7 @@ extension MatrixTestClient {
 
     /// The `next_batch` of a sync without history: where this client starts following.
     static func startPosition(server: SynapseServer, user: MatrixTestUser) async throws -> String {
-        try await MatrixHTTP.send(
+        try await MatrixTestHTTP.send(
             "GET", baseURL: server.baseURL, path: "/_matrix/client/v3/sync",
             query: ["timeout": "0", "filter": startFilter().jsonText, "set_presence": "offline"],
             accessToken: user.accessToken

@@ -165,9 +165,9 @@ public actor MatrixTestClient {
         timeout: Duration? = nil
     ) async throws -> MatrixHTTPResponse {
         try await ready()
-        return try await MatrixHTTP.send(
+        return try await MatrixTestHTTP.send(
             method, baseURL: server.baseURL, path: path, query: query, accessToken: user.accessToken, json: json,
-            timeout: timeout ?? MatrixHTTP.defaultTimeout
+            timeout: timeout ?? MatrixTestHTTP.defaultTimeout
         )
     }
 
@@ -181,9 +181,9 @@ public actor MatrixTestClient {
         timeout: Duration? = nil
     ) async throws -> MatrixHTTPResponse {
         try await ready()
-        return try await MatrixHTTP.send(
+        return try await MatrixTestHTTP.send(
             method, baseURL: server.baseURL, path: path, query: query, accessToken: user.accessToken, body: body,
-            contentType: contentType, timeout: timeout ?? MatrixHTTP.defaultTimeout
+            contentType: contentType, timeout: timeout ?? MatrixTestHTTP.defaultTimeout
         )
     }
 

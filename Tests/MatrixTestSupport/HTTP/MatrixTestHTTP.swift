@@ -7,7 +7,7 @@ import NIOHTTP1
 /// The one HTTP client of the test process, and the request helper every Matrix call goes
 /// through. The client is never shut down: it lives as long as the process, so AsyncHTTPClient's
 /// "deinitialised without shutdown" check cannot fire.
-enum MatrixHTTP {
+enum MatrixTestHTTP {
     /// More connections per host than the default 8: every MatrixTestClient that waits holds
     /// one for a /sync long poll, and parallel tests share one server. Past the limit a request
     /// queues for a connection while its deadline runs, so the limit stays well above the
@@ -40,7 +40,7 @@ enum MatrixHTTP {
         accessToken: String? = nil,
         body: [UInt8]? = nil,
         contentType: String? = nil,
-        timeout: Duration = MatrixHTTP.defaultTimeout
+        timeout: Duration = MatrixTestHTTP.defaultTimeout
     ) async throws -> MatrixHTTPResponse {
         var request = HTTPClientRequest(url: baseURL + path + PathEncoding.queryString(query))
         request.method = HTTPMethod(rawValue: method)
@@ -75,7 +75,7 @@ enum MatrixHTTP {
         query: [String: String] = [:],
         accessToken: String? = nil,
         json: JSONValue?,
-        timeout: Duration = MatrixHTTP.defaultTimeout
+        timeout: Duration = MatrixTestHTTP.defaultTimeout
     ) async throws -> MatrixHTTPResponse {
         try await send(
             method, baseURL: baseURL, path: path, query: query, accessToken: accessToken,

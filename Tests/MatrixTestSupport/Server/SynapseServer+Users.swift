@@ -9,7 +9,7 @@ extension SynapseServer {
     public func registerUser(_ localpart: String, password: String, admin: Bool = false) async throws -> MatrixTestUser
     {
         let path = "/_synapse/admin/v1/register"
-        let nonce = try await MatrixHTTP.send("GET", baseURL: baseURL, path: path).requiredString("nonce")
+        let nonce = try await MatrixTestHTTP.send("GET", baseURL: baseURL, path: path).requiredString("nonce")
         let mac = SharedSecretMAC.registration(
             secret: Self.registrationSharedSecret, nonce: nonce, user: localpart, password: password, admin: admin
         )
@@ -20,7 +20,7 @@ extension SynapseServer {
             "admin": .bool(admin),
             "mac": .string(mac),
         ]
-        let response = try await MatrixHTTP.send("POST", baseURL: baseURL, path: path, json: body)
+        let response = try await MatrixTestHTTP.send("POST", baseURL: baseURL, path: path, json: body)
         if response.errcode == "M_USER_IN_USE" {
             return try await login(localpart, password: password)
         }
@@ -35,7 +35,7 @@ extension SynapseServer {
             "identifier": ["type": "m.id.user", "user": .string(user)],
             "password": .string(password),
         ]
-        let response = try await MatrixHTTP.send("POST", baseURL: baseURL, path: "/_matrix/client/v3/login", json: body)
+        let response = try await MatrixTestHTTP.send("POST", baseURL: baseURL, path: "/_matrix/client/v3/login", json: body)
         return try MatrixTestUser(response: response, password: password)
     }
 

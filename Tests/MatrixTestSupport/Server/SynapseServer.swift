@@ -98,7 +98,7 @@ public final class SynapseServer: Sendable {
     private func waitUntilReady() async throws {
         let deadline = ContinuousClock.now + Self.readinessTimeout
         while true {
-            if let response = try? await MatrixHTTP.send(
+            if let response = try? await MatrixTestHTTP.send(
                 "GET", baseURL: baseURL, path: "/_matrix/client/versions", timeout: .seconds(5)
             ), response.isSuccess {
                 return
