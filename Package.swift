@@ -92,10 +92,15 @@ let package = Package(
             ]
         ),
         // Per-user state over SQLKit: SQLite embedded, PostgreSQL for several instances.
+        // The Matrix adapter's own interface to what it keeps between runs (issue 32): the
+        // protocol and its values, which the SQL store implements, so that Matrix does not
+        // depend on Storage.
+        .target(name: "MatrixState"),
         .target(
             name: "Storage",
             dependencies: [
                 "GifBotCore",
+                "MatrixState",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
@@ -143,7 +148,7 @@ let package = Package(
                 "MatrixCrypto",
                 "GifSources",
                 "HTTPTransport",
-                "Storage",
+                "MatrixState",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -154,7 +159,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        // The ops HTTP endpoint: /healthz, /readyz and /metrics on SwiftNIO's HTTP/1 server, as a Service.
+        // The ops HTTP endpoint: /healthz, /readyz and /metrics on Hummingbird, as a Service.
         // What every HTTP listener of the process needs (issue 31): a connection cap with
         // eviction and a polite refusal, header and idle timeouts, a pause when accept fails,
         // and the open-file limit they share with the chat connections and the store.
@@ -384,7 +389,7 @@ let package = Package(
             dependencies: [
                 "Matrix", "MatrixTestSupport", "TestServerSupport", "BotTestSupport", "GifBotCore", "GifBotWeb",
                 "GifSources",
-                "HTTPTransport", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn", "MatrixCrypto",
+                "HTTPTransport", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn", "MatrixCrypto", "MatrixState",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -414,7 +419,8 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         .testTarget(
-            name: "StorageTests", dependencies: ["Storage", "GifBotCore", "GiphyStandIn", "PostgresTestSupport"]),
+            name: "StorageTests",
+            dependencies: ["Storage", "MatrixState", "GifBotCore", "GiphyStandIn", "PostgresTestSupport"]),
         .testTarget(
             name: "GifBotCoreTests",
             dependencies: [

@@ -1,3 +1,4 @@
+import MatrixState
 import SQLKit
 
 extension BotStore {

@@ -3,7 +3,7 @@ import GifBotCore
 import GifSources
 import MatrixCrypto
 import NIOHTTP1
-import Storage
+import MatrixState
 import Testing
 
 @testable import Matrix

@@ -1,7 +1,7 @@
 import Foundation
 import GifBotCore
 import GifSources
-import Storage
+import MatrixState
 import Testing
 
 @testable import Matrix

@@ -1,4 +1,5 @@
 import Foundation
+import MatrixState
 import Testing
 
 @testable import Storage

@@ -1,3 +1,4 @@
+import MatrixState
 import Testing
 
 @testable import Storage

@@ -1,6 +1,7 @@
 import Foundation
 import GifBotCore
 import Logging
+import MatrixState
 import SQLKit
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import Storage
+import MatrixState
 
 /// What one Matrix account knows about its rooms' encryption, and when it last told each
 /// encrypted room that it cannot read it. Encrypted rooms and notice times are kept in the

@@ -6,7 +6,7 @@ import GifSources
 import HTTPTransport
 import Logging
 import ServiceLifecycle
-import Storage
+import MatrixState
 import Synchronization
 
 /// The bot on one Matrix account: logs in (reusing its token), long-polls `/sync`, joins rooms

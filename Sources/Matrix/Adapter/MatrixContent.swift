@@ -1,7 +1,7 @@
 import Foundation
 import GifBotCore
 import MatrixCrypto
-import Storage
+import MatrixState
 
 /// Event contents the bot sends. Text replies are `m.notice`: clients and other bots must not
 /// answer notices, so bots never answer each other in circles.

@@ -1,5 +1,5 @@
 import Logging
-import Storage
+import MatrixState
 
 /// Gets a working access token: a stored one from an earlier run (each password login makes a
 /// new device, so tokens are reused), else the configured one, else a password login, which is

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import Storage
+import MatrixState
 
 /// The preview messages one Matrix account shows, kept in the store while they show: previews
 /// live in memory, so a restart (or a crash) forgets them, and their messages, with buttons that

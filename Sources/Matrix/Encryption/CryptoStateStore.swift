@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+import MatrixState
 
 /// The adapter's end-to-end encryption state in the store, sealed with the store key: what it
 /// is (`Kind`), which one (a device id, a session id), and its bytes. Every write is committed

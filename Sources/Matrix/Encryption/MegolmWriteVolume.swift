@@ -1,6 +1,6 @@
 import Foundation
 import MatrixCrypto
-import Storage
+import MatrixState
 import Synchronization
 
 /// What one decrypted message costs the store (issue 31: each decrypt rewrote the session's whole

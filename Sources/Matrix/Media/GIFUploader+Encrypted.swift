@@ -2,7 +2,7 @@ import Foundation
 import GifBotCore
 import Logging
 import MatrixCrypto
-import Storage
+import MatrixState
 
 /// GIFs for encrypted rooms: encrypted (AES-256-CTR, `AttachmentCipher`) before the upload, and
 /// the upload reused in every encrypted room, its key kept sealed in the crypto state.

@@ -1,7 +1,7 @@
 import GifBotCore
 import GifSources
 import Logging
-import Storage
+import MatrixState
 
 /// Puts a GIF on the homeserver once: the first time it is downloaded (the largest animated
 /// rendition within the cap) and uploaded; afterwards its stored `mxc://` URI is reused.

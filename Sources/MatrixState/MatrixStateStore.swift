@@ -1,11 +1,11 @@
 import Foundation
-import Storage
 
 /// What the Matrix adapter keeps between runs, as the adapter needs it: its access token, device
 /// id and sync position (adapter state by key), the GIFs already uploaded, the encrypted rooms it
 /// has told it cannot read them, its encryption state, and the preview messages still showing.
-/// The adapter depends on this protocol, not on the SQL store, so it can be exercised with
-/// another store.
+/// The adapter's own interface, in a module of its own so that the SQL store can implement it
+/// (`Storage`) without the adapter depending on the store; the composition root hands the one to
+/// the other, and tests can give the adapter another store.
 public protocol MatrixStateStore: Sendable {
     func adapterState(_ key: String) async throws -> String?
     func setAdapterState(_ key: String, to value: String) async throws
@@ -24,6 +24,3 @@ public protocol MatrixStateStore: Sendable {
     func setMatrixCryptoValues(_ records: [MatrixCryptoRecord], account: String) async throws
     func removeMatrixCryptoValue(account: String, kind: String, name: String) async throws
 }
-
-// The SQL store keeps the Matrix state in production; its methods already have these shapes.
-extension BotStore: MatrixStateStore {}
