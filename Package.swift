@@ -68,11 +68,22 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        // The skeleton every GIF source's client stands on (issue 32): its call pipeline built
+        // from its settings, and one HTTP exchange with failures mapped and calls logged.
+        .target(
+            name: "GifSourceClient",
+            dependencies: [
+                "GifSources",
+                "HTTPTransport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // GIPHY API client: tolerant models, endpoints, typed errors; `GiphySource`.
         .target(
             name: "Giphy",
             dependencies: [
                 "GifSources",
+                "GifSourceClient",
                 "HTTPTransport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
@@ -86,6 +97,7 @@ let package = Package(
             name: "Klipy",
             dependencies: [
                 "GifSources",
+                "GifSourceClient",
                 "HTTPTransport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

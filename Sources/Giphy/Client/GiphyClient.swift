@@ -1,17 +1,18 @@
 import Foundation
+import GifSourceClient
 import GifSources
 import HTTPTransport
 import Logging
 
-/// The GIPHY client: builds requests, enforces GIPHY's limits before calling, calls through its
-/// `SourceCallPipeline` (cache, single flight, the 429 gate, call counting) and decodes
-/// tolerantly. The API key exists only in the URL handed to the transport.
+/// The GIPHY client on the sources' one skeleton (`SourceClientCore`): builds requests, enforces
+/// GIPHY's limits before calling, calls through its pipeline (cache, single flight, the 429 gate,
+/// call counting) and decodes tolerantly. The API key exists only in the URL handed to the
+/// transport.
 public final class GiphyClient: Sendable {
-    public var counter: CallCounter { pipeline.counter }
+    public var counter: CallCounter { core.counter }
     let configuration: GiphyClientConfiguration
-    private let transport: any HTTPRequestTransport
-    let pipeline: SourceCallPipeline
-    private let logger: Logger
+    private let core: SourceClientCore
+    var pipeline: SourceCallPipeline { core.pipeline }
 
     /// - Parameter sharedCooldown: where other instances with the same key see a 429 cool-down.
     public init(
@@ -20,18 +21,14 @@ public final class GiphyClient: Sendable {
         logger: Logger
     ) {
         self.configuration = configuration
-        self.transport = transport
-        self.pipeline = SourceCallPipeline(
-            metrics: metrics, cacheCapacity: configuration.cacheCapacity,
-            cacheMaximumBytes: configuration.cacheMaximumBytes,
-            cacheTimeToLive: configuration.cacheTimeToLive, rateLimitCooldown: configuration.rateLimitCooldown,
-            sharedCooldown: sharedCooldown)
-        self.logger = logger
+        core = SourceClientCore(
+            source: "GIPHY", settings: configuration, transport: transport, metrics: metrics,
+            sharedCooldown: sharedCooldown, logger: logger)
     }
 
     /// Seconds left in the 429 cool-down, or nil when calls are allowed.
     public func coolingDown() async -> Int? {
-        await pipeline.coolingDown()
+        await core.coolingDown()
     }
 
     public func search(_ query: String, offset: Int, limit: Int, rating: ContentRating) async throws -> GifPage {
@@ -116,23 +113,15 @@ public final class GiphyClient: Sendable {
         }
     }
 
-    /// One HTTP call: logged without the key, classified and read in one pass.
+    /// One HTTP call: classified and read in one pass, logged without the key.
     private func call<Payload, Value>(
         _ endpoint: GiphyEndpoint, _ payload: (inout JSONReader) throws -> Payload,
         _ value: (GiphyBody<Payload>) throws -> Value
     ) async throws -> Value {
-        let started = ContinuousClock.now
-        do {
-            let raw: HTTPTransportResponse
-            do {
-                raw = try await transport.get(url(for: endpoint, includingKey: true), timeout: configuration.timeout)
-            } catch TransportFailure.timeout {
-                throw GifSourceError.timeout
-            } catch TransportFailure.networkUnreachable {
-                throw GifSourceError.networkUnreachable
-            } catch TransportFailure.oversizedAnswer {
-                throw GifSourceError.unavailable
-            }
+        try await core.exchange(
+            endpoint: endpoint.name, url: url(for: endpoint, includingKey: true),
+            loggedURL: url(for: endpoint, includingKey: false)
+        ) { raw in
             let body = try? GiphyBody(json: raw.body, data: payload)
             // Only a body that could not be read with its payload is read again, for its envelope.
             let envelope = body?.envelope ?? (try? GiphyBody(json: raw.body, data: GiphyPayload.skipped).envelope)
@@ -141,23 +130,8 @@ public final class GiphyClient: Sendable {
                 rateLimitCooldownSeconds: await pipeline.rateLimitCooldownSeconds)
             // A body that reads but lacks what its endpoint always sends is no answer either.
             guard let body, let result = try? value(body) else { throw GifSourceError.unavailable }
-            log(endpoint, outcome: CallOutcome.success, since: started)
             return result
-        } catch let error as GifSourceError {
-            log(endpoint, outcome: error.outcomeLabel, since: started)
-            throw error
         }
-    }
-
-    private func log(_ endpoint: GiphyEndpoint, outcome: String, since started: ContinuousClock.Instant) {
-        logger.debug(
-            "GIPHY call",
-            metadata: [
-                "endpoint": "\(endpoint.name)",
-                "url": "\(url(for: endpoint, includingKey: false))",
-                "outcome": "\(outcome)",
-                "duration_ms": "\((ContinuousClock.now - started).milliseconds)",
-            ])
     }
 
     /// The request URL. Logged URLs are built with `includingKey: false`, so the key cannot leak

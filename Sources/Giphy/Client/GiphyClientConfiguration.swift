@@ -1,5 +1,7 @@
+import GifSourceClient
+
 /// How the client reaches GIPHY and how hard it tries to avoid calling it.
-public struct GiphyClientConfiguration: Sendable {
+public struct GiphyClientConfiguration: SourceClientSettings {
     public var baseURL: String
     /// Secret: never logged, never part of an error.
     public var apiKey: String

@@ -1,17 +1,18 @@
 import Foundation
+import GifSourceClient
 import GifSources
 import HTTPTransport
 import Logging
 
-/// The KLIPY client: builds requests with the app key in the path, calls through the process's
-/// one HTTP transport and its own `SourceCallPipeline` (cache, single flight, the 429 gate, call
-/// counting, as GIPHY's), classifies and decodes tolerantly, and logs every call without the key.
+/// The KLIPY client on the sources' one skeleton (`SourceClientCore`): builds requests with the
+/// app key in the path, calls through its pipeline (cache, single flight, the 429 gate, call
+/// counting), classifies and decodes tolerantly, and logs every call without the key.
 public final class KlipyClient: Sendable {
-    public var counter: CallCounter { pipeline.counter }
+    public var counter: CallCounter { core.counter }
     let configuration: KlipyClientConfiguration
-    private let transport: any HTTPRequestTransport
-    let pipeline: SourceCallPipeline
-    private let logger: Logger
+    private let core: SourceClientCore
+    var pipeline: SourceCallPipeline { core.pipeline }
+    private var logger: Logger { core.logger }
 
     /// - Parameter sharedCooldown: where other instances with the same key see a 429 cool-down.
     public init(
@@ -20,13 +21,9 @@ public final class KlipyClient: Sendable {
         logger: Logger
     ) {
         self.configuration = configuration
-        self.transport = transport
-        self.pipeline = SourceCallPipeline(
-            metrics: metrics, cacheCapacity: configuration.cacheCapacity,
-            cacheMaximumBytes: configuration.cacheMaximumBytes,
-            cacheTimeToLive: configuration.cacheTimeToLive, rateLimitCooldown: configuration.rateLimitCooldown,
-            sharedCooldown: sharedCooldown)
-        self.logger = logger
+        core = SourceClientCore(
+            source: "KLIPY", settings: configuration, transport: transport, metrics: metrics,
+            sharedCooldown: sharedCooldown, logger: logger)
     }
 
     /// Whether an app key is configured: without one the client answers `invalidKey` at once.
@@ -34,7 +31,7 @@ public final class KlipyClient: Sendable {
 
     /// Seconds left in the 429 cool-down, or nil when calls are allowed.
     public func coolingDown() async -> Int? {
-        await pipeline.coolingDown()
+        await core.coolingDown()
     }
 
     /// A page of search results; `page` is 1-based. `perPage` is kept within KLIPY's 8...50.
@@ -133,53 +130,21 @@ public final class KlipyClient: Sendable {
     private func call<Response: Decodable & Sendable>(
         _ endpoint: KlipyEndpoint, as type: Response.Type, posting body: [UInt8]? = nil
     ) async throws -> Response {
-        let started = ContinuousClock.now
-        do {
-            let raw: HTTPTransportResponse
-            do {
-                let url = configuration.url(for: endpoint, includingKey: true)
-                raw =
-                    if let body {
-                        try await transport.post(url, json: body, timeout: configuration.timeout)
-                    } else {
-                        try await transport.get(url, timeout: configuration.timeout)
-                    }
-            } catch TransportFailure.timeout {
-                throw GifSourceError.timeout
-            } catch TransportFailure.oversizedAnswer {
-                throw GifSourceError.unavailable
-            } catch is CancellationError {
-                throw CancellationError()
-            } catch {
-                throw GifSourceError.networkUnreachable
-            }
+        let configuration = configuration
+        return try await core.exchange(
+            endpoint: endpoint.name, url: configuration.url(for: endpoint, includingKey: true),
+            loggedURL: KlipyRedaction.redact(
+                configuration.url(for: endpoint, includingKey: false), appKey: configuration.appKey),
+            posting: body
+        ) { raw in
             let body = try KlipyResponseClassifier.classify(
                 raw, rateLimitCooldownSeconds: Int(configuration.rateLimitCooldown.components.seconds),
                 lookup: endpoint.isLookup, requiresData: endpoint.answersWithData)
-            let response: Response
             do {
-                response = try JSONDecoder().decode(Response.self, from: Data(body))
+                return try JSONDecoder().decode(Response.self, from: Data(body))
             } catch {
                 throw GifSourceError.unavailable
             }
-            log(endpoint, outcome: "ok", since: started)
-            return response
-        } catch let error as GifSourceError {
-            log(endpoint, outcome: error.outcomeLabel, since: started)
-            throw error
         }
-    }
-
-    private func log(_ endpoint: KlipyEndpoint, outcome: String, since started: ContinuousClock.Instant) {
-        let url = KlipyRedaction.redact(
-            configuration.url(for: endpoint, includingKey: false), appKey: configuration.appKey)
-        logger.debug(
-            "KLIPY call",
-            metadata: [
-                "endpoint": "\(endpoint.name)",
-                "url": "\(url)",
-                "outcome": "\(outcome)",
-                "duration_ms": "\((ContinuousClock.now - started).milliseconds)",
-            ])
     }
 }

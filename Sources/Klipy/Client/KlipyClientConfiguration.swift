@@ -1,9 +1,10 @@
+import GifSourceClient
 import GifSources
 import HTTPTransport
 
 /// How the client reaches KLIPY. The app key is a path segment of every request URL
 /// (`{base_url}/{app_key}/gifs/search`), so it is kept out of every URL that is logged.
-public struct KlipyClientConfiguration: Sendable {
+public struct KlipyClientConfiguration: SourceClientSettings {
     public static let defaultBaseURL = "https://api.klipy.com/api/v1"
 
     /// Everything before the app key, e.g. `https://api.klipy.com/api/v1`.
