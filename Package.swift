@@ -61,7 +61,6 @@ let package = Package(
         .target(
             name: "HTTPTransport",
             dependencies: [
-                "GifSources",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -15,7 +15,7 @@ enum CacheMissScenario {
         let standIn = try StandInProcess()
         defer { standIn.stop() }
         let bench = try await BenchBot(baseURL: standIn.baseURL)
-        let transport = AsyncHTTPGetTransport(httpClient: bench.httpClient)
+        let transport = AsyncHTTPRequestTransport(httpClient: bench.httpClient)
         let fields = GiphyEndpoint.fields.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         func bareURL(_ index: Int) -> String {
             "\(standIn.baseURL)/v1/gifs/search?api_key=\(BenchBot.apiKey)&q=bare\(index)&limit=25&offset=0&rating=pg-13&lang=en&fields=\(fields)&bundle=messaging_non_clips"

@@ -26,7 +26,7 @@ public protocol HTTPRequestTransport: Sendable {
     func post(_ url: String, json body: [UInt8], timeout: Duration) async throws -> HTTPTransportResponse
 }
 
-/// Why a GET got no answer; each client turns it into its own error.
+/// Why a request got no answer; `SourceClientCore` turns it into a `GifSourceError`.
 public enum TransportFailure: Error, Sendable, Equatable {
     /// No answer within the timeout.
     case timeout
@@ -37,7 +37,7 @@ public enum TransportFailure: Error, Sendable, Equatable {
 }
 
 /// The real transport over the process's single AsyncHTTPClient.
-public struct AsyncHTTPGetTransport: HTTPRequestTransport {
+public struct AsyncHTTPRequestTransport: HTTPRequestTransport {
     /// Pages of 25 GIFs are ~100 kB; anything far larger is not an answer from a GIF API.
     static let maximumBodyBytes = 8 * 1024 * 1024
 

@@ -6,7 +6,7 @@ import GifBotCore
 struct GifBotCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gifbot",
-        abstract: "A GIF bot for chat, powered by GIPHY.",
+        abstract: "A GIF bot for chat, with GIFs from GIPHY and KLIPY.",
         discussion: """
             Configuration comes from command-line options, then environment variables, then a \
             config file (--config, JSON or YAML), then defaults. GIPHY_API_KEY is required.

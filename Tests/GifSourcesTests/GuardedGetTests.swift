@@ -39,7 +39,7 @@ import Testing
                 with: StandInResponse.fixture("react_api_search_2023.json").trickled(every: .milliseconds(200)))
             let started = ContinuousClock.now
             await #expect(throws: TransportFailure.timeout) {
-                _ = try await AsyncHTTPGetTransport(httpClient: client).get(
+                _ = try await AsyncHTTPRequestTransport(httpClient: client).get(
                     Self.searchURL(standIn), timeout: .seconds(1))
             }
             let elapsed = ContinuousClock.now - started
@@ -56,7 +56,7 @@ import Testing
         try await Self.withTwoStandIns { standIn, _, client in
             let body = Array("{\"ok\":1}".utf8)
             standIn.override(Self.search, with: StandInResponse(body: body).trickled(every: .milliseconds(10)))
-            let response = try await AsyncHTTPGetTransport(httpClient: client).get(
+            let response = try await AsyncHTTPRequestTransport(httpClient: client).get(
                 Self.searchURL(standIn), timeout: .seconds(5))
             #expect(response.status == 200 && response.body == body)
         }
@@ -66,7 +66,7 @@ import Testing
     func anAPIRedirectToAnotherOriginIsNotFollowed(_ status: Int) async throws {
         try await Self.withTwoStandIns { standIn, elsewhere, client in
             standIn.override(Self.search, with: .redirect(to: Self.searchURL(elsewhere), status: status))
-            let response = try await AsyncHTTPGetTransport(httpClient: client).get(
+            let response = try await AsyncHTTPRequestTransport(httpClient: client).get(
                 Self.searchURL(standIn), timeout: .seconds(5))
             #expect(response.status == status, "the redirect is the answer, which the source's client reads as trouble")
             #expect(standIn.requests(to: Self.search).count == 1)
@@ -78,7 +78,7 @@ import Testing
         try await Self.withTwoStandIns { standIn, elsewhere, client in
             standIn.override(
                 Self.search, with: .redirect(to: "/v1/gifs/trending?api_key=\(GiphyStandIn.defaultAPIKey)"))
-            let response = try await AsyncHTTPGetTransport(httpClient: client).get(
+            let response = try await AsyncHTTPRequestTransport(httpClient: client).get(
                 Self.searchURL(standIn), timeout: .seconds(5))
             #expect(response.status == 200)
             #expect(standIn.requests(to: "/v1/gifs/trending").count == 1)
@@ -89,7 +89,7 @@ import Testing
     @Test func aRedirectLoopEndsAfterThreeHops() async throws {
         try await Self.withTwoStandIns { standIn, _, client in
             standIn.override(Self.search, with: .redirect(to: Self.searchURL(standIn)))
-            let response = try await AsyncHTTPGetTransport(httpClient: client).get(
+            let response = try await AsyncHTTPRequestTransport(httpClient: client).get(
                 Self.searchURL(standIn), timeout: .seconds(5))
             #expect(response.status == 302)
             #expect(standIn.requests(to: Self.search).count == GuardedGet.maximumRedirects + 1)

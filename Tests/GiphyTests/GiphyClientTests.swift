@@ -26,7 +26,7 @@ import Testing
             configuration: GiphyClientConfiguration(
                 baseURL: baseURL ?? standIn.baseURL, apiKey: apiKey, language: "en",
                 timeout: timeout, cacheTimeToLive: cacheTTL),
-            transport: AsyncHTTPGetTransport(httpClient: HTTPClient.shared),
+            transport: AsyncHTTPRequestTransport(httpClient: HTTPClient.shared),
             logger: logs.logger())
     }
 
@@ -127,7 +127,7 @@ import Testing
             configuration: GiphyClientConfiguration(
                 baseURL: standIn.baseURL, apiKey: GiphyStandIn.defaultAPIKey,
                 timeout: timeout),
-            transport: AsyncHTTPGetTransport(httpClient: httpClient), logger: logs.logger())
+            transport: AsyncHTTPRequestTransport(httpClient: httpClient), logger: logs.logger())
         await #expect(throws: GifSourceError.timeout) {
             try await client.search("cat", offset: 0, limit: 25, rating: .g)
         }

@@ -23,7 +23,7 @@ import Testing
             configuration: GiphyClientConfiguration(
                 baseURL: standIn.baseURL, apiKey: GiphyStandIn.defaultAPIKey, cacheTimeToLive: .zero,
                 rateLimitCooldown: .seconds(60)),
-            transport: AsyncHTTPGetTransport(httpClient: HTTPClient.shared), sharedCooldown: shared,
+            transport: AsyncHTTPRequestTransport(httpClient: HTTPClient.shared), sharedCooldown: shared,
             logger: Logger(label: "test"))
     }
 

@@ -38,7 +38,7 @@ import Testing
 
     @Test func registrationOpensWithCapLS302ThenNickAndUser() {
         var state = IRCClientState(configuration: configuration(), version: "1.0", now: start)
-        #expect(sent(state.start()) == ["CAP LS 302", "NICK gifbot", "USER gifbot 0 * :GifBot, GIFs powered by GIPHY"])
+        #expect(sent(state.start()) == ["CAP LS 302", "NICK gifbot", "USER gifbot 0 * :GifBot, a GIF bot for chat"])
     }
 
     @Test func multiLineCapLSIsCollectedBeforeRequesting() {
@@ -249,7 +249,7 @@ import Testing
         var state = registered()
         #expect(
             sent(feed(&state, ":alice!a@h PRIVMSG gifbot :\u{1}VERSION\u{1}", at: 10)) == [
-                "NOTICE alice :\u{1}VERSION GifBot 1.0, GIFs powered by GIPHY\u{1}"
+                "NOTICE alice :\u{1}VERSION GifBot 1.0, a GIF bot for chat\u{1}"
             ])
         #expect(sent(feed(&state, ":alice!a@h PRIVMSG gifbot :\u{1}PING 123\u{1}", at: 10.5)).isEmpty)
         #expect(

@@ -34,7 +34,7 @@ import Testing
             configuration: KlipyClientConfiguration(
                 baseURL: standIn.baseURL, appKey: appKey ?? standIn.appKey, locale: locale,
                 timeout: timeout, rateLimitCooldown: .seconds(42)),
-            transport: AsyncHTTPGetTransport(httpClient: HTTPClient.shared),
+            transport: AsyncHTTPRequestTransport(httpClient: HTTPClient.shared),
             logger: logs.logger())
     }
 

@@ -16,7 +16,7 @@ import Testing
         let logs = LogCapture()
         let client = KlipyClient(
             configuration: KlipyClientConfiguration(baseURL: standIn.baseURL, appKey: standIn.appKey),
-            transport: AsyncHTTPGetTransport(httpClient: HTTPClient.shared), logger: logs.logger())
+            transport: AsyncHTTPRequestTransport(httpClient: HTTPClient.shared), logger: logs.logger())
         do {
             try await body(standIn, client, logs)
         } catch {

@@ -41,7 +41,7 @@ package struct BotRuntime: Sendable {
         metrics: RuntimeMetrics = RuntimeMetrics(), logger: Logger
     ) async -> BotRuntime {
         let factory = GifSourceFactory(
-            configuration: configuration, transport: AsyncHTTPGetTransport(httpClient: httpClient),
+            configuration: configuration, transport: AsyncHTTPRequestTransport(httpClient: httpClient),
             store: store, metrics: metrics, logger: logger)
         let sources = await factory.sources()
         let names = NetworkUserNames()

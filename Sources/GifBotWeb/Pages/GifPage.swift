@@ -1,5 +1,6 @@
 import Foundation
 import GifBotCore
+import GifSources
 
 /// One favorite: a larger preview, its details, and the chat command that posts it, with a copy
 /// button that the page's one script adds (without it the command is there to select).
@@ -45,12 +46,18 @@ struct GifPage {
                 .element(
                     "p", [:], [.element("a", ["href": layout.paths.favorites(user)], [.text("All my favorites")])]),
                 .element(
-                    "p", ["class": "credit"], [.text("GIFs are shown from their source's servers. Powered by GIPHY.")]),
+                    "p", ["class": "credit"],
+                    [.text("GIFs are shown from their source's servers. Powered by \(Self.sourceName(of: favorite.gifID)).")]),
             ])
     }
 
     private func term(_ name: String, _ value: HTML) -> HTML {
         .group([.element("dt", [:], [.text(name)]), .element("dd", [:], [value])])
+    }
+
+    /// The source the GIF is credited to: the one its id names (`klipy:…`), GIPHY for a bare id.
+    static func sourceName(of gifID: String) -> String {
+        (GifRef(text: gifID)?.source ?? .giphy).displayName
     }
 
     /// GIPHY's ids are letters and digits; other sources' ids carry a prefix and get no link.

@@ -71,7 +71,7 @@ public struct IRCNetworkConfiguration: Sendable, Equatable {
         self.tlsClientKeyFile = tlsClientKeyFile
         self.nick = nick
         self.username = username ?? nick
-        self.realname = realname ?? "GifBot, GIFs powered by GIPHY"
+        self.realname = realname ?? "GifBot, a GIF bot for chat"
         self.password = password
         self.saslUsername = saslUsername
         self.saslPassword = saslPassword

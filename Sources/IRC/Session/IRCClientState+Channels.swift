@@ -82,7 +82,7 @@ extension IRCClientState {
         guard command == "VERSION" || command == "PING" else { return [] }
         if let last = lastCTCPReply, now - last < .seconds(2) { return [] }
         lastCTCPReply = now
-        let answer = command == "VERSION" ? "GifBot \(version), GIFs powered by GIPHY" : String(argument.prefix(100))
+        let answer = command == "VERSION" ? "GifBot \(version), a GIF bot for chat" : String(argument.prefix(100))
         return [
             .send(
                 IRCMessage(command: "NOTICE", parameters: [sender, CTCP.encode(command: command, argument: answer)]),

@@ -4,7 +4,8 @@ import Logging
 
 /// Handles one sync batch: joins rooms allowed users invited the bot to, and answers the
 /// commands in every room's timeline — rooms side by side, each room's commands in order —
-/// except in end-to-end encrypted rooms, which get a notice instead (`EncryptedRoomGuard`).
+/// end-to-end encrypted rooms included when encryption runs (otherwise they get a notice,
+/// `EncryptedRoomGuard`).
 struct MatrixSyncHandler: Sendable {
     let client: MatrixClient
     let userID: String

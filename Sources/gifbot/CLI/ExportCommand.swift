@@ -6,10 +6,10 @@ import Storage
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write favorites, recent searches and channel settings as JSON lines.",
+        abstract: "Write favorites, recent searches, channel settings and collections as JSON lines.",
         discussion: """
             One JSON object per line on standard output, each with a "type" (user, favorite, \
-            recent_search, channel_settings); times are Unix seconds. `gifbot import` reads it back \
+            recent_search, channel_settings, collection_entry, collection_policy); times are Unix seconds. `gifbot import` reads it back \
             into any database: gifbot export > bot.jsonl. With --user, only that user's data.
             """
     )
