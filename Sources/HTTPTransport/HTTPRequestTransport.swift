@@ -57,7 +57,8 @@ public struct AsyncHTTPRequestTransport: HTTPRequestTransport {
             let rule = SameOriginRule(URL(string: url) ?? URL(fileURLWithPath: "/"))
             let result = try await GuardedGet(client: httpClient, rule: rule)
                 .get(url, headers: headers, timeout: timeout, maximumBodyBytes: Self.maximumBodyBytes)
-            return HTTPTransportResponse(status: Int(result.response.status.code), body: Array(buffer: result.response.body))
+            return HTTPTransportResponse(
+                status: Int(result.response.status.code), body: Array(buffer: result.response.body))
         } catch let error as HTTPClientError where Self.isTimeout(error) {
             throw TransportFailure.timeout
         } catch is CancellationError {

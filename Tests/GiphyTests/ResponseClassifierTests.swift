@@ -44,7 +44,8 @@ import Testing
     @Test func aRealSearchPasses() throws {
         let body = Fixtures.bytes("react_api_search_2023.json")
         #expect(
-            try ResponseClassifier.classify(HTTPTransportResponse(status: 200, body: body), rateLimitCooldownSeconds: 60)
+            try ResponseClassifier.classify(
+                HTTPTransportResponse(status: 200, body: body), rateLimitCooldownSeconds: 60)
                 == body)
     }
 }

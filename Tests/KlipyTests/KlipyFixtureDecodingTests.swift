@@ -83,7 +83,8 @@ import Testing
     @Test func theTenorCompatibleShapeIsRejectedNotReadAsEmpty() throws {
         let body = KlipyFixtures.bytes("real_v2_tenor_compatible_search.json")
         #expect(throws: GifSourceError.unavailable) {
-            try KlipyResponseClassifier.classify(HTTPTransportResponse(status: 200, body: body), rateLimitCooldownSeconds: 60)
+            try KlipyResponseClassifier.classify(
+                HTTPTransportResponse(status: 200, body: body), rateLimitCooldownSeconds: 60)
         }
     }
 

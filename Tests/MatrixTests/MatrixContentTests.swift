@@ -2,8 +2,8 @@ import Foundation
 import GifBotCore
 import GifSources
 import MatrixCrypto
-import NIOHTTP1
 import MatrixState
+import NIOHTTP1
 import Testing
 
 @testable import Matrix

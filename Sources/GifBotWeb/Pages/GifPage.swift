@@ -47,7 +47,11 @@ struct GifPage {
                     "p", [:], [.element("a", ["href": layout.paths.favorites(user)], [.text("All my favorites")])]),
                 .element(
                     "p", ["class": "credit"],
-                    [.text("GIFs are shown from their source's servers. Powered by \(Self.sourceName(of: favorite.gifID)).")]),
+                    [
+                        .text(
+                            "GIFs are shown from their source's servers. Powered by \(Self.sourceName(of: favorite.gifID))."
+                        )
+                    ]),
             ])
     }
 

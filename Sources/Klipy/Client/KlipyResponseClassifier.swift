@@ -7,7 +7,8 @@ import HTTPTransport
 /// `{"result": true, "data": …}`, because clients report `result: false` bodies as failures.
 enum KlipyResponseClassifier {
     static func classify(
-        _ response: HTTPTransportResponse, rateLimitCooldownSeconds: Int, lookup: Bool = false, requiresData: Bool = true
+        _ response: HTTPTransportResponse, rateLimitCooldownSeconds: Int, lookup: Bool = false,
+        requiresData: Bool = true
     ) throws -> [UInt8] {
         switch response.status {
         case 200..<300:

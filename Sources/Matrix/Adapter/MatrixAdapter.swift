@@ -5,8 +5,8 @@ import GifBotCore
 import GifSources
 import HTTPTransport
 import Logging
-import ServiceLifecycle
 import MatrixState
+import ServiceLifecycle
 import Synchronization
 
 /// The bot on one Matrix account: logs in (reusing its token), long-polls `/sync`, joins rooms

@@ -1,5 +1,6 @@
 import GifBotCore
 import Logging
+import MatrixState
 
 /// Previews as room messages (issue 24): a room has no message only one member sees, so a
 /// preview is one message replying to the command, captioned for its asker, with the bot's own

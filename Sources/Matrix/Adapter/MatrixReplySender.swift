@@ -1,6 +1,7 @@
 import Foundation
 import GifBotCore
 import Logging
+import MatrixState
 
 /// Sends the bot's replies to a room, in order, and makes sure they arrive: a failed send is
 /// retried with the same transaction id (the homeserver then never posts twice), and a 429

@@ -1,4 +1,5 @@
 import Foundation
+import MatrixState
 
 /// The pinned cross-signing identities of one account, read and accepted from the store without
 /// a running bot: `gifbot matrix identities` and `gifbot matrix accept-identity`. A running bot

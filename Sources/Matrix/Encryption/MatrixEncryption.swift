@@ -4,6 +4,7 @@ import GifBotCore
 import GifSources
 import Logging
 import MatrixCrypto
+import MatrixState
 
 /// End-to-end encryption for one login: the bot's device and its keys on the server, the devices
 /// of the people it shares rooms with, room keys received (to-device, over Olm) and its own room

@@ -35,7 +35,8 @@ extension SynapseServer {
             "identifier": ["type": "m.id.user", "user": .string(user)],
             "password": .string(password),
         ]
-        let response = try await MatrixTestHTTP.send("POST", baseURL: baseURL, path: "/_matrix/client/v3/login", json: body)
+        let response = try await MatrixTestHTTP.send(
+            "POST", baseURL: baseURL, path: "/_matrix/client/v3/login", json: body)
         return try MatrixTestUser(response: response, password: password)
     }
 
