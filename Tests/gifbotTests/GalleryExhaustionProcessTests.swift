@@ -1,5 +1,6 @@
 import Foundation
 import GiphyStandIn
+import HTTPListening
 import NIOCore
 import TestServerSupport
 import Testing
@@ -30,7 +31,7 @@ import Testing
             #expect(bot.stderrSoFar.contains("max_connections=256"), "a quarter of 1,024")
 
             // The crowd's own ends are in this process: room for them, whatever its limit.
-            TestProcessFileLimit.raise(toAtLeast: 4096)
+            OpenFileLimit.raise(toAtLeast: 4096)
             let crowd = IdleCrowd()
             let connected = await crowd.open(1100, port: port)
             #expect(connected == 1100, "the server keeps accepting, pushing out the longest idle")
@@ -94,21 +95,5 @@ import Testing
             let result = await bot.finish(timeout: .seconds(20))
             #expect(result.status == 0, "stderr: \(result.stderr.suffix(2000))")
         }
-    }
-}
-
-/// The test process's own open-file limit, raised for a crowd of connections when the hard limit
-/// allows it.
-enum TestProcessFileLimit {
-    static func raise(toAtLeast wanted: Int) {
-        var limit = rlimit()
-        #if os(Linux)
-        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-        #else
-        let resource = RLIMIT_NOFILE
-        #endif
-        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(wanted) else { return }
-        limit.rlim_cur = min(limit.rlim_max, rlim_t(wanted))
-        _ = setrlimit(resource, &limit)
     }
 }
