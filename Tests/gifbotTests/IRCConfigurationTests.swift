@@ -20,6 +20,19 @@ import Testing
         return try AppConfiguration.load(from: sources)
     }
 
+    /// `bot.channel_admins` for every network, `irc.halfops_are_admins` per network (issue 33).
+    @Test func channelAdmins() async throws {
+        let defaults = try await load(["IRC_HOST": "irc.example.org"]).ircNetworks[0]
+        #expect(defaults.channelAdmins == .operators && !defaults.halfopsAreAdmins)
+        let set = try await load([
+            "IRC_HOST": "irc.example.org", "BOT_CHANNEL_ADMINS": "None", "IRC_HALFOPS_ARE_ADMINS": "true",
+        ]).ircNetworks[0]
+        #expect(set.channelAdmins == .none && set.halfopsAreAdmins)
+        await #expect(throws: ConfigurationError.self) {
+            _ = try await load(["IRC_HOST": "irc.example.org", "BOT_CHANNEL_ADMINS": "voiced"])
+        }
+    }
+
     @Test func noHostMeansNoNetwork() async throws {
         #expect(try await load([:]).ircNetworks.isEmpty)
     }

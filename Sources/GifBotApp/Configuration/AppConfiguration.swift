@@ -55,9 +55,13 @@ package struct AppConfiguration: Sendable {
             previewDuration: .seconds(try values.integer(.botPreviewSeconds, default: 120, in: 10...3600))
         )
         let admins = values.list(.botAdmins)
+        let channelAdminsText = values.text(.botChannelAdmins) ?? ChannelAdmins.operators.rawValue
+        guard let channelAdmins = ChannelAdmins(rawValue: channelAdminsText.lowercased()) else {
+            throw .invalid(.botChannelAdmins, accepted: "operators or none", got: channelAdminsText)
+        }
         return AppConfiguration(
             gifSources: gifSources, database: database, bot: bot, admins: admins,
-            ircNetworks: try IRCSettings(sources: sources, admins: admins).networks(),
+            ircNetworks: try IRCSettings(sources: sources, admins: admins, channelAdmins: channelAdmins).networks(),
             matrixAccounts: try MatrixSettings(sources: sources, admins: admins).accounts(),
             logLevel: try values.logLevel(.logLevel, default: .info),
             logFormat: try values.logFormat(.logFormat, default: .text),

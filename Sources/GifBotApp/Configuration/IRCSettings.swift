@@ -1,11 +1,14 @@
+import GifBotCore
 import IRC
 
 /// Reads the IRC networks from the configuration: the one set by `irc.host` (named by
 /// `irc.name`, default its host), plus every network listed in `irc.networks`, each with the
-/// same keys under `irc.<name>.` (`irc.libera.host`, `IRC_LIBERA_HOST`, …).
+/// same keys under `irc.<name>.` (`irc.libera.host`, `IRC_LIBERA_HOST`, …). `bot.admins` and
+/// `bot.channel_admins` apply to every network.
 package struct IRCSettings {
     package let sources: ConfigurationSources
     package let admins: [String]
+    package var channelAdmins: ChannelAdmins = .operators
 
     package func networks() throws(ConfigurationError) -> [IRCNetworkConfiguration] {
         var networks: [IRCNetworkConfiguration] = []
@@ -79,6 +82,8 @@ package struct IRCSettings {
             continueWithoutSASL: !(try values.bool(key("sasl_required"), default: false)),
             channels: channels,
             admins: admins,
+            channelAdmins: channelAdmins,
+            halfopsAreAdmins: try values.bool(key("halfops_are_admins"), default: false),
             flood: flood
         )
     }

@@ -42,6 +42,7 @@ extension SettingKey {
     package static let botCooldownCommands = SettingKey("bot.cooldown_commands")
     package static let botCooldownSeconds = SettingKey("bot.cooldown_seconds")
     package static let botAdmins = SettingKey("bot.admins")
+    package static let botChannelAdmins = SettingKey("bot.channel_admins")
     package static let botCollectionLimit = SettingKey("bot.collection_limit")
     package static let botPreviewSeconds = SettingKey("bot.preview_seconds")
     package static let logLevel = SettingKey("log.level")

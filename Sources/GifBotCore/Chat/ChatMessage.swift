@@ -19,12 +19,18 @@ public struct ChatMessage: Sendable, Equatable {
     /// refused to a non-member: on IRC a channel without +n takes lines from anyone. Networks
     /// whose server admits only members' messages (Matrix) and private messages leave it true.
     public let senderIsMember: Bool
+    /// Who besides bot admins are this channel's admins, as the network calls them and refusals
+    /// name them ("channel operators"); nil where only bot admins are (`bot.channel_admins:
+    /// none`, private messages, networks without channel admins).
+    public let channelAdminTitle: String?
 
     public init(
         user: ChatUser, conversation: String, isPrivate: Bool = false, text: String, senderIsAdmin: Bool = false,
-        receivedAt: ContinuousClock.Instant = .now, messageID: String? = nil, senderIsMember: Bool = true
+        receivedAt: ContinuousClock.Instant = .now, messageID: String? = nil, senderIsMember: Bool = true,
+        channelAdminTitle: String? = nil
     ) {
         self.senderIsMember = senderIsMember
+        self.channelAdminTitle = channelAdminTitle
         self.messageID = messageID
         self.user = user
         self.conversation = conversation

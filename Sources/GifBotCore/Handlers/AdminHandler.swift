@@ -42,7 +42,7 @@ struct AdminHandler {
 
     private func refusal(for message: ChatMessage) -> String? {
         if message.isPrivate { return "Channel settings are changed in the channel itself." }
-        if !message.senderIsAdmin { return "Only bot admins can change this channel's settings." }
+        if !message.senderIsAdmin { return message.onlyAdmins(can: "change this channel's settings") }
         return nil
     }
 }

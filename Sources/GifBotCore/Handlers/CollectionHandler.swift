@@ -10,7 +10,7 @@ struct CollectionHandler {
         guard let channel = channel(of: message) else { return [.text(privateRefusal)] }
         let policy = try await context.store.collectionPolicy(for: channel)
         if policy.savers == .admins && !message.senderIsAdmin {
-            return [.text("Only bot admins can save to this channel's collection.")]
+            return [.text(message.onlyAdmins(can: "save to this channel's collection"))]
         }
         let gif: SourcedGif, card: GifCard
         switch try await GifReference(context: context).resolve(
@@ -130,19 +130,19 @@ struct CollectionHandler {
 
     func setSavers(_ savers: CollectionPolicy.Savers, for message: ChatMessage) async throws -> [Reply] {
         guard let channel = channel(of: message) else { return [.text(privateRefusal)] }
-        guard message.senderIsAdmin else { return [.text("Only bot admins can change who may save here.")] }
+        guard message.senderIsAdmin else { return [.text(message.onlyAdmins(can: "change who may save here"))] }
         try await context.store.changeCollectionPolicy(.savers(savers), for: channel)
         return [
             .text(
                 savers == .open
                     ? "From now on anyone here may save to this channel's collection."
-                    : "From now on only bot admins may save to this channel's collection.")
+                    : "From now on only \(message.admins) may save to this channel's collection.")
         ]
     }
 
     func setPublic(_ isPublic: Bool, for message: ChatMessage) async throws -> [Reply] {
         guard let channel = channel(of: message) else { return [.text(privateRefusal)] }
-        guard message.senderIsAdmin else { return [.text("Only bot admins can make this collection public.")] }
+        guard message.senderIsAdmin else { return [.text(message.onlyAdmins(can: "make this collection public"))] }
         try await context.store.changeCollectionPolicy(.isPublic(isPublic), for: channel)
         return [
             .text(

@@ -25,7 +25,7 @@ struct PreviewHandler {
             return [.text(Self.describe(await mode(for: message), prefix: context.prefix))]
         }
         if message.isPrivate { return [.text("Channel settings are changed in the channel itself.")] }
-        if !message.senderIsAdmin { return [.text("Only bot admins can change this channel's settings.")] }
+        if !message.senderIsAdmin { return [.text(message.onlyAdmins(can: "change this channel's settings"))] }
         try await context.channelSettings.change(
             .previewMode(requested.parameter), network: message.user.network, channel: message.conversation)
         return [.text("From now on: \(Self.describe(requested, prefix: context.prefix))")]

@@ -1,3 +1,5 @@
+import GifBotCore
+
 /// One IRC network the bot joins, as configured by the operator (`irc.*` keys).
 public struct IRCNetworkConfiguration: Sendable, Equatable {
     public struct Channel: Sendable, Equatable, Hashable {
@@ -48,6 +50,10 @@ public struct IRCNetworkConfiguration: Sendable, Equatable {
     /// Services accounts (or nicks, where the network has no accounts) allowed to change settings
     /// and to invite the bot.
     public var admins: [String]
+    /// Whether the channel's operators are its admins too (`bot.channel_admins`).
+    public var channelAdmins: ChannelAdmins
+    /// Whether half-operators (`%`) count as operators (`irc.halfops_are_admins`).
+    public var halfopsAreAdmins: Bool
 
     /// Timings; the defaults suit real networks, tests shorten them.
     public var timing: IRCTiming
@@ -59,6 +65,7 @@ public struct IRCNetworkConfiguration: Sendable, Equatable {
         nick: String = "gifbot", username: String? = nil, realname: String? = nil, password: String? = nil,
         saslUsername: String? = nil, saslPassword: String? = nil, saslMechanism: SASLMechanism = .plain,
         continueWithoutSASL: Bool = true, channels: [Channel] = [], admins: [String] = [],
+        channelAdmins: ChannelAdmins = .operators, halfopsAreAdmins: Bool = false,
         timing: IRCTiming = IRCTiming(), flood: IRCFloodSettings = IRCFloodSettings()
     ) {
         self.name = name
@@ -79,6 +86,8 @@ public struct IRCNetworkConfiguration: Sendable, Equatable {
         self.continueWithoutSASL = continueWithoutSASL
         self.channels = channels
         self.admins = admins
+        self.channelAdmins = channelAdmins
+        self.halfopsAreAdmins = halfopsAreAdmins
         self.timing = timing
         self.flood = flood
     }

@@ -74,9 +74,7 @@ public struct ISupport: Sendable, Equatable {
     /// The symbols that mark channel members' status in NAMES (`PREFIX=(ov)@+` gives "@+"),
     /// highest first; RFC 1459's "@+" when the server says nothing.
     public var memberPrefixSymbols: String {
-        guard let value = values["PREFIX"] else { return "@+" }
-        guard let close = value.firstIndex(of: ")") else { return value.isEmpty ? "" : "@+" }
-        return String(value[value.index(after: close)...])
+        String(memberStatuses.map(\.symbol))
     }
 
     private func nonEmptyValue(_ name: String) -> String? {

@@ -1,35 +1,52 @@
-/// Who is in one channel, as the bot last saw it (NAMES, JOIN, PART, KICK, QUIT, NICK): nicks
-/// folded by the server's CASEMAPPING. One small value per channel, so what a member holds
-/// there (prefix modes, for channel operators) can be kept beside their name later.
+/// Who is in one channel, as the bot last saw it (NAMES, JOIN, PART, KICK, QUIT, NICK, MODE):
+/// nicks folded by the server's CASEMAPPING, each with the status modes they hold there (`o`
+/// for a channel operator), which make them the channel's admins.
 struct ChannelMembers: Sendable, Equatable {
     /// A channel bigger than this is tracked up to it; those past it count as outside (they are
     /// refused the channel's commands rather than the bot growing without bound).
     static let maximumMembers = 20_000
 
-    private var folded: Set<String> = []
+    /// Each member's status modes in the channel (`o`, `v`, …), by folded nick.
+    private var statuses: [String: Set<Character>] = [:]
 
-    var count: Int { folded.count }
+    var count: Int { statuses.count }
 
-    func contains(_ foldedNick: String) -> Bool { folded.contains(foldedNick) }
+    func contains(_ foldedNick: String) -> Bool { statuses[foldedNick] != nil }
+
+    /// The member's status modes; empty for a member without any, and for someone not here.
+    func modes(of foldedNick: String) -> Set<Character> { statuses[foldedNick] ?? [] }
 
     /// False when the channel is full (see `maximumMembers`) and `foldedNick` is not in it.
     @discardableResult
     mutating func insert(_ foldedNick: String) -> Bool {
-        guard folded.count < Self.maximumMembers || folded.contains(foldedNick) else { return false }
-        folded.insert(foldedNick)
+        guard statuses.count < Self.maximumMembers || statuses[foldedNick] != nil else { return false }
+        if statuses[foldedNick] == nil { statuses[foldedNick] = [] }
         return true
+    }
+
+    /// The member's statuses as NAMES lists them, replacing what was known.
+    mutating func setModes(_ modes: Set<Character>, of foldedNick: String) {
+        guard statuses[foldedNick] != nil else { return }
+        statuses[foldedNick] = modes
+    }
+
+    /// A MODE line gave or took one status; nothing for someone not tracked here.
+    mutating func set(_ mode: Character, _ isOn: Bool, for foldedNick: String) {
+        guard statuses[foldedNick] != nil else { return }
+        if isOn { statuses[foldedNick]?.insert(mode) } else { statuses[foldedNick]?.remove(mode) }
     }
 
     /// Whether `foldedNick` was a member.
     @discardableResult
     mutating func remove(_ foldedNick: String) -> Bool {
-        folded.remove(foldedNick) != nil
+        statuses.removeValue(forKey: foldedNick) != nil
     }
 
-    /// A member changed nick; false when `old` was not a member here.
+    /// A member changed nick, keeping their statuses (whoever takes the old nick gets none);
+    /// false when `old` was not a member here.
     mutating func rename(_ old: String, to new: String) -> Bool {
-        guard remove(old) else { return false }
-        folded.insert(new)
+        guard let modes = statuses.removeValue(forKey: old) else { return false }
+        statuses[new] = modes
         return true
     }
 }

@@ -69,7 +69,8 @@ extension IRCClientState {
                 IncomingChat(
                     nick: sender, account: account, replyTarget: isPrivate ? sender : target, isPrivate: isPrivate,
                     text: text, messageID: message.tags["msgid"],
-                    senderIsAdmin: isAdmin(nick: sender, account: account),
+                    senderIsAdmin: isAdmin(nick: sender, account: account)
+                        || (!isPrivate && isChannelAdmin(sender, of: target)),
                     senderIsMember: isPrivate || isMember(sender, of: target)))
         ]
     }

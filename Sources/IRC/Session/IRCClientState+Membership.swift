@@ -12,14 +12,33 @@ extension IRCClientState {
         members[fold(channel)]?.contains(fold(nick)) == true
     }
 
+    /// Whether `nick` is one of `channel`'s admins by their status there: a channel operator, or
+    /// a status ranked above it (`&` admin, `~` founder), or a half-operator where
+    /// `irc.halfops_are_admins` says so; never under `bot.channel_admins: none`. A status is
+    /// held by a member as the bot saw it given (NAMES, MODE), so a nick change keeps it and
+    /// whoever takes an operator's old nick gains nothing.
+    public func isChannelAdmin(_ nick: String, of channel: String) -> Bool {
+        guard configuration.channelAdmins == .operators else { return false }
+        let held = members[fold(channel)]?.modes(of: fold(nick)) ?? []
+        return !held.isDisjoint(with: adminModes)
+    }
+
+    /// `o` and the statuses ranked above it in PREFIX, and `h` when half-operators count.
+    private var adminModes: Set<Character> {
+        let statuses = isupport.memberStatuses.map(\.mode)
+        var modes = Set(statuses.prefix { $0 != "o" } + ["o"])
+        if configuration.halfopsAreAdmins { modes.insert("h") }
+        return modes
+    }
+
     /// How many members are tracked in `channel` (tests, bounds).
     func memberCount(of channel: String) -> Int { members[fold(channel)]?.count ?? 0 }
 
     /// Over all channels; summed when asked (the bot is in few channels), so it cannot drift.
     var trackedMemberCount: Int { members.values.reduce(0) { $0 + $1.count } }
 
-    /// NAMES (353), and JOIN, PART, KICK, QUIT and NICK of others; the bot's own JOIN, PART and
-    /// KICK are handled with its channels and come here too, to start or forget a channel.
+    /// NAMES (353), and JOIN, PART, KICK, QUIT, NICK and MODE of others; the bot's own JOIN, PART
+    /// and KICK are handled with its channels and come here too, to start or forget a channel.
     mutating func receiveMembership(_ message: IRCMessage) -> [IRCClientAction] {
         switch message.command {
         case "353": return receiveNames(message)
@@ -49,25 +68,63 @@ extension IRCClientState {
         case "NICK":
             guard let old = message.sourceNick, let new = message.parameters.first, !isOwnNick(old) else { return [] }
             return rename(old, to: new, account: Self.ownAccount(of: message))
+        case "MODE":
+            return receiveChannelModes(message)
         default:
             return []
         }
     }
 
-    /// `353 me = #chan :@alice +bob carol`: each name without its status prefixes (several with
-    /// multi-prefix, `@+alice`) and without `!user@host` (userhost-in-names).
+    /// `353 me = #chan :@alice +bob carol`: each name with its statuses taken from its prefixes
+    /// (several with multi-prefix, `@+alice`; the highest alone without it), without
+    /// `!user@host` (userhost-in-names).
     private mutating func receiveNames(_ message: IRCMessage) -> [IRCClientAction] {
         guard message.parameters.count >= 3, let names = message.parameters.last else { return [] }
         let channel = fold(message.parameters[message.parameters.count - 2])
         guard members[channel] != nil else { return [] }
-        let prefixes = Set(isupport.memberPrefixSymbols)
+        let modeBySymbol = Dictionary(
+            isupport.memberStatuses.map { ($0.symbol, $0.mode) }, uniquingKeysWith: { first, _ in first })
         var refused = 0
         for entry in names.split(separator: " ") {
-            let name = entry.drop { prefixes.contains($0) }.prefix { $0 != "!" }
+            let symbols = entry.prefix { modeBySymbol[$0] != nil }
+            let name = entry.dropFirst(symbols.count).prefix { $0 != "!" }
             guard !name.isEmpty else { continue }
-            if !admit(fold(String(name)), to: channel).isEmpty { refused += 1 }
+            let nick = fold(String(name))
+            if !admit(nick, to: channel).isEmpty { refused += 1 }
+            members[channel]?.setModes(Set(symbols.compactMap { modeBySymbol[$0] }), of: nick)
         }
         return refused > 0 ? [.log(.warning, "tracking members: \(refused) not tracked in \(channel)")] : []
+    }
+
+    /// `MODE #chan +o-v alice bob`: statuses given and taken. Parameters are matched to modes by
+    /// ISUPPORT's PREFIX and CHANMODES; a mode the server did not declare ends the reading of
+    /// the line, since its parameter, if it has one, cannot be placed: a status is never given
+    /// to the wrong nick (one missed is corrected by the next NAMES, at the next join).
+    private mutating func receiveChannelModes(_ message: IRCMessage) -> [IRCClientAction] {
+        guard message.parameters.count >= 2 else { return [] }
+        let target = message.parameters[0]
+        guard isupport.channelTypes.contains(where: { target.hasPrefix(String($0)) }) else { return [] }
+        let channel = fold(target)
+        guard members[channel] != nil else { return [] }
+        let statuses = Set(isupport.memberStatuses.map(\.mode))
+        var arguments = message.parameters.dropFirst(2).makeIterator()
+        var adding = true
+        for mode in message.parameters[1] {
+            if mode == "+" || mode == "-" {
+                adding = mode == "+"
+            } else if statuses.contains(mode) {
+                guard let nick = arguments.next() else { return [] }
+                members[channel]?.set(mode, adding, for: fold(nick))
+            } else {
+                switch isupport.parameter(of: mode) {
+                case .always: _ = arguments.next()
+                case .whenSet: if adding { _ = arguments.next() }
+                case .never: continue
+                case nil: return [.log(.debug, "MODE \(channel): undeclared mode \(mode), the rest of the line not read")]
+                }
+            }
+        }
+        return []
     }
 
     /// Adds a member; a log line when a bound keeps them out.

@@ -129,7 +129,7 @@ public struct IRCClientState: Sendable {
             return receiveRegistration(message, now: now)
         case "JOIN", "KICK", "PART":
             return receiveChannelTraffic(message, now: now) + receiveMembership(message)
-        case "353":
+        case "353", "MODE":
             return receiveMembership(message)
         case "INVITE", "PRIVMSG":
             return receiveChannelTraffic(message, now: now)

@@ -97,7 +97,8 @@ struct IRCSession {
         return ChatMessage(
             user: user, conversation: conversation, isPrivate: chat.isPrivate, text: chat.text,
             senderIsAdmin: chat.senderIsAdmin, receivedAt: receivedAt, messageID: chat.messageID,
-            senderIsMember: chat.senderIsMember)
+            senderIsMember: chat.senderIsMember,
+            channelAdminTitle: chat.isPrivate || configuration.channelAdmins == .none ? nil : "channel operators")
     }
 
     /// Asks the bot; the lines go back to the loop, which queues them in order.

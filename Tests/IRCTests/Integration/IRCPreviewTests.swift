@@ -78,7 +78,10 @@ import Testing
             let bob = try await harness.client(port: server.ports.relaxed, nick: bobNick)
             let admin = try await harness.client(
                 port: server.ports.relaxed, nick: uniqueNick("root"), sasl: ("testuser", "testpassword"))
-            harness.startBot(harness.network(port: server.ports.relaxed, admins: ["testuser"]))
+            // Alice joined first and is the channel's operator: only bot admins here.
+            var network = harness.network(port: server.ports.relaxed, admins: ["testuser"])
+            network.channelAdmins = .none
+            harness.startBot(network)
             try await alice.waitForJoin(of: harness.botNick, in: harness.channel)
 
             try await alice.say(harness.channel, "!preview required")

@@ -1,0 +1,8 @@
+extension ChatMessage {
+    /// Who may do what the sender may not: "channel operators or bot admins", or "bot admins".
+    var admins: String { channelAdminTitle.map { "\($0) or bot admins" } ?? "bot admins" }
+
+    /// The refusal of something only admins may do: "Only channel operators or bot admins can
+    /// change this channel's settings."
+    func onlyAdmins(can action: String) -> String { "Only \(admins) can \(action)." }
+}
