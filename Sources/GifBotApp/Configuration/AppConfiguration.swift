@@ -62,7 +62,8 @@ package struct AppConfiguration: Sendable {
         return AppConfiguration(
             gifSources: gifSources, database: database, bot: bot, admins: admins,
             ircNetworks: try IRCSettings(sources: sources, admins: admins, channelAdmins: channelAdmins).networks(),
-            matrixAccounts: try MatrixSettings(sources: sources, admins: admins).accounts(),
+            matrixAccounts: try MatrixSettings(sources: sources, admins: admins, channelAdmins: channelAdmins)
+                .accounts(),
             logLevel: try values.logLevel(.logLevel, default: .info),
             logFormat: try values.logFormat(.logFormat, default: .text),
             ops: try OpsSettings.load(from: sources),

@@ -1,4 +1,5 @@
 import Foundation
+import GifBotCore
 import Matrix
 import Storage
 
@@ -7,10 +8,12 @@ import Storage
 package struct MatrixSettings {
     package let sources: ConfigurationSources
     package let admins: [String]
+    package let channelAdmins: ChannelAdmins
 
-    package init(sources: ConfigurationSources, admins: [String]) {
+    package init(sources: ConfigurationSources, admins: [String], channelAdmins: ChannelAdmins = .operators) {
         self.sources = sources
         self.admins = admins
+        self.channelAdmins = channelAdmins
     }
 
     package func accounts() throws(ConfigurationError) -> [MatrixConfiguration] {
@@ -57,6 +60,7 @@ package struct MatrixSettings {
             admins: admins
         )
         configuration.encryption = try encryption(prefix: prefix)
+        configuration.channelAdmins = channelAdmins
         configuration.preferredMaxBytes = try values.integer(
             key("preferred_max_bytes"), default: 2 * 1024 * 1024, in: 1024...(100 * 1024 * 1024))
         // `recovery_key_file` follows the secrets' `_file` convention, and is also where the bot

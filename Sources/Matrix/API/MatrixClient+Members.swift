@@ -26,6 +26,15 @@ extension MatrixClient {
         .sorted()
     }
 
+    /// What the room's own rule says about who may change its settings: its
+    /// `m.room.power_levels` and its create event (whose sender is a creator).
+    func powerLevels(of roomID: String) async throws(MatrixError) -> RoomPowerLevels {
+        let levels = try await stateContent("m.room.power_levels", of: roomID)
+        let create = try await get(
+            "/_matrix/client/v3/rooms/\(PercentEncoding.encode(roomID))/state/m.room.create/?format=event")
+        return RoomPowerLevels(powerLevels: levels, create: create["content"], createSender: create["sender"]?.string)
+    }
+
     /// The room's `m.room.history_visibility`; `shared` when it has none, as the specification
     /// says a room without one is treated.
     func historyVisibility(of roomID: String) async throws(MatrixError) -> String {

@@ -265,7 +265,9 @@ public final class MatrixAdapter: Service {
         return MatrixSyncHandler(
             client: client, userID: userID, bot: bot, sender: sender, seen: seen,
             invites: InviteAllowList(patterns: configuration.inviteAllow, admins: configuration.admins),
-            admins: Set(configuration.admins), encryption: encryption, endToEnd: endToEnd, status: status,
+            admins: Set(configuration.admins),
+            moderators: configuration.channelAdmins == .operators ? RoomModerators(client: client, logger: logger) : nil,
+            encryption: encryption, endToEnd: endToEnd, status: status,
             logger: logger)
     }
 

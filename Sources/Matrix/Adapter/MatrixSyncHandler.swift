@@ -14,6 +14,8 @@ struct MatrixSyncHandler: Sendable {
     let seen: SeenEvents
     let invites: InviteAllowList
     let admins: Set<String>
+    /// Each room's moderators, its admins too; nil under `bot.channel_admins: none`.
+    let moderators: RoomModerators?
     let encryption: EncryptedRoomGuard
     /// End-to-end encryption, when it runs: encrypted events are decrypted and answered.
     var endToEnd: MatrixEncryption?
@@ -40,6 +42,13 @@ struct MatrixSyncHandler: Sendable {
     private func handle(_ room: SyncResponse.JoinedRoom, roomID: String, skipTimeline: Bool) async {
         await encryption.review(room, roomID: roomID, ownUserID: userID)
         let timeline = room.timeline?.events?.elements ?? []
+        if let moderators,
+            ((room.state?.events?.elements ?? []) + timeline).contains(where: {
+                RoomModerators.changesModerators($0.type)
+            })
+        {
+            await moderators.stateChanged(in: roomID)
+        }
         if skipTimeline {
             // Remember what is there so it is never answered, even if delivered again; who is
             // out of the room now still loses their gallery grant for it. (A leave lost in a gap
@@ -113,7 +122,8 @@ struct MatrixSyncHandler: Sendable {
         let user = ChatUser(network: MatrixAdapter.network, id: event.sender, displayName: event.sender)
         let message = ChatMessage(
             user: user, conversation: roomID, isPrivate: false, text: text,
-            senderIsAdmin: admins.contains(event.sender), messageID: event.eventID)
+            senderIsAdmin: await isAdmin(event.sender, in: roomID), messageID: event.eventID,
+            channelAdminTitle: moderators == nil ? nil : "room moderators")
         let replies = await bot.handle(message)
         guard !replies.isEmpty else { return }
         await sender.deliver(
@@ -129,10 +139,16 @@ struct MatrixSyncHandler: Sendable {
         let replies = await bot.handle(
             ChatReaction(
                 user: user, conversation: roomID, messageID: reaction.messageID, key: reaction.key,
-                senderIsAdmin: admins.contains(event.sender)))
+                senderIsAdmin: await isAdmin(event.sender, in: roomID)))
         guard !replies.isEmpty else { return }
         await sender.deliver(replies, room: roomID, answering: event.eventID, user: event.sender)
         status.repliesSent(replies.count)
+    }
+
+    /// A bot admin, or one of the room's moderators.
+    private func isAdmin(_ user: String, in roomID: String) async -> Bool {
+        if admins.contains(user) { return true }
+        return await moderators?.isModerator(user, in: roomID) ?? false
     }
 
     private func handleInvite(roomID: String, room: SyncResponse.InvitedRoom) async {

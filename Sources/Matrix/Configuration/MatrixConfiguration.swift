@@ -1,3 +1,4 @@
+import GifBotCore
 import GifSources
 import HTTPTransport
 
@@ -22,6 +23,8 @@ public struct MatrixConfiguration: Sendable, Equatable {
     public var preferredMaxBytes: Int = 2 * 1024 * 1024
     /// Matrix user ids allowed to change channel settings.
     public var admins: [String]
+    /// Whether each room's moderators are its admins too (`bot.channel_admins`).
+    public var channelAdmins: ChannelAdmins = .operators
     public var timing: MatrixTiming
     /// Where GIFs may be downloaded from for upload (`media.*`, the same for every account).
     public var media: MediaHostPolicy

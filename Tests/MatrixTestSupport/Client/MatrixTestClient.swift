@@ -36,12 +36,14 @@ public actor MatrixTestClient {
 
     /// Creates a room (preset `private_chat`: invite only, shared history) and returns its id.
     /// `initialState` events (`type`, `state_key`, `content`) are set at creation, e.g. the
-    /// `m.room.encryption` of an end-to-end encrypted room.
+    /// `m.room.encryption` of an end-to-end encrypted room; `roomVersion` the server's default
+    /// when nil.
     public func createRoom(
-        name: String? = nil, invite: [String] = [], initialState: [JSONValue] = []
+        name: String? = nil, invite: [String] = [], initialState: [JSONValue] = [], roomVersion: String? = nil
     ) async throws -> String {
         var body: [String: JSONValue] = ["preset": "private_chat", "invite": .array(invite.map { .string($0) })]
         if let name { body["name"] = .string(name) }
+        if let roomVersion { body["room_version"] = .string(roomVersion) }
         if !initialState.isEmpty { body["initial_state"] = .array(initialState) }
         return try await call("POST", "/createRoom", json: .object(body)).requiredString("room_id")
     }
