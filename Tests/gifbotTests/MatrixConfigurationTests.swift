@@ -1,4 +1,5 @@
 import Foundation
+import GifBotCore
 import Matrix
 import Testing
 
@@ -42,7 +43,9 @@ import Testing
         #expect(defaults.isEnabled && defaults.shareKeysWith == .crossSigned && defaults.storeKey == nil)
         #expect(defaults.identityChange == .warn, "as Element, for users one has not verified")
         #expect(try await load(base).matrixAccounts[0].channelAdmins == .operators)
-        #expect(try await load(base.merging(["BOT_CHANNEL_ADMINS": "none"]) { $1 }).matrixAccounts[0].channelAdmins == .none)
+        #expect(
+            try await load(base.merging(["BOT_CHANNEL_ADMINS": "none"]) { $1 }).matrixAccounts[0].channelAdmins == .none
+        )
         let set = try await load(
             base.merging([
                 "MATRIX_E2EE": "false", "MATRIX_E2EE_SHARE_KEYS_WITH": "all",

@@ -11,7 +11,9 @@ extension ISupport {
     /// The member statuses, highest first: `PREFIX=(qaohv)~&@%+` gives q~, a&, o@, h%, v+.
     /// RFC 1459's o@ and v+ when the server says nothing; none for a malformed or empty value.
     public var memberStatuses: [MemberStatus] {
-        guard let value = values["PREFIX"] else { return [.init(mode: "o", symbol: "@"), .init(mode: "v", symbol: "+")] }
+        guard let value = values["PREFIX"] else {
+            return [.init(mode: "o", symbol: "@"), .init(mode: "v", symbol: "+")]
+        }
         guard value.hasPrefix("("), let close = value.firstIndex(of: ")") else { return [] }
         let modes = value[value.index(after: value.startIndex)..<close]
         let symbols = value[value.index(after: close)...]

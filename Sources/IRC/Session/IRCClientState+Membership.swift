@@ -1,3 +1,4 @@
+import GifBotCore
 import Logging
 
 extension IRCClientState {
@@ -91,7 +92,8 @@ extension IRCClientState {
             guard !name.isEmpty else { continue }
             let nick = fold(String(name))
             if !admit(nick, to: channel).isEmpty { refused += 1 }
-            members[channel]?.setModes(Set(symbols.compactMap { modeBySymbol[$0] }), of: nick)
+            let modes = Set(symbols.compactMap { modeBySymbol[$0] })
+            members[channel]?.setModes(modes, of: nick)
         }
         return refused > 0 ? [.log(.warning, "tracking members: \(refused) not tracked in \(channel)")] : []
     }
@@ -114,13 +116,15 @@ extension IRCClientState {
                 adding = mode == "+"
             } else if statuses.contains(mode) {
                 guard let nick = arguments.next() else { return [] }
-                members[channel]?.set(mode, adding, for: fold(nick))
+                let member = fold(nick)
+                members[channel]?.set(mode, adding, for: member)
             } else {
                 switch isupport.parameter(of: mode) {
                 case .always: _ = arguments.next()
                 case .whenSet: if adding { _ = arguments.next() }
                 case .never: continue
-                case nil: return [.log(.debug, "MODE \(channel): undeclared mode \(mode), the rest of the line not read")]
+                case nil:
+                    return [.log(.debug, "MODE \(channel): undeclared mode \(mode), the rest of the line not read")]
                 }
             }
         }

@@ -266,7 +266,8 @@ public final class MatrixAdapter: Service {
             client: client, userID: userID, bot: bot, sender: sender, seen: seen,
             invites: InviteAllowList(patterns: configuration.inviteAllow, admins: configuration.admins),
             admins: Set(configuration.admins),
-            moderators: configuration.channelAdmins == .operators ? RoomModerators(client: client, logger: logger) : nil,
+            moderators: configuration.channelAdmins == .operators
+                ? RoomModerators(client: client, logger: logger) : nil,
             encryption: encryption, endToEnd: endToEnd, status: status,
             logger: logger)
     }

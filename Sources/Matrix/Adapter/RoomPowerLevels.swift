@@ -22,7 +22,9 @@ struct RoomPowerLevels: Sendable, Equatable {
         var creators: Set<String> = []
         if Self.creatorsOutrankPowerLevels(version) {
             if let createSender { creators.insert(createSender) }
-            for user in create?["additional_creators"]?.arrayValue ?? [] { if let id = user.string { creators.insert(id) } }
+            for user in create?["additional_creators"]?.arrayValue ?? [] {
+                if let id = user.string { creators.insert(id) }
+            }
         }
         self.creators = creators
         guard let powerLevels else {

@@ -43,7 +43,8 @@ import Testing
             #expect(try await answer(to: voiceNick) == refusal, "voiced")
 
             try await op.say(channel, "!cooldown 3 60")
-            #expect(try await answer(to: opNick) == "From now on each user may send 3 commands per 60 s in this channel.")
+            #expect(
+                try await answer(to: opNick) == "From now on each user may send 3 commands per 60 s in this channel.")
             try await plain.say(channel, "!cooldown")
             #expect(try await answer(to: plainNick) == "Here each user may send 3 commands per 60 s.", "it holds")
 

@@ -25,7 +25,9 @@ import Testing
     }
 
     /// What the bot answers `client`'s `text` in `room`.
-    func answer(_ text: String, from client: MatrixTestClient, in room: String, _ harness: MatrixBotHarness)
+    func answer(
+        _ text: String, from client: MatrixTestClient, in room: String, _ harness: MatrixBotHarness
+    )
         async throws -> String
     {
         try await harness.answer(to: try await client.sendText(text, to: room), in: room).body ?? ""
