@@ -54,12 +54,13 @@ struct MatrixClient: Sendable {
                 // Member events too: the bot's own join marks where a room's history ends.
                 // Encryption state and encrypted events: the bot must know where it cannot read.
                 // History visibility: who gets the room's keys (`RoomKeySharing.recipients`).
+                // Power levels: who moderates the room (`RoomModerators`).
                 "timeline": [
                     // Reactions: a preview's buttons.
                     "limit": 50,
                     "types": [
                         "m.room.message", "m.room.member", "m.room.encryption", "m.room.encrypted", "m.reaction",
-                        "m.room.history_visibility",
+                        "m.room.history_visibility", "m.room.power_levels",
                     ],
                 ],
                 "state": ["types": ["m.room.encryption"], "lazy_load_members": true],

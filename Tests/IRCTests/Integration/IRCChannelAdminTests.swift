@@ -30,15 +30,18 @@ import Testing
                 }
                 return String(line.text.dropFirst(nick.count + 2))
             }
-            /// A MODE given by the operator, seen by `client` (and so by the bot before anything
-            /// `client` says after it).
-            func mode(_ change: String, seenBy client: TestIRCClient) async throws {
-                try await op.send("MODE \(channel) \(change)")
-                _ = try await client.waitFor { $0.command == "MODE" && $0.parameters.first == channel }
+            /// The operator gives or takes `change` (`+o`) of `nick`, and `client` sees that very
+            /// MODE (so the bot has seen it before anything `client` says after it).
+            func mode(_ change: String, _ nick: String, seenBy client: TestIRCClient) async throws {
+                try await op.send("MODE \(channel) \(change) \(nick)")
+                _ = try await client.waitFor {
+                    $0.command == "MODE" && $0.parameters.first == channel && $0.parameters.dropFirst().first == change
+                        && $0.parameters.last == nick
+                }
             }
             let refusal = "Only channel operators or bot admins can change this channel's settings."
 
-            try await mode("+v \(voiceNick)", seenBy: voice)
+            try await mode("+v", voiceNick, seenBy: voice)
             try await voice.say(channel, "!cooldown 9 60")
             #expect(try await answer(to: voiceNick) == refusal, "voiced")
 
@@ -48,8 +51,8 @@ import Testing
             try await plain.say(channel, "!cooldown")
             #expect(try await answer(to: plainNick) == "Here each user may send 3 commands per 60 s.", "it holds")
 
-            try await mode("+o \(plainNick)", seenBy: plain)
-            try await mode("-o \(plainNick)", seenBy: plain)
+            try await mode("+o", plainNick, seenBy: plain)
+            try await mode("-o", plainNick, seenBy: plain)
             try await plain.say(channel, "!cooldown 4 60")
             #expect(try await answer(to: plainNick) == refusal, "deopped")
 
