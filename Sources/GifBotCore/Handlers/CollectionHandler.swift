@@ -231,7 +231,8 @@ struct CollectionHandler {
             return .refusal(notInCollection(id))
         }
         guard entry.savedBy == message.user.storeKey || message.senderIsAdmin else {
-            return .refusal("Only \(entry.savedByName), who saved \(entry.gifID), or a bot admin can change it.")
+            let admins = message.channelAdminTitle.map { "\($0) or bot admins" } ?? "or a bot admin"
+            return .refusal("Only \(entry.savedByName), who saved \(entry.gifID), \(admins) can change it.")
         }
         return .entry(entry, channel)
     }

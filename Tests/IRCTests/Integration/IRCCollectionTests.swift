@@ -1,4 +1,5 @@
 import Foundation
+import GifBotCore
 import GiphyStandIn
 import IRCTestSupport
 import Testing
@@ -16,7 +17,11 @@ import Testing
             let aliceNick = uniqueNick("alice"), bobNick = uniqueNick("bob")
             let alice = try await harness.client(port: server.ports.relaxed, nick: aliceNick)
             let bob = try await harness.client(port: server.ports.relaxed, nick: bobNick)
-            harness.startBot(harness.network(port: server.ports.relaxed))
+            // Alice joined first and is the channel's operator, who may change anyone's entry:
+            // here only bot admins are, so that she is refused what bob saved.
+            var network = harness.network(port: server.ports.relaxed)
+            network.channelAdmins = .none
+            harness.startBot(network)
             try await alice.waitForJoin(of: harness.botNick, in: harness.channel)
 
             try await alice.say(harness.channel, "!gif batman")
