@@ -53,8 +53,10 @@ public final class MatrixAdapter: Service {
     public var handledBatches: Int { batches.load(ordering: .relaxed) }
 
     public func run() async throws {
-        await runUntilStopped()
-        status.disconnected("stopped")
+        let reason = await runUntilStopped()
+        // `/readyz` says why an adapter that stopped by itself did, so the operator need not
+        // search the log.
+        status.disconnected(reason.map { "stopped: \($0)" } ?? "stopped")
     }
 
     /// A graceful shutdown cancels only the long poll or pause under way (through
@@ -69,7 +71,8 @@ public final class MatrixAdapter: Service {
     private var http: MatrixHTTP { MatrixHTTP(client: httpClient, baseURL: configuration.homeserver) }
     var syncKey: String { "matrix:\(configuration.homeserver):\(configuration.user):next_batch" }
 
-    private func runUntilStopped() async {
+    /// Returns why the adapter stopped by itself (a refused login), nil when it was asked to.
+    private func runUntilStopped() async -> String? {
         var backoff = makeBackoff()
         var refusedToken: String?
         while !isStopping {
@@ -84,11 +87,11 @@ public final class MatrixAdapter: Service {
                 switch error {
                 case .refused(let reason):
                     logger.error("Matrix adapter stopped: \(reason)")
-                    return
+                    return reason
                 case .unavailable(let cause):
                     logger.warning("Matrix login failed; retrying", metadata: ["error": "\(cause)"])
                     status.disconnected("not logged in: homeserver unavailable")
-                    guard await pause(backoff.nextDelay()) else { return }
+                    guard await pause(backoff.nextDelay()) else { return nil }
                     continue
                 }
             }
@@ -96,14 +99,15 @@ public final class MatrixAdapter: Service {
             let client = login.client
             switch await serve(login) {
             case .stopped:
-                return
+                return nil
             case .retry:
-                guard await pause(backoff.nextDelay()) else { return }
+                guard await pause(backoff.nextDelay()) else { return nil }
             case .tokenRefused:
                 refusedToken = client.accessToken
                 logger.warning("The homeserver refused the access token; logging in again")
             }
         }
+        return nil
     }
 
     private enum ServeEnd { case stopped, retry, tokenRefused }

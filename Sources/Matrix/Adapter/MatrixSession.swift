@@ -53,7 +53,9 @@ struct MatrixSession: Sendable {
         }
         guard let password = configuration.password else {
             throw .refused(
-                "no valid Matrix access token (the homeserver refused it) and no matrix.password to log in with")
+                "no valid Matrix access token (the homeserver refused it) and no matrix.password to log in with: "
+                    + "set matrix.access_token to a new one (a compatibility or personal access token from the "
+                    + "account's management page, where the homeserver uses OAuth 2.0 login) or set matrix.password")
         }
         let deviceID = try? await store.adapterState("\(stateKey):device_id")
         do {

@@ -54,6 +54,10 @@ import Testing
             #expect(ContinuousClock.now - started < .seconds(10), "stops instead of retrying")
             #expect(harness.logs.text.contains("Matrix adapter stopped: no valid Matrix access token"))
             #expect(!harness.logs.text.contains("syt_not_a_real_token"))
+            // `/readyz` says why, and what to do, without the log.
+            let problem = try #require(await bot.adapter.status.readinessProblem())
+            #expect(problem.contains("stopped: no valid Matrix access token"), "\(problem)")
+            #expect(problem.contains("set matrix.access_token to a new one") && !problem.contains("syt_not"))
         }
     }
 
