@@ -1,4 +1,5 @@
 import Foundation
+import GifBotCore
 import GiphyStandIn
 import MatrixTestSupport
 import Storage
