@@ -53,22 +53,12 @@ public struct AsyncHTTPRequestTransport: HTTPRequestTransport {
     public func get(_ url: String, timeout: Duration) async throws -> HTTPTransportResponse {
         var headers = HTTPHeaders()
         headers.add(name: "Accept", value: "application/json")
-        do {
+        return try await Self.failures {
             let rule = SameOriginRule(URL(string: url) ?? URL(fileURLWithPath: "/"))
             let result = try await GuardedGet(client: httpClient, rule: rule)
                 .get(url, headers: headers, timeout: timeout, maximumBodyBytes: Self.maximumBodyBytes)
             return HTTPTransportResponse(
                 status: Int(result.response.status.code), body: Array(buffer: result.response.body))
-        } catch let error as HTTPClientError where Self.isTimeout(error) {
-            throw TransportFailure.timeout
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch is NIOTooManyBytesError {
-            throw TransportFailure.oversizedAnswer
-        } catch {
-            // A request that waited for a connection until its deadline fails with the last
-            // connect error (refused, DNS), which means unreachable rather than slow.
-            throw TransportFailure.networkUnreachable
         }
     }
 
@@ -78,17 +68,28 @@ public struct AsyncHTTPRequestTransport: HTTPRequestTransport {
         request.headers.add(name: "Accept", value: "application/json")
         request.headers.add(name: "Content-Type", value: "application/json")
         request.body = .bytes(ByteBuffer(bytes: body))
-        do {
+        return try await Self.failures {
             let response = try await httpClient.completeExchange(
                 request, deadline: .now + timeout, maximumBodyBytes: Self.maximumBodyBytes)
             return HTTPTransportResponse(status: Int(response.status.code), body: Array(buffer: response.body))
-        } catch let error as HTTPClientError where Self.isTimeout(error) {
+        }
+    }
+
+    /// What a GET or a POST threw, as a `TransportFailure` (a cancellation stays one).
+    private static func failures(
+        _ exchange: () async throws -> HTTPTransportResponse
+    ) async throws -> HTTPTransportResponse {
+        do {
+            return try await exchange()
+        } catch let error as HTTPClientError where isTimeout(error) {
             throw TransportFailure.timeout
         } catch is CancellationError {
             throw CancellationError()
         } catch is NIOTooManyBytesError {
             throw TransportFailure.oversizedAnswer
         } catch {
+            // A request that waited for a connection until its deadline fails with the last
+            // connect error (refused, DNS), which means unreachable rather than slow.
             throw TransportFailure.networkUnreachable
         }
     }

@@ -23,8 +23,7 @@ public struct OpsLimits: Sendable, Equatable {
 
     /// 64, or an eighth of the open-file limit when that is lower: well below it either way.
     public static func defaultMaxConnections(fileLimit: Int? = OpenFileLimit.current) -> Int {
-        guard let fileLimit else { return 64 }
-        return max(4, min(64, fileLimit / 8))
+        ListenerLimits.connections(share: 8, of: fileLimit, ceiling: 64)
     }
 
     /// The ops port's limits in the form every listener of the process takes: a whole request

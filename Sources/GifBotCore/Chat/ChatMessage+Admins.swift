@@ -5,4 +5,10 @@ extension ChatMessage {
     /// The refusal of something only admins may do: "Only channel operators or bot admins can
     /// change this channel's settings."
     func onlyAdmins(can action: String) -> String { "Only \(admins) can \(action)." }
+
+    /// The refusal of a change to what someone else made: "Only alice, who saved gif1, channel
+    /// operators or bot admins can change it." ("or a bot admin" where only bot admins are).
+    func onlyOwnerOrAdmins(_ owner: String) -> String {
+        "Only \(owner), \(channelAdminTitle.map { "\($0) or bot admins" } ?? "or a bot admin") can change it."
+    }
 }

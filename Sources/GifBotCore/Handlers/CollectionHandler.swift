@@ -231,8 +231,7 @@ struct CollectionHandler {
             return .refusal(notInCollection(id))
         }
         guard entry.savedBy == message.user.storeKey || message.senderIsAdmin else {
-            let admins = message.channelAdminTitle.map { "\($0) or bot admins" } ?? "or a bot admin"
-            return .refusal("Only \(entry.savedByName), who saved \(entry.gifID), \(admins) can change it.")
+            return .refusal(message.onlyOwnerOrAdmins("\(entry.savedByName), who saved \(entry.gifID)"))
         }
         return .entry(entry, channel)
     }

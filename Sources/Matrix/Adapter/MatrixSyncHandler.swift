@@ -42,10 +42,10 @@ struct MatrixSyncHandler: Sendable {
     private func handle(_ room: SyncResponse.JoinedRoom, roomID: String, skipTimeline: Bool) async {
         await encryption.review(room, roomID: roomID, ownUserID: userID)
         let timeline = room.timeline?.events?.elements ?? []
+        let changesModerators = { (event: RoomEvent) in event.type == RoomModerators.powerLevelsType }
         if let moderators,
-            ((room.state?.events?.elements ?? []) + timeline).contains(where: {
-                RoomModerators.changesModerators($0.type)
-            })
+            timeline.contains(where: changesModerators)
+                || room.state?.events?.elements.contains(where: changesModerators) == true
         {
             await moderators.stateChanged(in: roomID)
         }

@@ -17,10 +17,8 @@ actor RoomModerators {
         self.logger = logger
     }
 
-    /// Whether a state event of `type` changes who moderates a room.
-    static func changesModerators(_ type: String) -> Bool {
-        type == "m.room.power_levels" || type == "m.room.create"
-    }
+    /// The state event that changes who moderates a room (its create event never changes).
+    static let powerLevelsType = "m.room.power_levels"
 
     func stateChanged(in roomID: String) {
         rooms[roomID] = nil

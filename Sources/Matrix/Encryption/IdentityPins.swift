@@ -28,7 +28,7 @@ actor IdentityPins {
         self.logger = logger
         self.now = now
         for (user, bytes) in try await state.loadAll(.identity) {
-            pins[user] = try? JSONDecoder().decode(PinnedIdentity.self, from: Data(bytes))
+            pins[user] = try? PinnedIdentity.decode(bytes)
         }
         // Changes left waiting under `block`, after the operator switched to `warn`: accepted,
         // as `warn` would have, and still shown.
@@ -110,7 +110,7 @@ actor IdentityPins {
     private func refresh(_ user: String) async {
         guard pins[user]?.changedAt != nil else { return }
         guard let bytes = try? await state.load(.identity, user),
-            let stored = try? JSONDecoder().decode(PinnedIdentity.self, from: Data(bytes))
+            let stored = try? PinnedIdentity.decode(bytes)
         else { return }
         pins[user] = stored
     }
@@ -123,6 +123,6 @@ actor IdentityPins {
     }
 
     static func write(_ user: String, _ identity: PinnedIdentity) throws -> CryptoStateStore.Write {
-        .init(kind: .identity, name: user, bytes: Array(try JSONEncoder().encode(identity)))
+        .init(kind: .identity, name: user, bytes: try identity.encoded())
     }
 }

@@ -40,7 +40,7 @@ public struct IdentityReview: Sendable {
     /// `PinnedIdentity.warningPeriod` and not acknowledged. Sorted by user.
     public func changes(now: Date = Date()) async throws -> [(user: String, identity: PinnedIdentity)] {
         try await state.loadAll(.identity).compactMap { user, bytes in
-            guard let identity = try? JSONDecoder().decode(PinnedIdentity.self, from: Data(bytes)),
+            guard let identity = try? PinnedIdentity.decode(bytes),
                 identity.isShown(now: now)
             else { return nil }
             return (user, identity)
@@ -61,7 +61,7 @@ public struct IdentityReview: Sendable {
     /// Accepts `user`'s changed identity, or acknowledges a change already accepted.
     public func accept(_ user: String) async throws -> Acceptance {
         guard let bytes = try await state.load(.identity, user) else { return .unknownUser }
-        var identity = try JSONDecoder().decode(PinnedIdentity.self, from: Data(bytes))
+        var identity = try PinnedIdentity.decode(bytes)
         guard identity.changedAt != nil || identity.isWithholding else { return .nothingToAccept }
         let wasWithholding = identity.isWithholding
         identity.accept()

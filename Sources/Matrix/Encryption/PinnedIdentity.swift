@@ -87,3 +87,15 @@ public struct PinnedIdentity: Sendable, Equatable, Codable {
         changedAt = seen
     }
 }
+
+extension PinnedIdentity {
+    /// The record as the store keeps it (JSON, sealed by `CryptoStateStore`), and back: the one
+    /// place both the bot (`IdentityPins`) and the commands (`IdentityReview`) read and write it.
+    static func decode(_ bytes: [UInt8]) throws -> PinnedIdentity {
+        try JSONDecoder().decode(PinnedIdentity.self, from: Data(bytes))
+    }
+
+    func encoded() throws -> [UInt8] {
+        Array(try JSONEncoder().encode(self))
+    }
+}
