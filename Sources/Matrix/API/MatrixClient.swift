@@ -63,7 +63,9 @@ struct MatrixClient: Sendable {
                         "m.room.history_visibility", "m.room.power_levels",
                     ],
                 ],
-                "state": ["types": ["m.room.encryption"], "lazy_load_members": true],
+                // Power levels in state too: a change lost in a gap of a limited timeline still
+                // reaches `RoomModerators`.
+                "state": ["types": ["m.room.encryption", "m.room.power_levels"], "lazy_load_members": true],
                 "ephemeral": ["types": []],
                 "account_data": ["types": []],
             ],
