@@ -481,51 +481,36 @@ let package = Package(
     ]
 )
 
-// libFuzzer targets for MatrixCrypto's parsers of untrusted bytes (scripts/fuzz), declared only
-// when GIFBOT_FUZZ=1 so that a normal build never sees them. scripts/fuzz builds each product in
-// one scratch folder (.build-fuzz/swiftpm) with `--sanitize fuzzer --sanitize address -Xswiftc
-// -sanitize=fuzzer,address`, so MatrixCrypto and swift-crypto are instrumented too (issue 21:
-// fuzz targets built from SwiftPM targets, not from hand-listed files). libFuzzer brings `main`,
-// hence -parse-as-library.
+// The SwiftPM-built libFuzzer targets (scripts/fuzz), declared only when GIFBOT_FUZZ=1 so that a
+// normal build never sees them: MatrixCrypto's parsers of untrusted bytes and the whole core, in
+// one binary, `gifbot-fuzz`, that runs the target GIFBOT_FUZZ_TARGET names (one build and one
+// link). scripts/fuzz builds it in its own scratch folder (.build-fuzz/swiftpm) with `--sanitize
+// fuzzer --sanitize address -Xswiftc -sanitize=fuzzer,address`, so MatrixCrypto, swift-crypto and
+// the core are instrumented too (issue 21: fuzz targets built from SwiftPM targets, not from
+// hand-listed files). libFuzzer brings `main`, hence -parse-as-library.
 if Context.environment["GIFBOT_FUZZ"] == "1" {
-    let fuzzTargets = [
-        "fuzz-olm-message": "OlmMessageFuzz",
-        "fuzz-olm-pre-key": "OlmPreKeyFuzz",
-        "fuzz-megolm-message": "MegolmMessageFuzz",
-        "fuzz-megolm-session-key": "MegolmSessionKeyFuzz",
-        "fuzz-megolm-export": "MegolmExportedKeyFuzz",
-        "fuzz-encrypted-file": "EncryptedFileFuzz",
-        "fuzz-base64": "UnpaddedBase64Fuzz",
-        "fuzz-canonical-json": "CanonicalJSONFuzz",
-        "fuzz-megolm-stored": "StoredRecordsFuzz",
-    ]
-    package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Support"))
-    package.targets.append(
+    package.targets += [
+        .target(name: "FuzzSupport", path: "Fuzz/Support"),
         .target(
-            name: "MatrixCryptoFuzzSupport",
-            dependencies: ["MatrixCrypto", .product(name: "Crypto", package: "swift-crypto")],
-            path: "Fuzz/MatrixCrypto/Support"))
-    for (product, directory) in fuzzTargets.sorted(by: { $0.key < $1.key }) {
-        package.targets.append(
-            .executableTarget(
-                name: product,
-                dependencies: ["MatrixCrypto", "MatrixCryptoFuzzSupport", "FuzzSupport"],
-                path: "Fuzz/MatrixCrypto/\(directory)",
-                swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
-        package.products.append(.executable(name: product, targets: [product]))
-    }
-    // The whole core, chat lines to replies and the store, over the in-memory store the fast
-    // core tests use.
-    package.targets.append(
-        .executableTarget(
-            name: "fuzz-whole-core",
+            name: "MatrixCryptoFuzz",
+            dependencies: ["MatrixCrypto", "FuzzSupport", .product(name: "Crypto", package: "swift-crypto")],
+            path: "Fuzz/MatrixCrypto"),
+        // The whole core, chat lines to replies and the store, over the in-memory store the fast
+        // core tests use.
+        .target(
+            name: "WholeCoreFuzz",
             dependencies: [
                 "GifBotCore", "GifSources", "CoreTestSupport", "FuzzSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
-            path: "Fuzz/Core/WholeCore",
-            swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
-    package.products.append(.executable(name: "fuzz-whole-core", targets: ["fuzz-whole-core"]))
+            path: "Fuzz/Core/WholeCore"),
+        .executableTarget(
+            name: "gifbot-fuzz",
+            dependencies: ["FuzzSupport", "MatrixCryptoFuzz", "WholeCoreFuzz"],
+            path: "Fuzz/Entry",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+    ]
+    package.products.append(.executable(name: "gifbot-fuzz", targets: ["gifbot-fuzz"]))
 }
 
 // Habits the compiler keeps (issue 21, step 5): an existential is spelled `any P`, and a module

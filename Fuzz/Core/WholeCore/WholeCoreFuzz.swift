@@ -29,23 +29,22 @@ private let maximumRepliesPerLine = 8
 private let maximumReplyBytes = 1_500
 private let logger = Logger(label: "fuzz") { _ in SwiftLogNoOpLogHandler() }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzWholeCore(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let input = fuzzBytes(data, size)
-    guard let first = input.first else { return 0 }
-    let scriptLength = min(Int(first & 0x0F), input.count - 1)
-    let script = Array(input[1..<(1 + scriptLength)])
-    let lines = input[(1 + scriptLength)...].split(separator: 0x0A, omittingEmptySubsequences: true).prefix(12).map(
-        Array.init)
-    let done = DispatchSemaphore(value: 0)
-    // The harness is synchronous (libFuzzer calls it) and the core async: the task is waited
-    // for right here, so it never outlives the call.
-    Task {
-        await converse(script: script, lines: lines)
-        done.signal()
+public enum WholeCoreFuzz: FuzzTarget {
+    public static func fuzz(_ input: [UInt8]) {
+        guard let first = input.first else { return }
+        let scriptLength = min(Int(first & 0x0F), input.count - 1)
+        let script = Array(input[1..<(1 + scriptLength)])
+        let lines = input[(1 + scriptLength)...].split(separator: 0x0A, omittingEmptySubsequences: true).prefix(12).map(
+            Array.init)
+        let done = DispatchSemaphore(value: 0)
+        // The harness is synchronous (libFuzzer calls it) and the core async: the task is waited
+        // for right here, so it never outlives the call.
+        Task {
+            await converse(script: script, lines: lines)
+            done.signal()
+        }
+        done.wait()
     }
-    done.wait()
-    return 0
 }
 
 private func converse(script: [UInt8], lines: [[UInt8]]) async {

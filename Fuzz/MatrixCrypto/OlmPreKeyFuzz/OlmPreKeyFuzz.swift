@@ -1,6 +1,5 @@
 import FuzzSupport
 import MatrixCrypto
-import MatrixCryptoFuzzSupport
 
 // An Olm pre-key message (type 0): decoded, then given to an account whose one-time key the
 // genuine messages claim, as Alice's. Invariants: no crash; the message keeps its bytes and base64
@@ -13,41 +12,36 @@ import MatrixCryptoFuzzSupport
 // unknown fields and take the fields in any order, so an envelope with an extra unknown field or
 // its fields reordered is the same message and is accepted. No other change is.
 
-@_cdecl("LLVMFuzzerInitialize")
-public func initialize(
-    _ argc: UnsafeMutablePointer<CInt>?,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
-) -> CInt {
-    SeedFiles.writeIfRequested(FuzzFixtures.seeds("pre-key", FuzzFixtures.preKeyMessages.map(\.bytes)))
-    _ = FuzzFixtures.preKeyMessages
-    return 0
-}
+public enum OlmPreKeyFuzz: FuzzTarget {
+    public static func prepare() {
+        SeedFiles.writeIfRequested(FuzzFixtures.seeds("pre-key", FuzzFixtures.preKeyMessages.map(\.bytes)))
+        _ = FuzzFixtures.preKeyMessages
+    }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOlmPreKeyMessage(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let bytes = fuzzBytes(data, size)
-    guard let message = try? OlmPreKeyMessage(bytes: bytes) else { return 0 }
-    invariant(message.bytes == bytes, "decoded message does not keep its bytes: \(hex(bytes))")
-    let again = try? OlmPreKeyMessage(base64: UnpaddedBase64.encode(bytes))
-    invariant(again == message, "base64 does not decode to the same message: \(hex(bytes))")
+    public static func fuzz(_ bytes: [UInt8]) {
+        guard let message = try? OlmPreKeyMessage(bytes: bytes) else { return }
+        invariant(message.bytes == bytes, "decoded message does not keep its bytes: \(hex(bytes))")
+        let again = try? OlmPreKeyMessage(base64: UnpaddedBase64.encode(bytes))
+        invariant(again == message, "base64 does not decode to the same message: \(hex(bytes))")
 
-    var account = FuzzFixtures.bobAccount
-    let keysBefore = account.oneTimeKeyCount
-    guard
-        let inbound = try? account.createInboundSession(
-            theirIdentityKey: FuzzFixtures.aliceIdentityKey, preKeyMessage: message)
-    else {
-        invariant(account.oneTimeKeyCount == keysBefore, "a refused message used up a one-time key: \(hex(bytes))")
-        return 0
+        var account = FuzzFixtures.bobAccount
+        let keysBefore = account.oneTimeKeyCount
+        guard
+            let inbound = try? account.createInboundSession(
+                theirIdentityKey: FuzzFixtures.aliceIdentityKey, preKeyMessage: message)
+        else {
+            invariant(account.oneTimeKeyCount == keysBefore, "a refused message used up a one-time key: \(hex(bytes))")
+            return
+        }
+        let genuine = FuzzFixtures.preKeyMessages.firstIndex {
+            $0.sessionKeys == message.sessionKeys && $0.message.bytes == message.message.bytes
+        }
+        invariant(genuine != nil, "a modified pre-key message was accepted: \(hex(bytes))")
+        if let genuine {
+            invariant(
+                inbound.plaintext == FuzzFixtures.plaintexts[genuine],
+                "genuine message \(genuine) gave another plaintext")
+            invariant(inbound.session.matches(preKeyMessage: message), "the new session does not match its message")
+        }
     }
-    let genuine = FuzzFixtures.preKeyMessages.firstIndex {
-        $0.sessionKeys == message.sessionKeys && $0.message.bytes == message.message.bytes
-    }
-    invariant(genuine != nil, "a modified pre-key message was accepted: \(hex(bytes))")
-    if let genuine {
-        invariant(
-            inbound.plaintext == FuzzFixtures.plaintexts[genuine], "genuine message \(genuine) gave another plaintext")
-        invariant(inbound.session.matches(preKeyMessage: message), "the new session does not match its message")
-    }
-    return 0
 }

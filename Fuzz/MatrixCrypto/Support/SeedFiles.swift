@@ -1,7 +1,7 @@
 import Foundation
 
 /// Seed corpora come from the targets themselves: run a target with
-/// `MATRIX_CRYPTO_FUZZ_WRITE_SEEDS=<folder>` and its `LLVMFuzzerInitialize` writes the genuine
+/// `MATRIX_CRYPTO_FUZZ_WRITE_SEEDS=<folder>` and its `prepare` writes the genuine
 /// inputs it knows (made from the fixed seed in `FuzzFixtures`) there and exits, before libFuzzer
 /// starts; the results are committed under Fuzz/Corpus/<name> (see Docs/testing.md for the
 /// command). Run again after a change of the fixtures or of a format.
