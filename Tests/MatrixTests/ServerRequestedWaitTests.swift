@@ -38,7 +38,7 @@ import Testing
         let response = MatrixHTTP.Response(
             status: 429, headers: ["Retry-After": "1e300"],
             body: Data(#"{"errcode":"M_LIMIT_EXCEEDED","retry_after_ms":9000000000000000000}"#.utf8))
-        guard case .api(429, "M_LIMIT_EXCEEDED", _, let wait?) = MatrixHTTP.error(from: response) else {
+        guard case .api(429, "M_LIMIT_EXCEEDED", _, let wait?, _) = MatrixHTTP.error(from: response) else {
             Issue.record("not read as a rate limit")
             return
         }

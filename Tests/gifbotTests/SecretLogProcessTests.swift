@@ -106,12 +106,16 @@ import Testing
         #expect(result.status == 0)
 
         let store = try await DatabaseLocation(url: harness.databaseURL).open(logger: Logger(label: "check"))
-        let token = try await store.adapterState("matrix:\(synapse.baseURL):\(botUser):access_token")
+        let login = try await store.adapterState("matrix:\(synapse.baseURL):\(botUser):login")
         let customerIDSecret = try await store.adapterState("klipy.customer_id_secret")
         try await store.close()
-        let storedToken: String = try #require(token.flatMap { $0.isEmpty ? nil : $0 })
+        let storedLogin = try #require(
+            try JSONSerialization.jsonObject(with: Data(try #require(login).utf8)) as? [String: Any])
+        let storedToken: String = try #require(storedLogin["accessToken"] as? String)
         let storedSecret: String = try #require(customerIDSecret)
         secrets["stored Matrix access token"] = storedToken
+        // Synapse issues a refresh token (the test server's tokens expire): a secret too.
+        secrets["stored Matrix refresh token"] = try #require(storedLogin["refreshToken"] as? String)
         secrets["generated KLIPY customer_id secret"] = storedSecret
 
         // The log shows the secrets were used, so their absence means something.

@@ -9,32 +9,67 @@ import NIOHTTP1
 struct MatrixClient: Sendable {
     let http: MatrixHTTP
     let timing: MatrixTiming
-    /// Set once logged in.
-    var accessToken: String?
+    /// Empty until logged in; shared by the copies of this client.
+    let accessToken: MatrixAccessToken
+
+    init(http: MatrixHTTP, timing: MatrixTiming, accessToken: MatrixAccessToken = MatrixAccessToken()) {
+        self.http = http
+        self.timing = timing
+        self.accessToken = accessToken
+    }
+
+    /// A login's or a refresh's tokens: `refreshToken` and `expiresIn` only where the homeserver
+    /// issues expiring tokens.
+    struct Tokens: Sendable, Equatable {
+        let accessToken: String
+        let refreshToken: String?
+        let expiresIn: Duration?
+    }
 
     struct Login: Sendable, Equatable {
         let userID: String
-        let accessToken: String
         let deviceID: String
+        let tokens: Tokens
     }
 
-    /// Password login; `deviceID` reuses an earlier device instead of creating a new one.
+    /// Password login; `deviceID` reuses an earlier device instead of creating a new one. Asks
+    /// for a refresh token, which homeservers with expiring access tokens give.
     func login(user: String, password: String, deviceID: String?) async throws(MatrixError) -> Login {
         var body: [String: JSONValue] = [
             "type": "m.login.password",
             "identifier": ["type": "m.id.user", "user": .string(user)],
             "password": .string(password),
             "initial_device_display_name": "GifBot",
+            "refresh_token": true,
         ]
         if let deviceID { body["device_id"] = .string(deviceID) }
         let json = try await http.request(
             .POST, "/_matrix/client/v3/login", json: .object(body), accessToken: nil,
             timeout: timing.requestTimeout
         ).json()
-        guard let userID = json["user_id"]?.string, let token = json["access_token"]?.string,
-            let device = json["device_id"]?.string
+        guard let userID = json["user_id"]?.string, let device = json["device_id"]?.string,
+            let tokens = Self.tokens(in: json)
         else { throw .transport("login answer without a token") }
-        return Login(userID: userID, accessToken: token, deviceID: device)
+        return Login(userID: userID, deviceID: device, tokens: tokens)
+    }
+
+    /// New tokens for a refresh token (`M_UNKNOWN_TOKEN` when it is spent or revoked). A server
+    /// that answers without a new refresh token lets the old one be used again.
+    func refresh(_ refreshToken: String) async throws(MatrixError) -> Tokens {
+        let json = try await http.request(
+            .POST, "/_matrix/client/v3/refresh", json: ["refresh_token": .string(refreshToken)], accessToken: nil,
+            timeout: timing.requestTimeout
+        ).json()
+        guard let tokens = Self.tokens(in: json) else { throw .transport("refresh answer without a token") }
+        return Tokens(
+            accessToken: tokens.accessToken, refreshToken: tokens.refreshToken ?? refreshToken,
+            expiresIn: tokens.expiresIn)
+    }
+
+    private static func tokens(in json: JSONValue) -> Tokens? {
+        guard let access = json["access_token"]?.string, !access.isEmpty else { return nil }
+        let expiresIn = json["expires_in_ms"]?.int.flatMap { $0 > 0 ? Duration.milliseconds($0) : nil }
+        return Tokens(accessToken: access, refreshToken: json["refresh_token"]?.string, expiresIn: expiresIn)
     }
 
     /// The user id the token belongs to, and its device id when the server says (every server

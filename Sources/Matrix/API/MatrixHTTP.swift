@@ -31,7 +31,7 @@ struct MatrixHTTP: Sendable {
 
     func request(
         _ method: HTTPMethod, _ path: String, query: [(String, String)] = [], json: JSONValue? = nil,
-        body: (bytes: [UInt8], contentType: String)? = nil, accessToken: String?, timeout: Duration
+        body: (bytes: [UInt8], contentType: String)? = nil, accessToken: MatrixAccessToken?, timeout: Duration
     ) async throws(MatrixError) -> Response {
         let result = try await exchange(
             method, path, query: query, json: json, body: body, accessToken: accessToken, timeout: timeout)
@@ -43,12 +43,27 @@ struct MatrixHTTP: Sendable {
     /// carries what to do next (user-interactive authentication's `flows` and `session`).
     func exchange(
         _ method: HTTPMethod, _ path: String, query: [(String, String)] = [], json: JSONValue? = nil,
-        body: (bytes: [UInt8], contentType: String)? = nil, accessToken: String?, timeout: Duration
+        body: (bytes: [UInt8], contentType: String)? = nil, accessToken: MatrixAccessToken?, timeout: Duration
+    ) async throws(MatrixError) -> Response {
+        let used = accessToken?.current
+        let response = try await send(
+            method, path, query: query, json: json, body: body, bearer: used, timeout: timeout)
+        // Refused because a refresh replaced the token while this request was under way: once
+        // more with the new one (an event sent twice keeps its transaction id, so it is one event).
+        if response.status == 401, let now = accessToken?.current, now != used {
+            return try await send(method, path, query: query, json: json, body: body, bearer: now, timeout: timeout)
+        }
+        return response
+    }
+
+    private func send(
+        _ method: HTTPMethod, _ path: String, query: [(String, String)], json: JSONValue?,
+        body: (bytes: [UInt8], contentType: String)?, bearer: String?, timeout: Duration
     ) async throws(MatrixError) -> Response {
         var request = HTTPClientRequest(url: url(path, query: query))
         request.method = method
         request.headers.add(name: "Accept", value: "application/json")
-        if let accessToken { request.headers.add(name: "Authorization", value: "Bearer \(accessToken)") }
+        if let bearer { request.headers.add(name: "Authorization", value: "Bearer \(bearer)") }
         if let json {
             request.headers.add(name: "Content-Type", value: "application/json")
             let data: Data
@@ -73,7 +88,7 @@ struct MatrixHTTP: Sendable {
             status: Int(response.status.code), headers: response.headers, body: Data(buffer: response.body))
     }
 
-    /// `{"errcode": …, "error": …, "retry_after_ms": …}` plus a `Retry-After` header, which
+    /// `{"errcode": …, "error": …, "retry_after_ms": …, "soft_logout": …}` plus a `Retry-After` header, which
     /// newer homeservers prefer.
     static func error(from response: Response) -> MatrixError {
         let body = try? JSONDecoder().decode(JSONValue.self, from: response.body)
@@ -85,7 +100,8 @@ struct MatrixHTTP: Sendable {
         }
         return .api(
             status: response.status, code: body?["errcode"]?.string ?? "HTTP_\(response.status)",
-            message: String((body?["error"]?.string ?? "").prefix(200)), retryAfter: retryAfter)
+            message: String((body?["error"]?.string ?? "").prefix(200)), retryAfter: retryAfter,
+            softLogout: body?["soft_logout"] == .bool(true))
     }
 
     private func url(_ path: String, query: [(String, String)]) -> String {

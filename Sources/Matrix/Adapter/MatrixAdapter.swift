@@ -74,7 +74,7 @@ public final class MatrixAdapter: Service {
     /// Returns why the adapter stopped by itself (a refused login), nil when it was asked to.
     private func runUntilStopped() async -> String? {
         var backoff = makeBackoff()
-        var refusedToken: String?
+        var refusal: MatrixSession.Refusal?
         while !isStopping {
             let login: MatrixSession.Authenticated
             status.connecting()
@@ -82,7 +82,7 @@ public final class MatrixAdapter: Service {
                 login = try await MatrixSession(
                     configuration: configuration, http: http, store: store, logger: logger
                 )
-                .authenticate(avoiding: refusedToken)
+                .authenticate(after: refusal)
             } catch {
                 switch error {
                 case .refused(let reason):
@@ -96,21 +96,23 @@ public final class MatrixAdapter: Service {
                 }
             }
             backoff.reset()
-            let client = login.client
+            refusal = nil
             switch await serve(login) {
             case .stopped:
                 return nil
             case .retry:
                 guard await pause(backoff.nextDelay()) else { return nil }
-            case .tokenRefused:
-                refusedToken = client.accessToken
-                logger.warning("The homeserver refused the access token; logging in again")
+            case .tokenRefused(let refused):
+                refusal = refused
+                logger.warning(
+                    "The homeserver refused the access token; logging in again",
+                    metadata: ["soft_logout": "\(refused?.softLogout ?? false)"])
             }
         }
         return nil
     }
 
-    private enum ServeEnd { case stopped, retry, tokenRefused }
+    private enum ServeEnd { case stopped, retry, tokenRefused(MatrixSession.Refusal?) }
 
     /// Sync until shutdown or until the token stops working.
     private func serve(_ login: MatrixSession.Authenticated) async -> ServeEnd {
@@ -120,7 +122,7 @@ public final class MatrixAdapter: Service {
             filterID = try await client.createFilter(userID: userID)
         } catch {
             logger.warning("Could not create a sync filter; retrying", metadata: ["error": "\(error)"])
-            return error.isUnknownToken ? .tokenRefused : .retry
+            return error.isUnknownToken ? .tokenRefused(.init(error, token: client.accessToken.current)) : .retry
         }
         let encryption = await MatrixEncryption.start(
             configuration: configuration, client: client, userID: userID, deviceID: login.deviceID, store: store,
@@ -134,6 +136,7 @@ public final class MatrixAdapter: Service {
                 return nil
             }
             group.addTask { await self.takeBackExpiredPreviews(sender: handler.sender) }
+            group.addTask { await self.keepTokenFresh(login) }
             group.addTask {
                 await self.sync(client: client, filterID: filterID, handler: handler, encryption: encryption)
             }
@@ -147,6 +150,31 @@ public final class MatrixAdapter: Service {
             group.cancelAll()
             return end
         }
+    }
+
+    /// Refreshes an expiring access token before it expires, for as long as the sync loop runs.
+    /// Always returns nil: the sync loop alone ends a session.
+    private func keepTokenFresh(_ authenticated: MatrixSession.Authenticated) async -> ServeEnd? {
+        guard var login = authenticated.login else { return nil }
+        let session = MatrixSession(configuration: configuration, http: http, store: store, logger: logger)
+        var backoff = makeBackoff()
+        while let due = login.refreshDue {
+            guard await pause(.seconds(max(0, due.timeIntervalSinceNow))) else { return nil }
+            do {
+                login = try await session.refresh(login, client: authenticated.client)
+                backoff.reset()
+            } catch let error where error.isUnknownToken {
+                // The sync's refusal, once the access token ends, says whether the device lives
+                // on (a login to it again) or was logged out (a new device).
+                logger.warning("The Matrix refresh token was refused; logging in again when the access token expires")
+                return nil
+            } catch {
+                // Until the token expires: then the sync's refusal takes over.
+                logger.warning("Could not refresh the Matrix access token; retrying", metadata: ["error": "\(error)"])
+                guard await pause(backoff.nextDelay()) else { return nil }
+            }
+        }
+        return nil
     }
 
     /// Once a second, the messages of previews that expired unanswered are redacted. Returns nil
@@ -181,7 +209,7 @@ public final class MatrixAdapter: Service {
                 }
             } catch let error as MatrixError {
                 if isStopping { return .stopped }
-                if error.isUnknownToken { return .tokenRefused }
+                if error.isUnknownToken { return .tokenRefused(.init(error, token: client.accessToken.current)) }
                 if position != nil, Self.rejectsPosition(error) {
                     logger.warning(
                         "The homeserver forgot the sync position; starting from now", metadata: ["error": "\(error)"])
@@ -189,7 +217,7 @@ public final class MatrixAdapter: Service {
                     continue
                 }
                 var delay = backoff.nextDelay()
-                if case .api(_, _, _, let retryAfter?) = error, error.isRateLimited {
+                if case .api(_, _, _, let retryAfter?, _) = error, error.isRateLimited {
                     delay = max(
                         delay, ServerRequestedWait.capped(retryAfter, at: configuration.timing.maximumServerWait).wait)
                 }
@@ -296,7 +324,7 @@ public final class MatrixAdapter: Service {
     /// answers an unreadable one with `400 M_UNKNOWN` ("Invalid stream token"). Any client error
     /// other than auth and rate limits means the position itself is refused.
     static func rejectsPosition(_ error: MatrixError) -> Bool {
-        guard case .api(let status, let code, _, _) = error else { return false }
+        guard case .api(let status, let code, _, _, _) = error else { return false }
         return code == "M_UNKNOWN_POS" || (status == 400 && code != "M_LIMIT_EXCEEDED")
     }
 

@@ -187,7 +187,7 @@ struct MatrixReplySender: Sendable {
                     return nil
                 }
                 var delay = backoff.nextDelay()
-                if case .api(_, _, _, let retryAfter?) = error, error.isRateLimited {
+                if case .api(_, _, _, let retryAfter?, _) = error, error.isRateLimited {
                     let (wait, wasCapped) = ServerRequestedWait.capped(retryAfter, at: maximumServerWait)
                     delay = wait
                     if wasCapped {

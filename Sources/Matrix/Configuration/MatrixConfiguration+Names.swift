@@ -16,8 +16,11 @@ extension MatrixConfiguration {
 }
 
 extension MatrixConfiguration {
-    /// The prefix of this account's adapter state keys (access token, device id, user id).
+    /// The prefix of this account's adapter state keys (login, user id).
     var sessionStateKey: String { "matrix:\(homeserver):\(user)" }
+
+    /// Where the bot's login (`StoredMatrixLogin`) is kept.
+    var loginStateKey: String { "\(sessionStateKey):login" }
 
     /// Where the full user id the homeserver gave the bot is kept: `matrix.user` may be a bare
     /// localpart, and the store names the account by the full id (`storeAccount`).

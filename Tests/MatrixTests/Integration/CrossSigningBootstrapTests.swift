@@ -24,11 +24,11 @@ struct CrossSigningBootstrapTests {
         let deviceKeys: CanonicalJSONValue
 
         static func login(_ harness: MatrixBotHarness) async throws -> BotDevice {
-            var client = MatrixClient(
+            let client = MatrixClient(
                 http: MatrixHTTP(client: harness.testBot.httpClient, baseURL: harness.server.baseURL),
                 timing: MatrixTiming())
             let login = try await client.login(user: harness.botUser, password: harness.botPassword, deviceID: nil)
-            client.accessToken = login.accessToken
+            client.accessToken.replace(with: login.tokens.accessToken)
             let keys = try OlmAccount().deviceKeys(userID: login.userID, deviceID: login.deviceID)
             _ = try await client.canonicalRequest(.POST, "/_matrix/client/v3/keys/upload", body: ["device_keys": keys])
             return BotDevice(client: client, userID: login.userID, deviceID: login.deviceID, deviceKeys: keys)
