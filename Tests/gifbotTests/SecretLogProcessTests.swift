@@ -109,8 +109,9 @@ import Testing
         let login = try await store.adapterState("matrix:\(synapse.baseURL):\(botUser):login")
         let customerIDSecret = try await store.adapterState("klipy.customer_id_secret")
         try await store.close()
+        let loginText = try #require(login)
         let storedLogin = try #require(
-            try JSONSerialization.jsonObject(with: Data(try #require(login).utf8)) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(loginText.utf8)) as? [String: Any])
         let storedToken: String = try #require(storedLogin["accessToken"] as? String)
         let storedSecret: String = try #require(customerIDSecret)
         secrets["stored Matrix access token"] = storedToken

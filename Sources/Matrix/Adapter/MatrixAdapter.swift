@@ -163,10 +163,12 @@ public final class MatrixAdapter: Service {
             do {
                 login = try await session.refresh(login, client: authenticated.client)
                 backoff.reset()
-            } catch let error where error.isUnknownToken {
+            } catch let error where !error.isRetryable {
                 // The sync's refusal, once the access token ends, says whether the device lives
                 // on (a login to it again) or was logged out (a new device).
-                logger.warning("The Matrix refresh token was refused; logging in again when the access token expires")
+                logger.warning(
+                    "The Matrix refresh token was refused; logging in again when the access token expires",
+                    metadata: ["error": "\(error)"])
                 return nil
             } catch {
                 // Until the token expires: then the sync's refusal takes over.

@@ -123,8 +123,11 @@ struct MatrixSession: Sendable {
                     Authenticated(
                         client: client, userID: identity.userID, deviceID: identity.deviceID ?? refreshed.deviceID,
                         login: refreshed))
-            } catch let error where error.isUnknownToken {
-                logger.warning("The Matrix refresh token was refused; logging in again to the same device")
+            } catch let error where !error.isRetryable {
+                // Spent, revoked or refused in any other way: the device still lives.
+                logger.warning(
+                    "The Matrix refresh token was refused; logging in again to the same device",
+                    metadata: ["error": "\(error)"])
             } catch {
                 throw .unavailable(error)
             }

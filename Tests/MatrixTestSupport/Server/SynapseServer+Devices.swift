@@ -24,3 +24,31 @@ extension SynapseServer {
         guard response.isSuccess else { throw MatrixRequestError(response) }
     }
 }
+
+extension SynapseServer {
+    /// Refreshes with `refreshToken` and uses the new access token once, as a second holder of
+    /// the token would: Synapse then refuses `refreshToken`, while the access token issued with
+    /// it stays valid until it expires, and is then refused with `soft_logout` (the device lives).
+    public func spendRefreshToken(_ refreshToken: String) async throws {
+        let refreshed = try await MatrixTestHTTP.send(
+            "POST", baseURL: baseURL, path: "/_matrix/client/v3/refresh",
+            json: ["refresh_token": .string(refreshToken)])
+        guard refreshed.isSuccess, let token = refreshed.json?["access_token"]?.stringValue else {
+            throw MatrixRequestError(refreshed)
+        }
+        let used = try await MatrixTestHTTP.send(
+            "GET", baseURL: baseURL, path: "/_matrix/client/v3/account/whoami", accessToken: token, json: nil)
+        guard used.isSuccess else { throw MatrixRequestError(used) }
+    }
+}
+
+extension SynapseServer {
+    /// Sets `userID`'s password and logs all their devices out, as an admin does after an
+    /// account is compromised (Synapse's admin API).
+    public func resetPassword(of userID: String, to password: String, as admin: MatrixTestUser) async throws {
+        let response = try await MatrixTestHTTP.send(
+            "PUT", baseURL: baseURL, path: "/_synapse/admin/v2/users/\(PathEncoding.segment(userID))",
+            accessToken: admin.accessToken, json: ["password": .string(password), "logout_devices": true])
+        guard response.isSuccess else { throw MatrixRequestError(response) }
+    }
+}

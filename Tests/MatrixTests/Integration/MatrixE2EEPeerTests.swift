@@ -166,11 +166,19 @@ import Testing
             #expect(metrics.contains("gifbot_matrix_room_keys_shared_total"), "\(metrics)")
             #expect(metrics.contains("gifbot_matrix_one_time_keys"), "\(metrics)")
 
+            // The restart comes after a soft logout (issue 33): the bot's access token expired
+            // while it was down and its refresh token was spent elsewhere, so it logs in again
+            // with its password, to the same device, whose keys the members' clients still hold.
             await bot.stop()
+            let login = try await MatrixLoginLifetimeTests.storedLogin(configuration, harness)
+            try await harness.server.spendRefreshToken(try #require(login.refreshToken))
+            try await Task.sleep(for: .seconds(max(0, try #require(login.expiresAt).timeIntervalSinceNow) + 1))
             bot = harness.startBot(configuration)
             let second = try await runPeer("after-restart", common, store: store)
             let after = try #require(second.answers?.first)
             #expect(after.decrypted, "the conversation goes on after the restart")
+            #expect(harness.logs.text.contains("logging in again to the same device"))
+            #expect(try await MatrixLoginLifetimeTests.storedLogin(configuration, harness).deviceID == login.deviceID)
             #expect(after.body?.contains("Your favorites (1") == true, "the favourite is still there")
             #expect(!harness.logs.text.contains("!gif cat"), "no decrypted text in the log")
         }

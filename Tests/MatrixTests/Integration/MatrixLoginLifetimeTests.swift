@@ -1,5 +1,8 @@
 import Foundation
+import GifBotCore
+import GiphyStandIn
 import MatrixTestSupport
+import Storage
 import Testing
 
 @testable import Matrix
@@ -7,12 +10,14 @@ import Testing
 /// The bot's Matrix login outlives its tokens (issue 33), on Synapse, whose test configuration
 /// makes the access tokens of clients that ask for a refresh token expire after 60 seconds: the
 /// bot refreshes before expiry, across a restart, as the same device, and keeps answering; a
-/// device an admin logs out is replaced by a new one, with which the bot answers again.
+/// device an admin logs out is replaced by a new one, with which the bot answers again; a
+/// password changed under it stops the adapter with a clear reason. (After a soft logout, the
+/// password login to the same device, in an encrypted room: `MatrixE2EEPeerTests`.)
 @Suite(.timeLimit(.minutes(4))) struct MatrixLoginLifetimeTests {
     static let refreshed = "Refreshed the Matrix access token"
 
     /// The login the bot stored for `configuration`'s account.
-    func storedLogin(
+    static func storedLogin(
         _ configuration: MatrixConfiguration, _ harness: MatrixBotHarness
     ) async throws
         -> StoredMatrixLogin
@@ -35,12 +40,15 @@ import Testing
             let configuration = await harness.configuration()
             let bot = harness.startBot(configuration)
             let room = try await harness.roomWithBot()
-            let first = try await storedLogin(configuration, harness)
+            let first = try await Self.storedLogin(configuration, harness)
+            // Registering the bot's account made a device too.
+            let devices = Set(try await harness.server.devices(of: harness.botUser, as: admin))
+            #expect(devices.contains(first.deviceID))
             let issued = try #require(first.issuedAt), expires = try #require(first.expiresAt)
             #expect(first.refreshToken != nil && abs(expires.timeIntervalSince(issued) - 60) < 2)
 
             #expect(await harness.logs.waitFor(Self.refreshed, timeout: .seconds(75)))
-            let second = try await storedLogin(configuration, harness)
+            let second = try await Self.storedLogin(configuration, harness)
             #expect(second.deviceID == first.deviceID && second.accessToken != first.accessToken)
             #expect(second.refreshToken != first.refreshToken)
             #expect(try #require(second.issuedAt) < expires, "refreshed only after the token expired")
@@ -51,10 +59,10 @@ import Testing
             harness.startBot(configuration)
             try await expectAnswer(in: room, harness)
             #expect(await harness.logs.waitFor(Self.refreshed, count: 2, timeout: .seconds(75)))
-            let third = try await storedLogin(configuration, harness)
+            let third = try await Self.storedLogin(configuration, harness)
             #expect(third.deviceID == first.deviceID && third.accessToken != second.accessToken)
             try await expectAnswer(in: room, harness)
-            #expect(try await harness.server.devices(of: harness.botUser, as: admin) == [first.deviceID])
+            #expect(Set(try await harness.server.devices(of: harness.botUser, as: admin)) == devices)
             for secret in [first, second, third].flatMap({ [$0.accessToken, $0.refreshToken ?? ""] }) {
                 #expect(!harness.logs.text.contains(secret), "a token in the log")
             }
@@ -69,15 +77,39 @@ import Testing
             harness.startBot(configuration)
             let room = try await harness.roomWithBot()
             try await expectAnswer(in: room, harness)
-            let first = try await storedLogin(configuration, harness)
+            let first = try await Self.storedLogin(configuration, harness)
+            let devices = Set(try await harness.server.devices(of: harness.botUser, as: admin))
 
             try await harness.server.deleteDevice(first.deviceID, of: harness.botUser, as: admin)
             #expect(await harness.logs.waitFor("logging in as a new device", timeout: .seconds(30)))
             #expect(await harness.logs.waitFor("Logged in to Matrix", count: 2, timeout: .seconds(30)))
-            let second = try await storedLogin(configuration, harness)
+            let second = try await Self.storedLogin(configuration, harness)
             #expect(second.deviceID != first.deviceID)
             try await expectAnswer(in: room, harness)
-            #expect(try await harness.server.devices(of: harness.botUser, as: admin) == [second.deviceID])
+            let now = Set(try await harness.server.devices(of: harness.botUser, as: admin))
+            #expect(now == devices.subtracting([first.deviceID]).union([second.deviceID]))
+        }
+    }
+
+    /// The password changed and every device logged out: the configured password no longer
+    /// works, so the adapter stops, and `/readyz` says why, instead of retrying for ever.
+    @Test func aPasswordChangedWithAllDevicesLoggedOutStopsTheAdapterWithAClearError() async throws {
+        try await withMatrixBot { harness in
+            let admin = try await harness.server.registerUser(
+                SynapseServer.uniqueLocalpart("admin"), password: "admin-password", admin: true)
+            let configuration = await harness.configuration()
+            let bot = harness.startBot(configuration)
+            let room = try await harness.roomWithBot()
+            try await expectAnswer(in: room, harness)
+
+            try await harness.server.resetPassword(of: harness.botUser, to: "another-password-9", as: admin)
+            let started = ContinuousClock.now
+            _ = try? await bot.task.value
+            #expect(ContinuousClock.now - started < .seconds(30), "stops instead of retrying")
+            #expect(harness.logs.text.contains("logging in as a new device"))
+            let problem = try #require(await bot.adapter.status.readinessProblem())
+            #expect(problem.contains("Matrix login as \(harness.botUser) refused: M_FORBIDDEN"), "\(problem)")
+            #expect(!harness.logs.text.contains(harness.botPassword))
         }
     }
 }
