@@ -45,7 +45,10 @@ import Testing
             let devices = Set(try await harness.server.devices(of: harness.botUser, as: admin))
             #expect(devices.contains(first.deviceID))
             let issued = try #require(first.issuedAt), expires = try #require(first.expiresAt)
-            #expect(first.refreshToken != nil && abs(expires.timeIntervalSince(issued) - 60) < 2)
+            #expect(first.refreshToken != nil)
+            // Synapse counts the lifetime from when it answers, which a loaded machine delays.
+            let lifetime = expires.timeIntervalSince(issued)
+            #expect(lifetime > 30 && lifetime <= 60.5, "lifetime \(lifetime) s")
 
             #expect(await harness.logs.waitFor(Self.refreshed, timeout: .seconds(75)))
             let second = try await Self.storedLogin(configuration, harness)

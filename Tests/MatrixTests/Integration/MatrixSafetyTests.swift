@@ -62,17 +62,23 @@ import Testing
         }
     }
 
+    /// A token and device stored by an earlier version (two rows), refused without
+    /// `soft_logout` (revoked): one login, as a new device, stored the current way.
     @Test func aRefusedStoredTokenLeadsToOneNewLogin() async throws {
         try await withMatrixBot { harness in
             let configuration = await harness.configuration()
-            try await harness.store.setAdapterState(
-                "matrix:\(configuration.homeserver):\(configuration.user):access_token", to: "syt_revoked")
+            let prefix = "matrix:\(configuration.homeserver):\(configuration.user)"
+            try await harness.store.setAdapterState("\(prefix):access_token", to: "syt_revoked")
+            try await harness.store.setAdapterState("\(prefix):device_id", to: "OLDDEVICE")
             harness.startBot(configuration)
             let room = try await harness.roomWithBot()
             let command = try await harness.alice.sendText("!about", to: room)
             #expect(try await harness.answer(to: command, in: room).body?.contains("Powered by GIPHY") == true)
-            #expect(harness.logs.text.contains("The stored Matrix access token was refused"))
+            #expect(harness.logs.text.contains("logged the bot's Matrix device out; logging in as a new device"))
             #expect(harness.logs.text.components(separatedBy: "Logged in to Matrix").count == 2)
+            let stored = try await MatrixLoginLifetimeTests.storedLogin(configuration, harness)
+            #expect(stored.deviceID != "OLDDEVICE" && stored.accessToken != "syt_revoked")
+            #expect(try await harness.store.adapterState("\(prefix):access_token") == "", "the old row is emptied")
         }
     }
 
