@@ -47,10 +47,10 @@ struct StoredMatrixLoginTests {
         #expect(expired.isUnknownToken && expired.isSoftLogout)
         #expect(loggedOut.isUnknownToken && !loggedOut.isSoftLogout && !odd.isSoftLogout)
         #expect(!refusal(#"{"errcode":"M_FORBIDDEN","soft_logout":true}"#).isSoftLogout)
-        #expect(MatrixSession.Refusal(expired, token: "t") == MatrixSession.Refusal(expired, token: "t"))
-        #expect(MatrixSession.Refusal(expired, token: "t")?.softLogout == true)
-        #expect(MatrixSession.Refusal(loggedOut, token: "t")?.softLogout == false)
-        #expect(MatrixSession.Refusal(refusal(#"{"errcode":"M_FORBIDDEN"}"#), token: "t") == nil)
-        #expect(MatrixSession.Refusal(expired, token: nil) == nil)
+        #expect(TokenRefusal(expired, token: "t") == TokenRefusal(expired, token: "t"))
+        #expect(TokenRefusal(expired, token: "t")?.softLogout == true)
+        #expect(TokenRefusal(loggedOut, token: "t")?.softLogout == false)
+        #expect(TokenRefusal(refusal(#"{"errcode":"M_FORBIDDEN"}"#), token: "t") == nil)
+        #expect(TokenRefusal(expired, token: nil) == nil)
     }
 }

@@ -50,9 +50,14 @@ struct MatrixHTTP: Sendable {
             method, path, query: query, json: json, body: body, bearer: used, timeout: timeout)
         // Refused because a refresh replaced the token while this request was under way: once
         // more with the new one (an event sent twice keeps its transaction id, so it is one event).
-        if response.status == 401, let now = accessToken?.current, now != used {
-            return try await send(method, path, query: query, json: json, body: body, bearer: now, timeout: timeout)
+        guard response.status == 401, let accessToken else { return response }
+        if let now = accessToken.current, now != used {
+            let again = try await send(
+                method, path, query: query, json: json, body: body, bearer: now, timeout: timeout)
+            if again.status == 401 { accessToken.note(Self.error(from: again), refusing: now) }
+            return again
         }
+        accessToken.note(Self.error(from: response), refusing: used)
         return response
     }
 

@@ -74,7 +74,7 @@ public final class MatrixAdapter: Service {
     /// Returns why the adapter stopped by itself (a refused login), nil when it was asked to.
     private func runUntilStopped() async -> String? {
         var backoff = makeBackoff()
-        var refusal: MatrixSession.Refusal?
+        var refusal: TokenRefusal?
         while !isStopping {
             let login: MatrixSession.Authenticated
             status.connecting()
@@ -112,7 +112,7 @@ public final class MatrixAdapter: Service {
         return nil
     }
 
-    private enum ServeEnd { case stopped, retry, tokenRefused(MatrixSession.Refusal?) }
+    private enum ServeEnd { case stopped, retry, tokenRefused(TokenRefusal?) }
 
     /// Sync until shutdown or until the token stops working.
     private func serve(_ login: MatrixSession.Authenticated) async -> ServeEnd {
@@ -233,6 +233,14 @@ public final class MatrixAdapter: Service {
             backoff.reset()
             await encryption?.afterSync(response)
             await handler.handle(response, skipTimeline: isFresh)
+            // A reply the homeserver refused for the token is not lost: the position stays
+            // before the batch, which is answered after logging in again (sends keep their
+            // transaction ids, so what did go out is not posted twice).
+            if let refusal = client.accessToken.refusal {
+                seen.forget(
+                    response.rooms?.join?.values.flatMap { $0.timeline?.events?.elements ?? [] }.map(\.eventID) ?? [])
+                return .tokenRefused(refusal)
+            }
             since = response.nextBatch
             do {
                 try await store.setAdapterState(syncKey, to: response.nextBatch)

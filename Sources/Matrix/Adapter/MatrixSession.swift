@@ -29,18 +29,6 @@ struct MatrixSession: Sendable {
         }
     }
 
-    /// A token the homeserver refused during a run, and whether it kept the device.
-    struct Refusal: Sendable, Equatable {
-        let token: String
-        let softLogout: Bool
-
-        init?(_ error: MatrixError, token: String?) {
-            guard error.isUnknownToken, let token else { return nil }
-            self.token = token
-            softLogout = error.isSoftLogout
-        }
-    }
-
     /// Who the bot is logged in as: a client holding a valid token, the user id, the device id
     /// (nil only from a server too old to say, which end-to-end encryption needs), and the
     /// stored login when the token is the bot's own (not the configured one).
@@ -55,7 +43,7 @@ struct MatrixSession: Sendable {
     private var legacyPrefix: String { configuration.sessionStateKey }
 
     /// A client holding a valid token, and the bot's user and device ids.
-    func authenticate(after refusal: Refusal? = nil) async throws(Failure) -> Authenticated {
+    func authenticate(after refusal: TokenRefusal? = nil) async throws(Failure) -> Authenticated {
         let client = MatrixClient(http: http, timing: configuration.timing)
         var sameDevice: String?
         if let stored = await StoredMatrixLogin.load(from: store, key: loginKey, legacyPrefix: legacyPrefix) {
@@ -89,7 +77,7 @@ struct MatrixSession: Sendable {
 
     /// The stored login, checked (or refreshed, when its token expired).
     private func resume(
-        _ stored: StoredMatrixLogin, client: MatrixClient, refusal: Refusal?
+        _ stored: StoredMatrixLogin, client: MatrixClient, refusal: TokenRefusal?
     ) async throws(Failure) -> Resumption {
         var softLogout: Bool
         if let refusal, refusal.token == stored.accessToken {

@@ -25,4 +25,10 @@ final class SeenEvents: Sendable {
             return true
         }
     }
+
+    /// Forgets `eventIDs`, so they are answered when delivered again (a batch whose replies the
+    /// homeserver refused).
+    func forget(_ eventIDs: some Sequence<String>) {
+        state.withLock { $0.ids.subtract(eventIDs) }
+    }
 }

@@ -84,11 +84,13 @@ import Testing
             let devices = Set(try await harness.server.devices(of: harness.botUser, as: admin))
 
             try await harness.server.deleteDevice(first.deviceID, of: harness.botUser, as: admin)
+            // Said while the bot has no device: answered once it has a new one, and only once.
+            let meanwhile = try await harness.alice.sendText("!about", to: room)
             #expect(await harness.logs.waitFor("logging in as a new device", timeout: .seconds(30)))
             #expect(await harness.logs.waitFor("Logged in to Matrix", count: 2, timeout: .seconds(30)))
             let second = try await Self.storedLogin(configuration, harness)
             #expect(second.deviceID != first.deviceID)
-            try await expectAnswer(in: room, harness)
+            try await harness.expectEachAnsweredOnce([meanwhile], in: room)
             let now = Set(try await harness.server.devices(of: harness.botUser, as: admin))
             #expect(now == devices.subtracting([first.deviceID]).union([second.deviceID]))
         }
