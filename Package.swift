@@ -418,7 +418,7 @@ let package = Package(
         .testTarget(
             name: "KlipyTests",
             dependencies: [
-                "Klipy", "KlipyStandIn", "GiphyStandIn", "GifSources", "HTTPTransport",
+                "Klipy", "KlipyStandIn", "GifSourceClient", "GiphyStandIn", "GifSources", "HTTPTransport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),

@@ -1,4 +1,5 @@
 import Foundation
+import GifSourceClient
 import GifSources
 import HTTPTransport
 import Testing

@@ -1,19 +1,15 @@
 import Foundation
+import GifSourceClient
 import GifSources
 import HTTPTransport
 
+/// GIPHY's API, as the type its calls are declared for.
+public enum GiphyAPI {}
+
 /// One GIPHY call: its path, its query (without the API key) and the name it is counted under.
-public struct GiphyEndpoint: Sendable, Hashable {
-    public let name: String
-    public let path: String
-    public let query: [QueryItem]
+public typealias GiphyEndpoint = SourceEndpoint<GiphyAPI>
 
-    init(name: String, path: String, query: [(String, String?)]) {
-        self.name = name
-        self.path = path
-        self.query = QueryItem.present(query)
-    }
-
+extension GiphyEndpoint {
     /// Identifies the response for the cache: two calls with the same key get the same answer.
     var cacheKey: String {
         path + "?" + query.map { "\($0.name)=\($0.value)" }.sorted().joined(separator: "&")
@@ -77,13 +73,11 @@ extension GiphyEndpoint {
     /// - `bundle`, "Renditions on Demand": `messaging_non_clips` is the value GIPHY's search
     ///   and trending pages document (https://developers.giphy.com/docs/optional-settings/renditions-on-demand/).
     /// GIPHY documents both for search; public clients send them to trending, random and by id.
-    static let lean: [(String, String?)] = [("fields", fields), ("bundle", "messaging_non_clips")]
+    static var lean: [(String, String?)] { [("fields", fields), ("bundle", "messaging_non_clips")] }
 
     /// The `fields` value sent with every GIF call: the keys `GiphyGif` reads, and of the
     /// renditions only `RenditionName.requested`.
-    public static let fields =
-        (["id", "title", "rating", "url", "username", "user", "import_datetime"]
-        + RenditionName.requested.map { "images.\($0.rawValue)" }).joined(separator: ",")
+    public static var fields: String { GiphyFields.requested }
 
     static func autocomplete(_ prefix: String, limit: Int) -> GiphyEndpoint {
         GiphyEndpoint(
@@ -97,7 +91,16 @@ extension GiphyEndpoint {
         GiphyEndpoint(name: "related", path: "/v1/tags/related/\(PercentEncoding.encode(term))", query: [])
     }
 
-    static let trendingSearches = GiphyEndpoint(name: "trending_searches", path: "/v1/trending/searches", query: [])
+    static var trendingSearches: GiphyEndpoint {
+        GiphyEndpoint(name: "trending_searches", path: "/v1/trending/searches", query: [])
+    }
 
-    static let randomID = GiphyEndpoint(name: "random_id", path: "/v1/randomid", query: [])
+    static var randomID: GiphyEndpoint { GiphyEndpoint(name: "random_id", path: "/v1/randomid", query: []) }
+}
+
+/// The `fields` value sent with every GIF call (made once: a generic type has no stored statics).
+enum GiphyFields {
+    static let requested =
+        (["id", "title", "rating", "url", "username", "user", "import_datetime"]
+        + RenditionName.requested.map { "images.\($0.rawValue)" }).joined(separator: ",")
 }

@@ -1,20 +1,16 @@
 import Foundation
+import GifSourceClient
 import GifSources
 import HTTPTransport
 
+/// KLIPY's API, as the type its calls are declared for.
+public enum KlipyAPI {}
+
 /// One KLIPY call: its path after `/api/v1/{app_key}/`, its query, and the name it is counted
 /// and logged under. Paths and parameters follow KLIPY's API docs (Docs/research/klipy-api.md §2).
-public struct KlipyEndpoint: Sendable, Hashable {
-    public let name: String
-    public let path: String
-    public let query: [QueryItem]
+public typealias KlipyEndpoint = SourceEndpoint<KlipyAPI>
 
-    init(name: String, path: String, query: [(String, String?)]) {
-        self.name = name
-        self.path = path
-        self.query = QueryItem.present(query)
-    }
-
+extension KlipyEndpoint {
     /// Whether a 404 means "no such item" (lookups) rather than "wrong base URL" (lists).
     var isLookup: Bool { name == "items" || name == "share" }
 
@@ -26,12 +22,6 @@ public struct KlipyEndpoint: Sendable, Hashable {
     var cacheKey: String {
         let shared = query.filter { $0.name != "customer_id" }
         return "klipy|" + path + "?" + shared.percentEncoded
-    }
-
-    /// `path?query` with every query value percent-encoded.
-    var pathAndQuery: String {
-        guard !query.isEmpty else { return path }
-        return path + "?" + query.percentEncoded
     }
 }
 
