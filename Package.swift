@@ -374,8 +374,9 @@ let package = Package(
         .testTarget(
             name: "IRCTests",
             dependencies: [
-                "SeededRandom", "IRC", "IRCTestSupport", "TestServerSupport", "BotTestSupport", "GifBotCore", "Giphy",
-                "Storage", "GiphyStandIn", "KlipyStandIn",
+                "SeededRandom", "IRC", "IRCTestSupport", "TestServerSupport", "BotTestSupport", "GifBotApp",
+                "GifBotCore",
+                "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -398,8 +399,8 @@ let package = Package(
         .testTarget(
             name: "MatrixTests",
             dependencies: [
-                "Matrix", "MatrixTestSupport", "TestServerSupport", "BotTestSupport", "GifBotCore", "GifBotWeb",
-                "GifSources",
+                "Matrix", "MatrixTestSupport", "TestServerSupport", "BotTestSupport", "GifBotApp", "GifBotCore",
+                "GifBotWeb", "GifSources",
                 "HTTPTransport", "Giphy", "Storage", "GiphyStandIn", "KlipyStandIn", "MatrixCrypto", "MatrixState",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),

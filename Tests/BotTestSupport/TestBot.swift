@@ -31,8 +31,12 @@ public final class TestBot: Sendable {
     /// The gallery's login links, when the bot was made with a `webBaseURL`.
     public let webAccess: WebAccess?
     public let logs = LogCapture()
-    /// The configuration the bot was assembled from, to assemble another on the same store.
-    private let configuration: AppConfiguration
+    /// The configuration the bot was assembled from, to assemble another on the same store: its
+    /// database is the test's file, and the stand-ins' media on loopback are allowed, as an
+    /// operator's configuration allows a local mirror.
+    package let configuration: AppConfiguration
+    /// The wiring `gifbot run` makes, which the harnesses make their adapters from.
+    package let runtime: BotRuntime
 
     /// - Parameter webBaseURL: turns the web gallery's `!web` links on, with this public address
     ///   (no server is started: the links are what chat sees).
@@ -51,7 +55,8 @@ public final class TestBot: Sendable {
         httpClient = HTTPClient.gifBot()
         var configuration = try await AppConfiguration.load(
             from: ConfigurationSources.load(
-                options: Self.options(giphy: standIn, klipy: klipyStandIn).merging(Self.webOptions(webBaseURL)) { $1 },
+                options: Self.options(giphy: standIn, klipy: klipyStandIn).merging(Self.webOptions(webBaseURL)) { $1 }
+                    .merging(Self.localOptions(directory: directory, giphy: standIn, klipy: klipyStandIn)) { $1 },
                 environment: [:], configFile: nil))
         // The test's own settings; the stand-ins serve media over http on loopback, as an
         // operator's configuration allows.
@@ -59,6 +64,7 @@ public final class TestBot: Sendable {
         configuration.bot.links.httpHosts.insert("127.0.0.1")
         self.configuration = configuration
         let runtime = await BotRuntime.assemble(configuration, store: store, httpClient: httpClient, logger: logger)
+        self.runtime = runtime
         bot = runtime.bot
         names = runtime.names
         webAccess = runtime.webAccess
@@ -69,11 +75,26 @@ public final class TestBot: Sendable {
         return [.webPort: "8080", .webBaseURL: baseURL]
     }
 
-    /// Another core on the same store and stand-ins, as a restarted process has: what the first
-    /// kept in memory (open previews, conversation cursors) it does not know.
-    public func restartedCore() async -> (bot: GifBot, names: NetworkUserNames) {
-        let runtime = await BotRuntime.assemble(
+    /// The test's database file, and the stand-ins allowed as media hosts.
+    private static func localOptions(directory: URL, giphy: GiphyStandIn, klipy: KlipyStandIn?) -> [SettingKey: String]
+    {
+        let hosts = ([giphy.port] + (klipy.map { [$0.port] } ?? [])).map { "http://127.0.0.1:\($0)" }
+        return [
+            .databaseURL: directory.appendingPathComponent("bot.sqlite").path,
+            .mediaHosts: hosts.joined(separator: ","), .mediaAllowPrivateAddresses: "true",
+        ]
+    }
+
+    /// Another wiring on the same store and stand-ins, as a restarted process has: what the first
+    /// core kept in memory (open previews, conversation cursors) it does not know.
+    package func restartedRuntime() async -> BotRuntime {
+        await BotRuntime.assemble(
             configuration, store: store, httpClient: httpClient, logger: logs.logger(level: .debug))
+    }
+
+    /// Another core on the same store and stand-ins (`restartedRuntime`'s).
+    public func restartedCore() async -> (bot: GifBot, names: NetworkUserNames) {
+        let runtime = await restartedRuntime()
         return (runtime.bot, runtime.names)
     }
 

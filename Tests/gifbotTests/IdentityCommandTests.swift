@@ -4,7 +4,6 @@ import Storage
 import Testing
 
 @testable import GifBotApp
-
 @testable import Matrix
 
 /// `gifbot matrix identities` and `gifbot matrix accept-identity`, run as an operator runs them

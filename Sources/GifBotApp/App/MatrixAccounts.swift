@@ -11,19 +11,28 @@ package enum MatrixAccounts: ChatNetworkKind {
 
     package static func adapters(_ configuration: AppConfiguration, runtime: BotRuntime) -> [ChatAdapterService] {
         configuration.matrixAccounts.map { account in
-            var account = account
-            account.media = configuration.media.policy
-            account.timing.downloadTimeout = configuration.media.timeout
-            if account.encryption.isEnabled, account.encryption.storeKey == nil {
-                account.encryption.storeKey = generatedStoreKey(configuration.database, runtime: runtime)
-            }
-            let adapter = MatrixAdapter(
-                configuration: account, bot: runtime.bot, store: runtime.store, names: runtime.names,
-                httpClient: runtime.httpClient, logger: runtime.logger, metrics: runtime.metrics.factory)
+            let adapter = adapter(account, in: configuration, runtime: runtime)
             return ChatAdapterService(
                 lease: "matrix:\(account.homeserver):\(account.user)", service: adapter, status: adapter.status,
                 name: "matrix:\(account.user)")
         }
+    }
+
+    /// One account's adapter, as `gifbot run` makes it: media under the process's media rules,
+    /// and a store key beside an SQLite database when encryption is on and none is set. The
+    /// harnesses of the tests make theirs here too.
+    package static func adapter(
+        _ account: MatrixConfiguration, in configuration: AppConfiguration, runtime: BotRuntime
+    ) -> MatrixAdapter {
+        var account = account
+        account.media = configuration.media.policy
+        account.timing.downloadTimeout = configuration.media.timeout
+        if account.encryption.isEnabled, account.encryption.storeKey == nil {
+            account.encryption.storeKey = generatedStoreKey(configuration.database, runtime: runtime)
+        }
+        return MatrixAdapter(
+            configuration: account, bot: runtime.bot, store: runtime.store, names: runtime.names,
+            httpClient: runtime.httpClient, logger: runtime.logger, metrics: runtime.metrics.factory)
     }
 
     /// The store key kept beside an SQLite database, made on first start. PostgreSQL has no

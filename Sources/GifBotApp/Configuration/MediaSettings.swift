@@ -10,6 +10,11 @@ package struct MediaSettings: Sendable, Equatable {
     package let policy: MediaHostPolicy
     package let timeout: Duration
 
+    package init(policy: MediaHostPolicy, timeout: Duration) {
+        self.policy = policy
+        self.timeout = timeout
+    }
+
     package static func load(from sources: ConfigurationSources) throws(ConfigurationError) -> MediaSettings {
         let values = ValueParser(sources: sources)
         var hosts: [MediaHost] = []

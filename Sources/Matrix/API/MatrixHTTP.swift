@@ -6,14 +6,20 @@ import NIOCore
 import NIOFoundationEssentialsCompat
 import NIOHTTP1
 
-/// Requests to the homeserver over the process's one HTTP client: JSON in and out, bounded
-/// bodies, a deadline on every whole exchange, and Matrix errors decoded into `MatrixError`.
+/// Requests to the homeserver: JSON in and out, Matrix errors decoded into `MatrixError`, the
+/// access token attached and a refusal of it noted. Over HTTP (`HTTPHomeserver`) in the process,
+/// over an in-process homeserver in tests.
 struct MatrixHTTP: Sendable {
-    /// Sync batches with many rooms are large; nothing legitimate comes near this.
-    static let maximumResponseBytes = 32 * 1024 * 1024
+    let homeserver: any Homeserver
 
-    let client: HTTPClient
-    let baseURL: String
+    init(homeserver: any Homeserver) {
+        self.homeserver = homeserver
+    }
+
+    /// The real homeserver at `baseURL`, over the process's HTTP client.
+    init(client: HTTPClient, baseURL: String) {
+        self.init(homeserver: HTTPHomeserver(client: client, baseURL: baseURL))
+    }
 
     struct Response: Sendable {
         let status: Int
@@ -65,32 +71,15 @@ struct MatrixHTTP: Sendable {
         _ method: HTTPMethod, _ path: String, query: [(String, String)], json: JSONValue?,
         body: (bytes: [UInt8], contentType: String)?, bearer: String?, timeout: Duration
     ) async throws(MatrixError) -> Response {
-        var request = HTTPClientRequest(url: url(path, query: query))
-        request.method = method
-        request.headers.add(name: "Accept", value: "application/json")
-        if let bearer { request.headers.add(name: "Authorization", value: "Bearer \(bearer)") }
+        var payload = body
         if let json {
-            request.headers.add(name: "Content-Type", value: "application/json")
-            let data: Data
-            do { data = try json.encoded() } catch { throw .transport("could not encode the request") }
-            request.body = .bytes(ByteBuffer(data: data))
-        } else if let body {
-            request.headers.add(name: "Content-Type", value: body.contentType)
-            request.body = .bytes(ByteBuffer(bytes: body.bytes))
+            do { payload = (Array(try json.encoded()), "application/json") } catch {
+                throw .transport("could not encode the request")
+            }
         }
-        // One deadline for the whole exchange: a homeserver (or a proxy before it) trickling a
-        // body would otherwise hold the sync loop past any timeout.
-        let response: CompleteHTTPResponse
-        do {
-            response = try await client.completeExchange(
-                request, deadline: .now + timeout, maximumBodyBytes: Self.maximumResponseBytes)
-        } catch is CancellationError {
-            throw .transport("cancelled")
-        } catch {
-            throw .transport(String(describing: error))
-        }
-        return Response(
-            status: Int(response.status.code), headers: response.headers, body: Data(buffer: response.body))
+        return try await homeserver.respond(
+            to: HomeserverRequest(
+                method: method, path: path, query: query, body: payload, bearer: bearer, timeout: timeout))
     }
 
     /// `{"errcode": …, "error": …, "retry_after_ms": …, "soft_logout": …}` plus a `Retry-After` header, which
@@ -107,10 +96,5 @@ struct MatrixHTTP: Sendable {
             status: response.status, code: body?["errcode"]?.string ?? "HTTP_\(response.status)",
             message: String((body?["error"]?.string ?? "").prefix(200)), retryAfter: retryAfter,
             softLogout: body?["soft_logout"] == .bool(true))
-    }
-
-    private func url(_ path: String, query: [(String, String)]) -> String {
-        guard !query.isEmpty else { return baseURL + path }
-        return baseURL + path + "?" + query.map { QueryItem(name: $0.0, value: $0.1) }.percentEncoded
     }
 }

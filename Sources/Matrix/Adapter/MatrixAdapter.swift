@@ -20,7 +20,9 @@ public final class MatrixAdapter: Service {
     private let configuration: MatrixConfiguration
     private let bot: GifBot
     private let store: any MatrixStateStore
+    /// For media downloads (the GIFs' own hosts).
     private let httpClient: HTTPClient
+    private let homeserver: any Homeserver
     private let logger: Logger
     private let metricsFactory: any MetricsFactory
     private let seen = SeenEvents()
@@ -33,10 +35,24 @@ public final class MatrixAdapter: Service {
     /// Logged in and synced, or why not: for `/readyz`.
     public let status: AdapterStatus
 
-    public init(
+    public convenience init(
         configuration: MatrixConfiguration, bot: GifBot, store: any MatrixStateStore, names: NetworkUserNames,
         httpClient: HTTPClient, logger: Logger, metrics: any MetricsFactory = MetricsSystem.factory
     ) {
+        self.init(
+            configuration: configuration, bot: bot, store: store, names: names, httpClient: httpClient,
+            homeserver: HTTPHomeserver(client: httpClient, baseURL: configuration.homeserver), logger: logger,
+            metrics: metrics)
+    }
+
+    /// The adapter on `homeserver` instead of the one `configuration` names over HTTP: the seam
+    /// the in-process tests use.
+    init(
+        configuration: MatrixConfiguration, bot: GifBot, store: any MatrixStateStore, names: NetworkUserNames,
+        httpClient: HTTPClient, homeserver: any Homeserver, logger: Logger,
+        metrics: any MetricsFactory = MetricsSystem.factory
+    ) {
+        self.homeserver = homeserver
         self.configuration = configuration
         self.status = AdapterStatus(kind: "matrix", name: configuration.statusName, factory: metrics)
         self.bot = bot
@@ -68,7 +84,7 @@ public final class MatrixAdapter: Service {
         ReconnectBackoff(initial: configuration.timing.retryInitial, maximum: configuration.timing.retryMaximum)
     }
 
-    private var http: MatrixHTTP { MatrixHTTP(client: httpClient, baseURL: configuration.homeserver) }
+    private var http: MatrixHTTP { MatrixHTTP(homeserver: homeserver) }
     var syncKey: String { "matrix:\(configuration.homeserver):\(configuration.user):next_batch" }
 
     /// Returns why the adapter stopped by itself (a refused login), nil when it was asked to.

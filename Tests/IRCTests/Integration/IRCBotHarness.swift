@@ -1,5 +1,6 @@
 import BotTestSupport
 import Foundation
+import GifBotApp
 import GifBotCore
 import Giphy
 import GiphyStandIn
@@ -53,12 +54,11 @@ final class IRCBotHarness: Sendable {
             admins: admins, timing: timing)
     }
 
-    /// Runs the adapter in a service group until `stop` (or the end of the test).
+    /// Runs the adapter `gifbot run` would make for `configuration` (`IRCNetworks.adapter`) in a
+    /// service group until `stop` (or the end of the test).
     @discardableResult
     func startBot(_ configuration: IRCNetworkConfiguration) -> RunningBot {
-        let adapter = IRCAdapter(
-            configuration: configuration, bot: testBot.bot, names: testBot.names, version: "test",
-            logger: logs.logger(level: .debug))
+        let adapter = IRCNetworks.adapter(configuration, runtime: testBot.runtime)
         let group = ServiceGroup(services: [adapter], logger: Logger(label: "test-services"))
         let task = Task { try await group.run() }
         let bot = RunningBot(adapter: adapter, group: group, task: task)

@@ -1,6 +1,6 @@
 import BotTestSupport
-import CoreMetrics
 import Foundation
+import GifBotApp
 import GifBotCore
 import GifSources
 import Giphy
@@ -54,14 +54,14 @@ final class MatrixBotHarness: Sendable {
 
     /// A search answer whose GIFs live on the stand-in, so the bot can download them: the
     /// first has a 30 kB `downsized`, a 2 kB small one and a 9 MB original above the cap.
-    static func catSearch(_ standIn: GiphyStandIn) -> StandInResponse {
+    static func catSearch(_ standIn: GiphyStandIn, ids: [String] = ["catgif1", "catgif2"]) -> StandInResponse {
         func rendition(_ id: String, _ size: Int, _ width: Int) -> [String: String] {
             [
                 "url": "\(standIn.baseURL)/media/\(id)/\(size).gif", "width": String(width),
                 "height": String(width / 2), "size": String(size),
             ]
         }
-        let gifs: [[String: Any]] = ["catgif1", "catgif2"].map { id in
+        let gifs: [[String: Any]] = ids.map { id in
             [
                 "type": "gif", "id": id, "title": "Cat \(id)", "rating": "g", "url": "https://giphy.com/gifs/\(id)",
                 "images": [
@@ -71,7 +71,7 @@ final class MatrixBotHarness: Sendable {
             ]
         }
         let body: [String: Any] = [
-            "data": gifs, "pagination": ["total_count": 2, "count": 2, "offset": 0],
+            "data": gifs, "pagination": ["total_count": gifs.count, "count": gifs.count, "offset": 0],
             "meta": ["status": 200, "msg": "OK", "response_id": "cats"],
         ]
         return StandInResponse(body: Array(try! JSONSerialization.data(withJSONObject: body)))
@@ -86,10 +86,14 @@ final class MatrixBotHarness: Sendable {
         timing.syncTimeout = .seconds(10)
         timing.retryInitial = .milliseconds(300)
         timing.retryMaximum = .seconds(2)
-        return MatrixConfiguration(
+        var configuration = MatrixConfiguration(
             homeserver: server.baseURL, user: user ?? botUser, password: botPassword,
-            inviteAllow: inviteAllow ?? [alice.user.userID], uploadGIFs: uploadGIFs, admins: admins, timing: timing,
-            media: standInMedia)
+            inviteAllow: inviteAllow ?? [alice.user.userID], uploadGIFs: uploadGIFs, admins: admins, timing: timing)
+        // Encryption only where a test turns it on (`gifbot run` turns it on, with a store key it
+        // makes beside the SQLite database): the suites about plain rooms, the notice to rooms
+        // the bot cannot read and the plain test client's direct room run without it.
+        configuration.encryption.isEnabled = false
+        return configuration
     }
 
     /// The stand-ins' media, on 127.0.0.1 over http, as an operator would allow a local mirror.
@@ -99,19 +103,20 @@ final class MatrixBotHarness: Sendable {
             extraHosts: origins.compactMap { MediaHost("http://127.0.0.1:\($0)") }, allowsPrivateAddresses: true)
     }
 
-    /// Runs the adapter in a service group until `stop` (or the end of the test), on the test's
-    /// core or on `core` (another on the same store: `TestBot.restartedCore`).
+    /// Runs the adapter `gifbot run` would make for `configuration` (`MatrixAccounts.adapter`) in
+    /// a service group until `stop` (or the end of the test), on the test's wiring or on `runtime`
+    /// (another on the same store: `TestBot.restartedRuntime`); `media` replaces the process's
+    /// media rules (the stand-ins on loopback), `database` where the process says its database
+    /// is (the store stays the test's).
     @discardableResult
     func startBot(
-        _ configuration: MatrixConfiguration, metrics: any MetricsFactory = MetricsSystem.factory,
-        core: (bot: GifBot, names: NetworkUserNames)? = nil
-    )
-        -> RunningMatrixBot
-    {
-        let adapter = MatrixAdapter(
-            configuration: configuration, bot: core?.bot ?? testBot.bot, store: testBot.store,
-            names: core?.names ?? testBot.names,
-            httpClient: testBot.httpClient, logger: logs.logger(level: .debug), metrics: metrics)
+        _ configuration: MatrixConfiguration, runtime: BotRuntime? = nil, media: MediaHostPolicy? = nil,
+        database: DatabaseLocation? = nil
+    ) -> RunningMatrixBot {
+        var process = testBot.configuration
+        if let media { process.media = MediaSettings(policy: media, timeout: process.media.timeout) }
+        if let database { process.database = database }
+        let adapter = MatrixAccounts.adapter(configuration, in: process, runtime: runtime ?? testBot.runtime)
         let group = ServiceGroup(services: [adapter], logger: Logger(label: "test-services"))
         let bot = RunningMatrixBot(adapter: adapter, group: group, task: Task { try await group.run() })
         bots.withLock { $0.append(bot) }

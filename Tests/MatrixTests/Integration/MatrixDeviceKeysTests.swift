@@ -2,6 +2,7 @@ import Foundation
 import GiphyStandIn
 import MatrixCrypto
 import MatrixTestSupport
+import Storage
 import Testing
 
 @testable import Matrix
@@ -24,6 +25,7 @@ import Testing
         try await withMatrixBot { harness in
             var configuration = await harness.configuration()
             configuration.timing.syncTimeout = .seconds(1)
+            configuration.encryption.isEnabled = true
             configuration.encryption.storeKey = Self.storeKey
             var bot = harness.startBot(configuration)
             try await bot.waitForBatchesStartedAfterNow(timeout: .seconds(30))
@@ -62,7 +64,10 @@ import Testing
         try await withMatrixBot { harness in
             var configuration = await harness.configuration()
             configuration.timing.syncTimeout = .seconds(1)
-            let bot = harness.startBot(configuration)
+            configuration.encryption.isEnabled = true
+            // PostgreSQL has no "beside the database" for a key file: the operator must set one.
+            let bot = harness.startBot(
+                configuration, database: try DatabaseLocation(url: "postgres://gifbot@127.0.0.1/gifbot"))
             try await bot.waitForBatchesStartedAfterNow(timeout: .seconds(30))
             #expect(harness.logs.text.contains("End-to-end encryption is off: set matrix.store_key"))
             #expect(try await botDevices(harness).values.allSatisfy { $0["keys"] == nil })

@@ -1,5 +1,7 @@
+import BotTestSupport
 import Crypto
 import Foundation
+import GifBotApp
 import GiphyStandIn
 import MatrixTestSupport
 import Prometheus
@@ -124,8 +126,8 @@ import Testing
             var configuration = await harness.configuration(inviteAllow: [alice.userID, bob.userID])
             configuration.timing.syncTimeout = .seconds(1)
             configuration.encryption = MatrixEncryptionConfiguration(shareKeysWith: .all, storeKey: Self.storeKey)
-            let registry = PrometheusCollectorRegistry()
-            var bot = harness.startBot(configuration, metrics: PrometheusMetricsFactory(registry: registry))
+            let registry = harness.testBot.runtime.metrics.registry
+            var bot = harness.startBot(configuration)
             let store = try temporaryFolder()
             defer { try? FileManager.default.removeItem(at: store) }
             let common = [

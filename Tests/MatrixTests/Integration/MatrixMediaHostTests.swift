@@ -10,9 +10,9 @@ import Testing
 @Suite(.timeLimit(.minutes(3))) struct MatrixMediaHostTests {
     @Test func anAllowedHostOnALoopbackAddressIsRefusedUnlessPrivateAddressesAreAllowed() async throws {
         try await withMatrixBot { harness in
-            var configuration = await harness.configuration()
-            configuration.media = MediaHostPolicy(extraHosts: harness.standInMedia.hosts, allowsPrivateAddresses: false)
-            harness.startBot(configuration)
+            harness.startBot(
+                await harness.configuration(),
+                media: MediaHostPolicy(extraHosts: harness.standInMedia.hosts, allowsPrivateAddresses: false))
             let room = try await harness.roomWithBot()
             let command = try await harness.alice.sendText("!gif cat", to: room)
             let answer = try await harness.answer(to: command, in: room)
@@ -25,9 +25,7 @@ import Testing
 
     @Test func theSourcesOwnHostsAloneRefuseALocalMirror() async throws {
         try await withMatrixBot { harness in
-            var configuration = await harness.configuration()
-            configuration.media = .sourcesOnly
-            harness.startBot(configuration)
+            harness.startBot(await harness.configuration(), media: .sourcesOnly)
             let room = try await harness.roomWithBot()
             let command = try await harness.alice.sendText("!gif cat", to: room)
             let answer = try await harness.answer(to: command, in: room)

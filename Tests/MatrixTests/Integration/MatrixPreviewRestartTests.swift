@@ -19,13 +19,13 @@ import Testing
             let room = try await harness.roomWithBot()
             let botUser = harness.botUser
             let command = try await harness.alice.sendText("!gif? cat", to: room)
-            let (left, _) = try await MatrixPreviewTests.preview(answering: command, in: room, harness: harness)
+            let (left, _) = try await harness.preview(answering: command, in: room)
             await first.stop()
             #expect(try await harness.store.shownPreviews(account: account).map(\.eventID) == [left.eventID])
             #expect(try await harness.alice.event(left.eventID, in: room).isRedacted == false, "still showing")
 
             // A new process: a new core that knows no preview, on the same store.
-            harness.startBot(configuration, core: await harness.testBot.restartedCore())
+            harness.startBot(configuration, runtime: await harness.testBot.restartedRuntime())
             let redaction = try await harness.alice.waitForEvent(in: room) {
                 $0.sender == botUser && $0.type == "m.room.redaction"
             }
@@ -34,7 +34,7 @@ import Testing
 
             // The restarted bot's own previews are its own: shown, recorded, never taken back.
             let again = try await harness.alice.sendText("!gif? cat", to: room)
-            let (shown, _) = try await MatrixPreviewTests.preview(answering: again, in: room, harness: harness)
+            let (shown, _) = try await harness.preview(answering: again, in: room)
             let marker = try await harness.alice.sendText("!about", to: room)
             _ = try await harness.answer(to: marker, in: room)
             #expect(try await harness.store.shownPreviews(account: account).map(\.eventID) == [shown.eventID])

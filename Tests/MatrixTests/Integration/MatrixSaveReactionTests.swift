@@ -38,9 +38,9 @@ import Testing
                 notice.msgtype == "m.notice" && notice.body?.hasPrefix("This channel's collection is empty") == true)
 
             let onNotice = try await bob.sendRaw(
-                MatrixPreviewTests.reaction("💾", to: notice.eventID), type: "m.reaction", to: room)
+                MatrixBotHarness.reaction("💾", to: notice.eventID), type: "m.reaction", to: room)
             let onGIF = try await bob.sendRaw(
-                MatrixPreviewTests.reaction("💾\u{FE0F}", to: posted.eventID), type: "m.reaction", to: room)
+                MatrixBotHarness.reaction("💾\u{FE0F}", to: posted.eventID), type: "m.reaction", to: room)
             let saved = try await harness.answer(to: onGIF, in: room)
             #expect(saved.body == "Saved \"Cat catgif1\" (catgif1) to this channel's collection (1/500).")
             // Reactions in a room are answered in order, so an answer to the first would be here by now.

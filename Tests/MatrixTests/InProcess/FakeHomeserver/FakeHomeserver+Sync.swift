@@ -1,0 +1,154 @@
+import Foundation
+
+@testable import Matrix
+
+/// `/sync`: what changed for the caller since a position, long-polled.
+extension FakeHomeserver {
+    func sync(_ route: FakeRoute, caller: Caller) async throws(FakeAnswer) -> FakeAnswer {
+        let since: Int
+        if let token = route.query["since"] {
+            guard let parsed = Int(token), parsed <= position else {
+                throw .error(400, "M_UNKNOWN_POS", "unknown position")
+            }
+            since = parsed
+        } else {
+            since = 0
+        }
+        let filter = route.query["filter"].flatMap { filters[$0] }
+        let timeout = Duration.milliseconds(Int(route.query["timeout"] ?? "0") ?? 0)
+        // Delivered: a to-device message is kept until a sync from a later position shows it
+        // arrived.
+        accounts[caller.userID]?.devices[caller.deviceID]?.inbox.removeAll { $0.position <= since }
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let batch = batch(for: caller, since: since, filter: filter)
+            if batch.hasNews || ContinuousClock.now >= deadline || Task.isCancelled { return .ok(batch.json) }
+            await changed(before: deadline)
+        }
+    }
+
+    private struct Batch {
+        var json: JSONValue
+        var hasNews: Bool
+    }
+
+    private func batch(for caller: Caller, since: Int, filter: JSONValue?) -> Batch {
+        var join: [String: JSONValue] = [:]
+        var invite: [String: JSONValue] = [:]
+        var leave: [String: JSONValue] = [:]
+        let timelineTypes = filter?["room"]?["timeline"]?["types"]?.arrayValue?.compactMap(\.string)
+        let stateTypes = filter?["room"]?["state"]?["types"]?.arrayValue?.compactMap(\.string)
+        let limit = filter?["room"]?["timeline"]?["limit"]?.int ?? 10
+        for room in rooms.values {
+            guard let member = room.stateEvent("m.room.member", caller.userID), member.position > 0 else { continue }
+            switch member.membership {
+            case "join":
+                let newlyJoined = member.position > since
+                let fresh = room.timeline.filter { $0.position > since && Self.allows(timelineTypes, $0.type) }
+                guard newlyJoined || !fresh.isEmpty else { continue }
+                let shown = fresh.suffix(limit)
+                let limited = shown.count < fresh.count
+                let start = shown.first?.position ?? Int.max
+                // A room new to the caller arrives with its state; a gap, with what changed in it.
+                let state =
+                    newlyJoined || limited
+                    ? room.state.values.filter {
+                        $0.position < start && (newlyJoined || $0.position > since) && Self.allows(stateTypes, $0.type)
+                    }
+                    .sorted { $0.position < $1.position } : []
+                join[room.roomID] = [
+                    "timeline": ["events": .array(shown.map(\.json)), "limited": .bool(limited)],
+                    "state": ["events": .array(state.map(\.json))],
+                ]
+            case "invite" where member.position > since:
+                let shared = ["m.room.create", "m.room.join_rules", "m.room.name", "m.room.encryption"]
+                    .compactMap { room.stateEvent($0) }
+                invite[room.roomID] = ["invite_state": ["events": .array((shared + [member]).map(\.stripped))]]
+            case "leave", "ban":
+                guard member.position > since else { continue }
+                leave[room.roomID] = ["timeline": ["events": [member.json]]]
+            default: continue
+            }
+        }
+        let device = accounts[caller.userID]?.devices[caller.deviceID]
+        let toDevice = (device?.inbox ?? []).filter { $0.position > since }.map(\.event)
+        let changed = devicesChanged(for: caller.userID, since: since)
+        var json: [String: JSONValue] = [
+            "next_batch": .string(String(position)),
+            "rooms": ["join": .object(join), "invite": .object(invite), "leave": .object(leave)],
+            "to_device": ["events": .array(toDevice)],
+            "device_lists": ["changed": .array(changed.map { .string($0) }), "left": []],
+        ]
+        if let device {
+            json["device_one_time_keys_count"] = ["signed_curve25519": .number(Double(device.oneTimeKeys.count))]
+            json["device_unused_fallback_key_types"] = .array(
+                device.fallbackKeys.keys.filter { !device.usedFallbackKeys.contains($0) }
+                    .compactMap { $0.split(separator: ":").first.map { .string(String($0)) } })
+        }
+        let hasNews = !join.isEmpty || !invite.isEmpty || !leave.isEmpty || !toDevice.isEmpty || !changed.isEmpty
+        return Batch(json: .object(json), hasNews: hasNews)
+    }
+
+    /// Filter types as the specification reads them: exact, or a prefix ending in `*`.
+    private static func allows(_ types: [String]?, _ type: String) -> Bool {
+        guard let types else { return true }
+        return types.contains { $0 == type || ($0.hasSuffix("*") && type.hasPrefix($0.dropLast())) }
+    }
+
+    /// Users whose keys changed since `since` and who share a room with `userID`, and those who
+    /// began to share one (a join of either), as the specification's `device_lists.changed` says.
+    private func devicesChanged(for userID: String, since: Int) -> [String] {
+        var changed = Set(keyChanges.filter { $0.value > since && sharesRoom(userID, $0.key) }.keys)
+        for room in rooms.values where room.membership(of: userID) == "join" {
+            let ownJoin = room.stateEvent("m.room.member", userID)?.position ?? 0
+            for member in room.members("join") where member != userID {
+                let theirJoin = room.stateEvent("m.room.member", member)?.position ?? 0
+                if max(ownJoin, theirJoin) > since { changed.insert(member) }
+            }
+        }
+        return changed.sorted()
+    }
+
+    /// Whether two users share a joined room (or are the same user): whose key changes a
+    /// client hears of.
+    func sharesRoom(_ one: String, _ other: String) -> Bool {
+        one == other || rooms.values.contains { $0.membership(of: one) == "join" && $0.membership(of: other) == "join" }
+    }
+
+    /// Returns when the server moves on or at `deadline`, whichever is first, or when cancelled.
+    func changed(before deadline: ContinuousClock.Instant) async {
+        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let id = UUID()
+        waiters[id] = continuation
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await _ in stream { return }
+            }
+            group.addTask { try? await Task.sleep(until: deadline) }
+            await group.next()
+            group.cancelAll()
+        }
+        waiters[id] = nil
+    }
+
+    /// The first event in `roomID` after `earlier` (already there or to come) that `matches`;
+    /// throws after `timeout`.
+    func waitForEvent(
+        in roomID: String, after earlier: FakeEvent? = nil, timeout: Duration = .seconds(10),
+        where matches: @Sendable (FakeEvent) -> Bool
+    ) async throws -> FakeEvent {
+        let deadline = ContinuousClock.now + timeout
+        let start = earlier?.position ?? 0
+        while true {
+            if let event = events(in: roomID).first(where: { $0.position > start && matches($0) }) { return event }
+            guard ContinuousClock.now < deadline else { throw FakeHomeserverTimeout(roomID: roomID) }
+            try Task.checkCancellation()
+            await changed(before: deadline)
+        }
+    }
+}
+
+struct FakeHomeserverTimeout: Error, CustomStringConvertible {
+    let roomID: String
+    var description: String { "no matching event in \(roomID) in time" }
+}

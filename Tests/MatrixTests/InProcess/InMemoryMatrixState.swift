@@ -1,0 +1,90 @@
+import Foundation
+import MatrixState
+import Synchronization
+
+/// The adapter's state in memory, for the in-process tests: what `Storage` keeps in SQL, kept in
+/// dictionaries, so a test needs no database and can read what the adapter stored. One instance
+/// given to a second adapter is a restart on the same store.
+final class InMemoryMatrixState: MatrixStateStore {
+    private struct Contents {
+        var adapterState: [String: String] = [:]
+        var uploads: [String: UploadedMedia] = [:]
+        var encryptedRooms: [String: [String: EncryptedRoom]] = [:]
+        var previews: [String: [String: ShownPreviewMessage]] = [:]
+        var crypto: [String: [String: [String: String]]] = [:]
+    }
+    private let contents = Mutex(Contents())
+
+    func adapterState(_ key: String) async throws -> String? {
+        contents.withLock { $0.adapterState[key] }
+    }
+
+    func setAdapterState(_ key: String, to value: String) async throws {
+        contents.withLock { $0.adapterState[key] = value }
+    }
+
+    func uploadedMedia(gifID: String, network: String) async throws -> UploadedMedia? {
+        contents.withLock { $0.uploads[network + "\u{0}" + gifID] }
+    }
+
+    func recordUploadedMedia(_ media: UploadedMedia, network: String) async throws {
+        contents.withLock { $0.uploads[network + "\u{0}" + media.gifID] = media }
+    }
+
+    /// Every GIF recorded as uploaded, for any network.
+    var uploadCount: Int { contents.withLock { $0.uploads.count } }
+
+    func encryptedRooms(account: String) async throws -> [EncryptedRoom] {
+        contents.withLock { Array(($0.encryptedRooms[account] ?? [:]).values) }
+    }
+
+    func recordEncryptedRoom(_ roomID: String, account: String) async throws {
+        contents.withLock { contents in
+            if contents.encryptedRooms[account]?[roomID] == nil {
+                contents.encryptedRooms[account, default: [:]][roomID] = EncryptedRoom(roomID: roomID, noticedAt: nil)
+            }
+        }
+    }
+
+    func recordEncryptionNotice(in roomID: String, account: String, at date: Date) async throws {
+        contents.withLock {
+            $0.encryptedRooms[account, default: [:]][roomID] = EncryptedRoom(roomID: roomID, noticedAt: date)
+        }
+    }
+
+    func recordShownPreview(_ message: ShownPreviewMessage, account: String) async throws {
+        contents.withLock { $0.previews[account, default: [:]][message.eventID] = message }
+    }
+
+    func removeShownPreview(eventID: String, account: String) async throws {
+        _ = contents.withLock { $0.previews[account]?.removeValue(forKey: eventID) }
+    }
+
+    func shownPreviews(account: String) async throws -> [ShownPreviewMessage] {
+        contents.withLock { Array(($0.previews[account] ?? [:]).values) }
+    }
+
+    func matrixCryptoValue(account: String, kind: String, name: String) async throws -> String? {
+        contents.withLock { $0.crypto[account]?[kind]?[name] }
+    }
+
+    func matrixCryptoValues(account: String, kind: String) async throws -> [MatrixCryptoRecord] {
+        contents.withLock { contents in
+            (contents.crypto[account]?[kind] ?? [:]).map {
+                MatrixCryptoRecord(kind: kind, name: $0.key, sealedValue: $0.value)
+            }
+        }
+    }
+
+    func setMatrixCryptoValues(_ records: [MatrixCryptoRecord], account: String) async throws {
+        contents.withLock { contents in
+            for record in records {
+                contents.crypto[account, default: [:]][record.kind, default: [:]][record.name] = record.sealedValue
+            }
+        }
+    }
+
+    func removeMatrixCryptoValue(account: String, kind: String, name: String) async throws {
+        _ = contents.withLock { $0.crypto[account]?[kind]?.removeValue(forKey: name) }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import GifBotCore
+import Testing
+
+@testable import Matrix
+
+/// The bot in encrypted rooms on the in-process homeserver, against an in-process encrypting
+/// device of alice's: room keys shared with her device, commands opened, late keys, encrypted
+/// media. (Real peers, cross-signing and Element's key policy stay with the Synapse suites.)
+@Suite(.timeLimit(.minutes(1))) struct InProcessMatrixEncryptionTests {
+    /// Encryption on, keys shared with every device (the test's peer is not cross-signed).
+    static func encrypting(_ harness: InProcessMatrixBot) -> MatrixConfiguration {
+        var configuration = harness.configuration()
+        configuration.encryption = MatrixEncryptionConfiguration(
+            shareKeysWith: .all, storeKey: MatrixStoreKey(secret: "the in-process store key"))
+        return configuration
+    }
+
+    /// A running encrypting bot, alice's device, an encrypted room with both in it, and the
+    /// bot's device.
+    static func encryptedRoom(_ harness: InProcessMatrixBot) async throws -> (InProcessPeer, String, String) {
+        let alice = try await InProcessPeer.start(harness.alice, device: "ALICEPHONE", on: harness.homeserver)
+        harness.start(encrypting(harness))
+        let room = try await harness.roomWithBot(encrypted: true)
+        let botDevice = try #require(try await harness.homeserver.waitForDeviceKeys(of: harness.botUser).first)
+        return (alice, room, botDevice)
+    }
+
+    @Test func anEncryptedCommandIsAnsweredEncryptedAndTheAskersDeviceCanReadIt() async throws {
+        try await withInProcessMatrixBot { harness in
+            let (alice, room, botDevice) = try await Self.encryptedRoom(harness)
+            try await alice.shareRoomKey(in: room, with: harness.botUser, device: botDevice)
+            let command = try await alice.say("!about", in: room)
+            let answer = try await harness.answer(to: command.eventID, in: room)
+            #expect(answer.type == "m.room.encrypted", "nothing in the clear")
+            #expect(answer.body == nil)
+            let opened = try await alice.open(answer)
+            #expect(opened["type"]?.string == "m.room.message")
+            #expect(opened["room_id"]?.string == room)
+            #expect(opened["content"]?["body"]?.string?.isEmpty == false)
+            #expect(opened["content"]?["m.relates_to"]?["m.in_reply_to"]?["event_id"]?.string == command.eventID)
+        }
+    }
+
+    @Test func aCommandWhoseKeyComesLateIsAnsweredWhenItComesAndOnlyThen() async throws {
+        try await withInProcessMatrixBot { harness in
+            let (alice, room, botDevice) = try await Self.encryptedRoom(harness)
+            let command = try await alice.say("!about", in: room)
+            // The bot asks alice's devices for the missing key; it has not answered meanwhile.
+            let request = try await harness.homeserver.waitForToDevice(
+                "m.room_key_request", to: alice.deviceID, of: harness.alice)
+            #expect(request["content"]?["action"]?.string == "request")
+            #expect(await harness.answers(to: command.eventID, in: room).isEmpty)
+
+            try await alice.shareRoomKey(in: room, with: harness.botUser, device: botDevice)
+            let answer = try await harness.answer(to: command.eventID, in: room)
+            #expect(try await alice.open(answer)["content"]?["body"]?.string?.isEmpty == false)
+            let marker = try await alice.say("!about", in: room)
+            _ = try await harness.answer(to: marker.eventID, in: room)
+            #expect(await harness.answers(to: command.eventID, in: room).count == 1, "answered once")
+        }
+    }
+
+    @Test func aGIFInAnEncryptedRoomIsUploadedEncryptedAndItsKeyTravelsInTheEvent() async throws {
+        try await withInProcessMatrixBot { harness in
+            let (alice, room, botDevice) = try await Self.encryptedRoom(harness)
+            try await alice.shareRoomKey(in: room, with: harness.botUser, device: botDevice)
+            let command = try await alice.say("!gif cat", in: room)
+            let content = try await alice.open(try await harness.answer(to: command.eventID, in: room))["content"]
+            #expect(content?["msgtype"]?.string == "m.image")
+            #expect(content?["url"] == nil, "the clear-text url is for plain rooms")
+            let file = try #require(content?["file"])
+            let uploaded = try #require(await harness.homeserver.download(file["url"]?.string ?? ""))
+            #expect(uploaded.count == 30_000)
+            #expect(!uploaded.starts(with: Array("GIF8".utf8)), "the homeserver holds ciphertext")
+            #expect(file["key"]?["alg"]?.string == "A256CTR")
+            #expect(file["hashes"]?["sha256"]?.string?.isEmpty == false)
+        }
+    }
+}

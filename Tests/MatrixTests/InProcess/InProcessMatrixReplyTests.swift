@@ -1,0 +1,120 @@
+import Foundation
+import GifBotCore
+import GiphyStandIn
+import Testing
+
+@testable import Matrix
+
+/// The adapter's answers on the in-process homeserver: joining on invitation, inline GIFs
+/// uploaded once, the sync position across a restart, and the server's refusals and waits.
+@Suite(.timeLimit(.minutes(1))) struct InProcessMatrixReplyTests {
+    @Test func aCommandIsAnsweredWithAnInlineGIFUploadedOnceAndPostedAgainFromTheUpload() async throws {
+        try await withInProcessMatrixBot { harness in
+            harness.start()
+            let room = try await harness.roomWithBot()
+            let first = try await harness.ask("!gif cat", in: room)
+            #expect(first.content["msgtype"]?.string == "m.image")
+            let uri = try #require(first.content["url"]?.string)
+            #expect(await harness.homeserver.download(uri)?.count == 30_000, "the 30 kB rendition, uploaded whole")
+            #expect(first.content["info"]?["mimetype"]?.string == "image/gif")
+            let uploads = await harness.homeserver.requests(containing: "/media/v3/upload").count
+            let recorded = harness.state.uploadCount
+
+            // The same GIF again (a search with one result) comes from the upload.
+            harness.standIn.override(
+                "/v1/gifs/search", with: MatrixBotHarness.catSearch(harness.standIn, ids: ["catgif1"]))
+            let second = try await harness.ask("!gif kitten", in: room)
+            #expect(second.content["url"]?.string == uri)
+            #expect(await harness.homeserver.requests(containing: "/media/v3/upload").count == uploads, "nothing again")
+            #expect(harness.state.uploadCount == recorded)
+        }
+    }
+
+    @Test func onlyAllowedUsersInvitationsAreTaken() async throws {
+        try await withInProcessMatrixBot { harness in
+            let bob = await harness.homeserver.register("bob")
+            harness.start()
+            let bobsRoom = await harness.homeserver.createRoom(by: bob, invite: [harness.botUser])
+            // Alice's invitation, made after bob's, is taken: by then bob's was seen and left.
+            _ = try await harness.roomWithBot()
+            #expect(await harness.homeserver.members(of: bobsRoom, "invite") == [harness.botUser])
+            #expect(await harness.logs.waitFor("Ignored an invitation"))
+        }
+    }
+
+    @Test func aRestartAnswersWhatWasSaidWhileDownOnceAndNothingEarlierAgain() async throws {
+        try await withInProcessMatrixBot { harness in
+            let running = harness.start()
+            let room = try await harness.roomWithBot()
+            let before = try await harness.ask("!about", in: room)
+            await running.stop()
+
+            let whileDown = await harness.homeserver.say("!about", from: harness.alice, in: room)
+            harness.start()
+            _ = try await harness.answer(to: whileDown.eventID, in: room)
+            let marker = try await harness.ask("!about", in: room)
+            #expect(marker.position > before.position)
+            #expect(await harness.answers(to: whileDown.eventID, in: room).count == 1)
+            #expect(await harness.answers(to: before.inReplyTo ?? "", in: room).count == 1, "not answered again")
+        }
+    }
+
+    @Test func aRateLimitedSendWaitsAsAskedAndPostsOnce() async throws {
+        try await withInProcessMatrixBot { harness in
+            harness.start()
+            let room = try await harness.roomWithBot()
+            await harness.homeserver.inject(.rateLimited(retryAfterMilliseconds: 300), times: 2) {
+                $0.method == "PUT" && $0.path.contains("/send/m.room.message/")
+            }
+            let started = ContinuousClock.now
+            let command = await harness.homeserver.say("!about", from: harness.alice, in: room)
+            _ = try await harness.answer(to: command.eventID, in: room)
+            #expect(ContinuousClock.now - started >= .milliseconds(600), "it waited as the server asked, twice")
+            let sends = await harness.homeserver.requests(containing: "/send/m.room.message/")
+            #expect(sends.count == 3)
+            #expect(Set(sends.map(\.path)).count == 1, "one transaction id: one event however often it is sent")
+            #expect(await harness.answers(to: command.eventID, in: room).count == 1)
+        }
+    }
+
+    @Test func failingSyncsAreRetriedWithoutLosingACommand() async throws {
+        try await withInProcessMatrixBot { harness in
+            harness.start()
+            let room = try await harness.roomWithBot()
+            await harness.homeserver.inject(.error(502, "HTTP_502", "bad gateway"), times: 3) {
+                $0.path.hasSuffix("/sync")
+            }
+            let command = await harness.homeserver.say("!about", from: harness.alice, in: room)
+            _ = try await harness.answer(to: command.eventID, in: room)
+            #expect(harness.logs.text.contains("Sync failed; retrying"))
+        }
+    }
+
+    @Test func aSoftLogoutLogsInAgainToTheSameDeviceAndAnswersTheGap() async throws {
+        try await withInProcessMatrixBot { harness in
+            harness.start()
+            let room = try await harness.roomWithBot()
+            let devices = await harness.homeserver.devices(of: harness.botUser)
+            await harness.homeserver.expireAccessTokens(of: harness.botUser)
+            let reply = try await harness.ask("!about", in: room)
+            #expect(reply.sender == harness.botUser)
+            #expect(await harness.homeserver.devices(of: harness.botUser) == devices, "the same device")
+        }
+    }
+
+    @Test func aDeletedDeviceLogsInAsANewOneAndAnswersTheGapOnce() async throws {
+        try await withInProcessMatrixBot { harness in
+            harness.start()
+            let room = try await harness.roomWithBot()
+            let old = try #require(await harness.homeserver.devices(of: harness.botUser).first)
+            await harness.homeserver.deleteDevice(old, of: harness.botUser)
+            let command = await harness.homeserver.say("!about", from: harness.alice, in: room)
+            _ = try await harness.answer(to: command.eventID, in: room)
+            let now = await harness.homeserver.devices(of: harness.botUser)
+            #expect(now.count == 1 && now != [old], "a new device")
+            let marker = try await harness.ask("!about", in: room)
+            #expect(marker.sender == harness.botUser)
+            #expect(await harness.answers(to: command.eventID, in: room).count == 1)
+        }
+    }
+}
