@@ -1,17 +1,19 @@
 import GifSources
 
-/// What the bot answers; the adapter renders it for its network.
+/// What the bot answers; the adapter renders it for its network, for the reply's `audience`.
 public enum Reply: Sendable, Equatable {
     /// A line of text for the conversation.
     case text(String)
     /// A GIF to show (a network that can post images may upload it; others post `line`).
     case gif(GifCard)
-    /// A short notice for the sender only (cooldown warnings): not worth the channel's attention.
+    /// A short word for the asker (a cool-down warning, a refusal): not worth the channel's
+    /// attention, and nothing private (`ReplyAudience.asker`).
     case notice(String)
     /// Delete the bot's most recent GIF that answered this user here. Networks that cannot
     /// delete messages answer with `undoUnsupportedText`.
     case undoLastGif
-    /// A candidate for the asker alone (see `PreviewCard`).
+    /// A candidate for the asker to answer before anything is posted (see `PreviewCard`;
+    /// `ReplyAudience.asker`).
     case preview(PreviewCard)
     /// The GIF the asker chose in a preview, for the conversation the preview was asked in.
     case postPreview(ChosenPreview)
@@ -19,7 +21,7 @@ public enum Reply: Sendable, Equatable {
     case withdrawPreview(WithdrawnPreview)
     /// A message for the sender alone, in a private conversation (IRC: a PRIVMSG to the nick;
     /// Matrix: a direct room), never in the channel: it carries something personal (a login
-    /// link) that nobody else may read.
+    /// link) that nobody else may read (`ReplyAudience.askerAlone`).
     case privateMessage(String)
 
     /// The reply as one plain line of text.

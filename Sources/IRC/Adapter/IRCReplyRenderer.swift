@@ -15,18 +15,22 @@ struct IRCReplyRenderer {
 
     func lines(for replies: [Reply], answering chat: IncomingChat) -> [IRCMessage] {
         replies.flatMap { reply -> [IRCMessage] in
-            switch reply {
-            case .text(let text): privmsg(text, answering: chat)
-            case .gif(let card): privmsg(Self.line(for: card, fitting: privmsgBudget(answering: chat)), answering: chat)
-            case .undoLastGif: privmsg(Self.undoText, answering: chat)
-            case .notice(let text): notice(text, to: chat.nick)
-            // A preview is for its asker alone: private NOTICEs, one line per GIF so that no
-            // link is split, naming the channel it is for.
-            case .preview(let preview): preview.lines.flatMap { notice($0, to: chat.nick) }
-            case .postPreview(let chosen): post(chosen)
-            case .withdrawPreview(let withdrawn): withdrawn.note.map { notice($0, to: chat.nick) } ?? []
-            case .privateMessage(let text): privmsg(text, answering: chat.privately)
+            switch reply.audience {
+            // For the asker: private NOTICEs, one line per GIF of a preview so that no link is
+            // split (a preview names the channel it is for).
+            case .asker: reply.lines.flatMap { notice($0, to: chat.nick) }
+            case .askerAlone: reply.lines.flatMap { privmsg($0, answering: chat.privately) }
+            case .conversation: toConversation(reply, answering: chat)
             }
+        }
+    }
+
+    private func toConversation(_ reply: Reply, answering chat: IncomingChat) -> [IRCMessage] {
+        switch reply {
+        case .gif(let card): privmsg(Self.line(for: card, fitting: privmsgBudget(answering: chat)), answering: chat)
+        case .undoLastGif: privmsg(Self.undoText, answering: chat)
+        case .postPreview(let chosen): post(chosen)
+        default: privmsg(reply.line, answering: chat)
         }
     }
 

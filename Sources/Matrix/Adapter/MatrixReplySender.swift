@@ -27,7 +27,8 @@ struct MatrixReplySender: Sendable {
     var threadRoot: String? = nil
     /// The longest a homeserver's 429 may make a reply wait (`MatrixTiming.maximumServerWait`).
     let maximumServerWait: Duration
-    /// The direct room the bot made with each user, for `.privateMessage`.
+    /// The direct room the bot made with each user, for replies only they may read
+    /// (`ReplyAudience.askerAlone`).
     let directRooms = DirectRooms()
     let logger: Logger
 
@@ -43,6 +44,11 @@ struct MatrixReplySender: Sendable {
         // Each reply sends at most one event, so its index names that event's transaction.
         for (index, reply) in replies.enumerated() {
             let transaction = MatrixTransactionID.reply(answering: eventID, index: index)
+            // What nobody else may read never goes to the room, whatever reply carries it.
+            if reply.audience == .askerAlone {
+                await sendPrivately(reply.lines.joined(separator: "\n"), to: user, transactionID: transaction)
+                continue
+            }
             switch reply {
             case .text(let text), .notice(let text):
                 _ = await send(MatrixContent.notice(text, inReplyTo: eventID), to: room, transactionID: transaction)
@@ -60,8 +66,8 @@ struct MatrixReplySender: Sendable {
                 await withdrawPreview(
                     withdrawn, room: room,
                     transactionID: MatrixTransactionID.redaction(answering: eventID, index: index))
-            case .privateMessage(let text):
-                await sendPrivately(text, to: user, transactionID: transaction)
+            case .privateMessage:
+                break  // sent privately above
             }
         }
     }
