@@ -17,6 +17,10 @@ public final class GrantRecordingWebLinks: WebLinkIssuing {
         grants.withLock { _ = $0[user]?.remove(channel) }
     }
 
+    public func collectionAddress(of channel: CollectionChannel) -> String {
+        "https://gallery.example.org/c/\(channel.network)/\(channel.channel)"
+    }
+
     /// Every grant, by person.
     public var all: [UserKey: Set<String>] { grants.withLock { $0 } }
 

@@ -129,8 +129,9 @@ import Testing
         #expect(await chat.say("!save gif1", admin: true).first?.hasPrefix("Saved") == true)
         #expect(await chat.say("!collection public on") == ["Only bot admins can make this collection public."])
         #expect(
-            await chat.say("!collection public on", admin: true).first?.hasPrefix(
-                "This channel's collection is now public") == true)
+            await chat.say("!collection public on", admin: true) == [
+                "This channel's collection is now public; anyone can browse it at https://gallery.example.org/c/chat/#gifs"
+            ])
         #expect(await chat.say("!collection public maybe", admin: true).first?.hasPrefix("Usage: !collection") == true)
         #expect((try? await chat.store.publicCollections()) == [gifs])
         #expect(await chat.stored().collectionPolicies[gifs] == CollectionPolicy(savers: .admins, isPublic: true))

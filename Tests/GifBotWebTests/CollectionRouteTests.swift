@@ -38,7 +38,10 @@ import Testing
             #expect(closed.headers[.contentSecurityPolicy] != nil)
 
             try await collections.changeCollectionPolicy(.isPublic(true), for: channel)
-            let open = try await client.execute(uri: paths.collection(channel), method: .get)
+            // The address `!collection public on` gives the channel is this page's.
+            let address = WebAccess(store: web, settings: settings).collectionAddress(of: channel)
+            #expect(address == settings.baseURL + paths.collection(channel))
+            let open = try await client.execute(uri: String(address.dropFirst(settings.baseURL.count)), method: .get)
             #expect(open.status == .ok)
             let html = String(buffer: open.body)
             #expect(html.contains("alt=\"Party &lt;time&gt;\"") && html.contains("width=\"200\" height=\"150\""))

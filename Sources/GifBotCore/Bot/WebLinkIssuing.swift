@@ -1,5 +1,5 @@
-/// Issues the single-use login links `!web` sends (the web gallery implements it): the core only
-/// asks for one and delivers it privately.
+/// Issues the single-use login links `!web` sends, and names a public collection's address (the
+/// web gallery implements it): the core only asks and delivers.
 public protocol WebLinkIssuing: Sendable {
     /// A link that logs `user` in; `channel` is where they asked (nil in a private message):
     /// from now on `user`'s sessions may see `channel`'s collection, until the grant expires or
@@ -7,4 +7,7 @@ public protocol WebLinkIssuing: Sendable {
     func loginLink(for user: UserKey, channel: String?) async throws -> String
     /// `user` left `channel`: their sessions no longer see its collection.
     func revokeChannel(_ channel: String, for user: UserKey) async throws
+    /// The public address of `channel`'s collection in the gallery, which anyone may open once
+    /// `!collection public on` made it public.
+    func collectionAddress(of channel: CollectionChannel) -> String
 }

@@ -144,11 +144,21 @@ struct CollectionHandler {
         guard let channel = channel(of: message) else { return [.text(privateRefusal)] }
         guard message.senderIsAdmin else { return [.text(message.onlyAdmins(can: "make this collection public"))] }
         try await context.store.changeCollectionPolicy(.isPublic(isPublic), for: channel)
+        guard isPublic else {
+            return [
+                .text(
+                    "This channel's collection is private again: only people who asked for a link here can browse it.")
+            ]
+        }
+        // The address itself, so the channel can share it at once.
+        guard let links = context.webLinks else {
+            return [
+                .text("This channel's collection is now public, but the web gallery is not turned on for this bot.")
+            ]
+        }
         return [
             .text(
-                isPublic
-                    ? "This channel's collection is now public: anyone with the gallery's address can browse it."
-                    : "This channel's collection is private again: only people who asked for a link here can browse it."
+                "This channel's collection is now public; anyone can browse it at \(links.collectionAddress(of: channel))"
             )
         ]
     }

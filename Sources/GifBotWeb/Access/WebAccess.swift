@@ -38,6 +38,10 @@ public actor WebAccess: WebLinkIssuing {
         return "\(settings.baseURL)/login?token=\(try await token(for: ticket))"
     }
 
+    public nonisolated func collectionAddress(of channel: CollectionChannel) -> String {
+        WebPaths(base: settings.baseURL).collection(channel)
+    }
+
     /// A token for any ticket, for tests that need an expired one.
     public func token(for ticket: LoginTicket) async throws -> String {
         try LoginTokenCodec(keys: try await currentKeys()).token(for: ticket)
