@@ -264,7 +264,7 @@ let package = Package(
             name: "gifbot-benchmark",
             dependencies: [
                 "BenchmarkSupport", "SeededRandom", "GifSources", "HTTPTransport", "Giphy", "Storage", "GiphyStandIn",
-                "IRCTestSupport", "Matrix", "MatrixCrypto",
+                "IRCTestSupport", "MatrixTestSupport", "Matrix", "MatrixCrypto",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ],
