@@ -22,7 +22,7 @@ struct HTTPHomeserver: Homeserver {
         if let bearer = request.bearer { outgoing.headers.add(name: "Authorization", value: "Bearer \(bearer)") }
         if let body = request.body {
             outgoing.headers.add(name: "Content-Type", value: body.contentType)
-            outgoing.body = .bytes(ByteBuffer(bytes: body.bytes))
+            outgoing.body = .bytes(body.bytes)
         }
         // One deadline for the whole exchange: a homeserver (or a proxy before it) trickling a
         // body would otherwise hold the sync loop past any timeout.

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import NIOHTTP1
 
 /// The homeserver as the adapter sees it: one client-server API request in, its whole answer
@@ -16,7 +17,8 @@ struct HomeserverRequest: Sendable {
     /// The path, percent-encoded; a few calls carry part of their query in it (`?format=event`).
     let path: String
     let query: [(String, String)]
-    let body: (bytes: [UInt8], contentType: String)?
+    /// A GIF upload is handed on as the buffer it was downloaded into: no copy of megabytes.
+    let body: (bytes: ByteBuffer, contentType: String)?
     /// The access token sent as `Authorization: Bearer`, if any.
     let bearer: String?
     /// For the whole exchange: a server trickling an answer must not hold the caller past it.

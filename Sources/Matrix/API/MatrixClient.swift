@@ -3,6 +3,7 @@ import Foundation
 import GifSources
 import HTTPTransport
 import MatrixCrypto
+import NIOCore
 import NIOHTTP1
 
 /// The client-server API calls the bot makes, one method each.
@@ -194,7 +195,7 @@ struct MatrixClient: Sendable {
     }
 
     /// Uploads bytes; returns the `mxc://` URI.
-    func upload(_ bytes: [UInt8], contentType: String, filename: String) async throws(MatrixError) -> String {
+    func upload(_ bytes: ByteBuffer, contentType: String, filename: String) async throws(MatrixError) -> String {
         let json = try await http.request(
             .POST, "/_matrix/media/v3/upload", query: [("filename", filename)],
             body: (bytes, contentType), accessToken: accessToken, timeout: timing.requestTimeout
@@ -267,7 +268,8 @@ struct MatrixClient: Sendable {
         let bytes: [UInt8]
         do { bytes = try CanonicalJSON.encode(body) } catch { throw .transport("could not encode the request") }
         return try await http.request(
-            method, path, body: (bytes, "application/json"), accessToken: accessToken, timeout: timing.requestTimeout)
+            method, path, body: (ByteBuffer(bytes: bytes), "application/json"), accessToken: accessToken,
+            timeout: timing.requestTimeout)
     }
 
     private static func strict(_ response: MatrixHTTP.Response) throws(MatrixError) -> CanonicalJSONValue {

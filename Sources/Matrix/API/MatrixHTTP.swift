@@ -37,7 +37,7 @@ struct MatrixHTTP: Sendable {
 
     func request(
         _ method: HTTPMethod, _ path: String, query: [(String, String)] = [], json: JSONValue? = nil,
-        body: (bytes: [UInt8], contentType: String)? = nil, accessToken: MatrixAccessToken?, timeout: Duration
+        body: (bytes: ByteBuffer, contentType: String)? = nil, accessToken: MatrixAccessToken?, timeout: Duration
     ) async throws(MatrixError) -> Response {
         let result = try await exchange(
             method, path, query: query, json: json, body: body, accessToken: accessToken, timeout: timeout)
@@ -49,7 +49,7 @@ struct MatrixHTTP: Sendable {
     /// carries what to do next (user-interactive authentication's `flows` and `session`).
     func exchange(
         _ method: HTTPMethod, _ path: String, query: [(String, String)] = [], json: JSONValue? = nil,
-        body: (bytes: [UInt8], contentType: String)? = nil, accessToken: MatrixAccessToken?, timeout: Duration
+        body: (bytes: ByteBuffer, contentType: String)? = nil, accessToken: MatrixAccessToken?, timeout: Duration
     ) async throws(MatrixError) -> Response {
         let used = accessToken?.current
         let response = try await send(
@@ -69,11 +69,11 @@ struct MatrixHTTP: Sendable {
 
     private func send(
         _ method: HTTPMethod, _ path: String, query: [(String, String)], json: JSONValue?,
-        body: (bytes: [UInt8], contentType: String)?, bearer: String?, timeout: Duration
+        body: (bytes: ByteBuffer, contentType: String)?, bearer: String?, timeout: Duration
     ) async throws(MatrixError) -> Response {
         var payload = body
         if let json {
-            do { payload = (Array(try json.encoded()), "application/json") } catch {
+            do { payload = (ByteBuffer(data: try json.encoded()), "application/json") } catch {
                 throw .transport("could not encode the request")
             }
         }

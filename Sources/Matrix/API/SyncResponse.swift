@@ -105,3 +105,22 @@ struct RoomEvent: Decodable, Sendable {
         case stateKey = "state_key"
     }
 }
+
+extension SyncResponse {
+    /// Whether the batch holds anything from others: events in rooms, invitations, rooms left,
+    /// to-device messages, device changes. A batch of the bot's own echoes (its replies coming
+    /// back), or an empty one (a long poll that timed out), is harmless to see again after a
+    /// restart, so its position need not be stored before the next: that spares a write and a
+    /// disk sync per reply and per idle poll.
+    func carriesNews(forBot ownUserID: String) -> Bool {
+        if !(toDevice?.events?.elements.isEmpty ?? true) || !devicesChanged.isEmpty || !devicesLeft.isEmpty {
+            return true
+        }
+        if !(rooms?.invite?.isEmpty ?? true) || !(rooms?.left.isEmpty ?? true) { return true }
+        for room in (rooms?.join ?? [:]).values {
+            let events = (room.state?.events?.elements ?? []) + (room.timeline?.events?.elements ?? [])
+            if events.contains(where: { $0.sender != ownUserID }) { return true }
+        }
+        return false
+    }
+}

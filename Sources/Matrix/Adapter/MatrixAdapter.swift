@@ -11,8 +11,8 @@ import Synchronization
 
 /// The bot on one Matrix account: logs in (reusing its token), long-polls `/sync`, joins rooms
 /// it is invited to by allowed users, answers commands with notices and inline GIFs, and
-/// stores its sync position after each batch is handled, so a restart neither answers old
-/// history nor answers anything twice.
+/// stores its sync position after each batch is handled that brought anything from others, so
+/// a restart neither answers old history nor answers anything twice.
 public final class MatrixAdapter: Service {
     /// Matrix user ids are global, so one network name serves every homeserver.
     public static let network = "matrix"
@@ -258,10 +258,12 @@ public final class MatrixAdapter: Service {
                 return .tokenRefused(refusal)
             }
             since = response.nextBatch
-            do {
-                try await store.setAdapterState(syncKey, to: response.nextBatch)
-            } catch {
-                logger.error("Could not store the sync position", metadata: ["error": "\(error)"])
+            if position == nil || response.carriesNews(forBot: handler.userID) {
+                do {
+                    try await store.setAdapterState(syncKey, to: response.nextBatch)
+                } catch {
+                    logger.error("Could not store the sync position", metadata: ["error": "\(error)"])
+                }
             }
             batches.add(1, ordering: .relaxed)
             status.ready()

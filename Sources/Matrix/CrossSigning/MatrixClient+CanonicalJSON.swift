@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTransport
 import MatrixCrypto
+import NIOCore
 import NIOHTTP1
 
 /// Requests whose bodies and answers are canonical JSON (`CanonicalJSONValue`): signed objects
@@ -14,10 +15,10 @@ extension MatrixClient {
     func canonicalExchange(
         _ method: HTTPMethod, _ path: String, body: CanonicalJSONValue?
     ) async throws(MatrixError) -> (status: Int, json: CanonicalJSONValue, error: MatrixError?) {
-        var encoded: (bytes: [UInt8], contentType: String)?
+        var encoded: (bytes: ByteBuffer, contentType: String)?
         if let body {
             do {
-                encoded = (try CanonicalJSON.encode(body), "application/json")
+                encoded = (ByteBuffer(bytes: try CanonicalJSON.encode(body)), "application/json")
             } catch {
                 throw .transport("could not encode the request")
             }

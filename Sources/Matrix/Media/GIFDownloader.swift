@@ -14,7 +14,10 @@ struct GIFDownloader: Sendable {
     let timeout: Duration
     let rule: MediaDestinationRule
 
-    func download(_ url: String, limit: Int, deadline: ContinuousClock.Instant) async throws(MatrixError) -> [UInt8] {
+    /// The GIF as the buffer it arrived in, handed on to the upload as it is: a GIF is megabytes,
+    /// and each copy of it cost the process as much as everything else a command does.
+    func download(_ url: String, limit: Int, deadline: ContinuousClock.Instant) async throws(MatrixError) -> ByteBuffer
+    {
         var headers = HTTPHeaders()
         headers.add(name: "Accept", value: "image/gif")
         let result: GuardedGet.Result
@@ -34,8 +37,8 @@ struct GIFDownloader: Sendable {
         guard result.response.status == .ok else {
             throw .transport("GIF download answered \(result.response.status.code)")
         }
-        let bytes = Array(buffer: result.response.body)
-        guard bytes.starts(with: Array("GIF8".utf8)) else { throw .transport("the download is not a GIF") }
-        return bytes
+        let body = result.response.body
+        guard body.readableBytesView.starts(with: "GIF8".utf8) else { throw .transport("the download is not a GIF") }
+        return body
     }
 }

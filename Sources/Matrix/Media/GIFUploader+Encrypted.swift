@@ -3,6 +3,7 @@ import GifBotCore
 import Logging
 import MatrixCrypto
 import MatrixState
+import NIOCore
 
 /// GIFs for encrypted rooms: encrypted (AES-256-CTR, `AttachmentCipher`) before the upload, and
 /// the upload reused in every encrypted room, its key kept sealed in the crypto state.
@@ -31,9 +32,10 @@ extension GIFUploader {
         }
         let client = client
         let (media, attachment) = try await upload(card) { bytes throws(MatrixError) in
-            let attachment = AttachmentCipher.encrypt(bytes)
+            let attachment = AttachmentCipher.encrypt(Array(buffer: bytes))
             let uri = try await client.upload(
-                attachment.ciphertext, contentType: "application/octet-stream", filename: "\(card.id).gif")
+                ByteBuffer(bytes: attachment.ciphertext), contentType: "application/octet-stream",
+                filename: "\(card.id).gif")
             return (uri, attachment)
         }
         let file = try attachment.file(url: media.contentURI)

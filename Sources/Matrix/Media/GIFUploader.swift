@@ -2,6 +2,7 @@ import GifBotCore
 import GifSources
 import Logging
 import MatrixState
+import NIOCore
 
 /// Puts a GIF on the homeserver once: the first time it is downloaded (the largest animated
 /// rendition within the cap) and uploaded; afterwards its stored `mxc://` URI is reused.
@@ -33,7 +34,7 @@ struct GIFUploader: Sendable {
     /// The GIF's first usable rendition, downloaded and handed to `upload`, which returns its URI
     /// (and whatever else it made, such as the attachment's key).
     func upload<Extra>(
-        _ card: GifCard, with upload: ([UInt8]) async throws(MatrixError) -> (String, Extra)
+        _ card: GifCard, with upload: (ByteBuffer) async throws(MatrixError) -> (String, Extra)
     ) async throws(MatrixError) -> (UploadedMedia, Extra) {
         let candidates = Self.candidates(card, preferred: preferred, limit: limit)
         guard !candidates.isEmpty else { throw .tooLarge(limit: limit) }
@@ -47,7 +48,7 @@ struct GIFUploader: Sendable {
                 let bytes = try await downloader.download(rendition.url, limit: limit, deadline: deadline)
                 let (uri, extra) = try await upload(bytes)
                 let media = UploadedMedia(
-                    gifID: card.id, contentURI: uri, mimetype: "image/gif", byteSize: bytes.count,
+                    gifID: card.id, contentURI: uri, mimetype: "image/gif", byteSize: bytes.readableBytes,
                     width: rendition.width, height: rendition.height)
                 return (media, extra)
             } catch {

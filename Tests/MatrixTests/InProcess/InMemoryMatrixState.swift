@@ -14,12 +14,17 @@ final class InMemoryMatrixState: MatrixStateStore {
         var crypto: [String: [String: [String: String]]] = [:]
     }
     private let contents = Mutex(Contents())
+    private let adapterStateWrites = Mutex<[String: Int]>([:])
+
+    /// How often `key` was written.
+    func writes(of key: String) -> Int { adapterStateWrites.withLock { $0[key] ?? 0 } }
 
     func adapterState(_ key: String) async throws -> String? {
         contents.withLock { $0.adapterState[key] }
     }
 
     func setAdapterState(_ key: String, to value: String) async throws {
+        adapterStateWrites.withLock { $0[key, default: 0] += 1 }
         contents.withLock { $0.adapterState[key] = value }
     }
 

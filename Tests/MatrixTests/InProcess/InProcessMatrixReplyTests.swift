@@ -59,6 +59,25 @@ import Testing
         }
     }
 
+    @Test func theSyncPositionIsWrittenForBatchesFromOthersNotForTheBotsOwnEchoes() async throws {
+        try await withInProcessMatrixBot { harness in
+            let running = harness.start()
+            let room = try await harness.roomWithBot()
+            let commands = 5
+            // Each reply seen back by the bot before the next command, so each comes back alone.
+            for _ in 0..<commands {
+                _ = try await harness.ask("!about", in: room)
+                try await harness.homeserver.waitUntilCaughtUp(harness.botUser)
+            }
+            let key = running.adapter.syncKey
+            let writes = harness.state.writes(of: key)
+            // The fresh start, the invitation and each command; never a batch of the bot's own
+            // join or replies, which come back as batches of their own.
+            #expect(writes >= commands && writes <= commands + 2, "\(writes) writes")
+            #expect(running.adapter.handledBatches >= 2 * commands, "\(running.adapter.handledBatches) batches")
+        }
+    }
+
     @Test func aRateLimitedSendWaitsAsAskedAndPostsOnce() async throws {
         try await withInProcessMatrixBot { harness in
             harness.start()

@@ -14,6 +14,8 @@ extension FakeHomeserver {
         } else {
             since = 0
         }
+        syncedFrom[caller.userID] = since
+        wakeWaiters()
         let filter = route.query["filter"].flatMap { filters[$0] }
         let timeout = Duration.milliseconds(Int(route.query["timeout"] ?? "0") ?? 0)
         // Delivered: a to-device message is kept until a sync from a later position shows it
@@ -129,6 +131,13 @@ extension FakeHomeserver {
             group.cancelAll()
         }
         waiters[id] = nil
+    }
+
+    /// Returns once `userID` polls from the server's latest position: it has handled everything
+    /// so far, its own events coming back included.
+    func waitUntilCaughtUp(_ userID: String, timeout: Duration = .seconds(10)) async throws {
+        let now = position
+        _ = try await waitFor(timeout: timeout) { server in (server.syncedFrom[userID] ?? -1) >= now ? true : nil }
     }
 
     /// The first event in `roomID` after `earlier` (already there or to come) that `matches`;

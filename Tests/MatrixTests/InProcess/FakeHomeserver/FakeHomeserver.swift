@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import NIOHTTP1
 
 @testable import Matrix
@@ -66,6 +67,8 @@ actor FakeHomeserver: Homeserver {
     /// Every request, in order.
     private(set) var requests: [FakeRequest] = []
     var waiters: [UUID: AsyncStream<Void>.Continuation] = [:]
+    /// The position each user's latest `/sync` started from.
+    var syncedFrom: [String: Int] = [:]
     /// When set, logins that ask for a refresh token get access tokens that expire after this.
     var accessTokenLifetime: Duration?
     /// Largest upload accepted (`m.upload.size`).
@@ -82,8 +85,12 @@ actor FakeHomeserver: Homeserver {
     /// Moves the server on by one position and wakes every long poll and waiting test.
     func advance() -> Int {
         position += 1
-        for waiter in waiters.values { waiter.yield() }
+        wakeWaiters()
         return position
+    }
+
+    func wakeWaiters() {
+        for waiter in waiters.values { waiter.yield() }
     }
 
     // MARK: Faults and requests
@@ -114,7 +121,8 @@ actor FakeHomeserver: Homeserver {
             return answer.response
         }
         var body: JSONValue?
-        if let bytes = request.body?.bytes, !bytes.isEmpty, request.body?.contentType == "application/json" {
+        let bytes = request.body.map { Array(buffer: $0.bytes) } ?? []
+        if !bytes.isEmpty, request.body?.contentType == "application/json" {
             guard let json = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)) else {
                 return FakeAnswer.error(400, "M_NOT_JSON", "not JSON").response
             }
@@ -124,7 +132,7 @@ actor FakeHomeserver: Homeserver {
             method: request.method.rawValue,
             components: path.split(separator: "/", omittingEmptySubsequences: false)
                 .dropFirst().map { $0.removingPercentEncoding ?? String($0) }, query: query, body: body ?? .object([:]),
-            rawBody: request.body?.bytes ?? [], contentType: request.body?.contentType)
+            rawBody: bytes, contentType: request.body?.contentType)
         do {
             return try await serve(route, bearer: request.bearer).response
         } catch {
