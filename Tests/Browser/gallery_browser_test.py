@@ -132,13 +132,22 @@ def fits_375(driver, what):
 
 
 def no_console_errors(driver, what):
-    """The gallery's own errors (scripts, CSP, its responses); the GIFs themselves come from their
-    CDN, which the test keeps unreachable."""
+    """The gallery's own errors (scripts, CSP, its responses, the GIFs the stand-in serves); any other
+    host stays unreachable."""
     own = os.environ["WEB_BASE_URL"]
     errors = [entry for entry in driver.get_log("browser")
               if entry["level"] == "SEVERE"
               and not ("ERR_NAME_NOT_RESOLVED" in entry["message"] and not entry["message"].startswith(own))]
     check(not errors, f"no console errors on {what}: {errors}")
+
+
+def shown(driver, what):
+    """Every GIF on the page loaded and decoded (the stand-in serves them on loopback)."""
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script(
+        "return [...document.querySelectorAll('main img')].every(i => i.complete)"))
+    broken = driver.execute_script(
+        "return [...document.querySelectorAll('main img')].filter(i => i.naturalWidth === 0).map(i => i.src)")
+    check(not broken, f"every GIF shows on {what}: {broken}")
 
 
 def forbidden(driver, url, what):
@@ -168,6 +177,7 @@ def main():
         check(len(tiles(driver)) == 2, "the favorites grid shows both GIFs saved in chat")
         images = driver.find_elements(By.CSS_SELECTOR, "main img")
         check(all(image.get_attribute("alt") for image in images), "every image has alt text")
+        shown(driver, "the favorites grid")
         check(all(image.get_attribute("width") and image.get_attribute("height") for image in images),
               "every image has its size set")
         fits_375(driver, "the favorites grid")
@@ -190,6 +200,7 @@ def main():
         copy = driver.find_element(By.CSS_SELECTOR, "button.copy")
         check(copy.is_displayed(), "with JavaScript the copy button appears")
         fits_375(driver, "the GIF page")
+        shown(driver, "the GIF page")
         driver.save_screenshot(os.path.join(OUTPUT, "gif-page.png"))
         no_console_errors(driver, "the grid and the GIF page")
 
@@ -208,6 +219,7 @@ def main():
         check(all(image.get_attribute("alt") and image.get_attribute("width") for image in images),
               "collection images have alt text and a size")
         fits_375(driver, "the collection grid")
+        shown(driver, "the collection grid")
         driver.save_screenshot(os.path.join(OUTPUT, "collection-grid.png"))
         collection_url = driver.current_url
         after(driver, driver.find_element(By.PARTIAL_LINK_TEXT, "#party").click, "GIFs of")
@@ -221,7 +233,8 @@ def main():
         check(len(tiles(driver)) >= 1 and all(word.lower() in t.text.lower() for t in tiles(driver)),
               f"collection search for '{word}'")
         entry = tiles(driver)[0].find_element(By.TAG_NAME, "a")
-        after(driver, entry.click, entry.text[:10])
+        # The link's first line is the GIF's title (its tags follow), which the page is titled by.
+        after(driver, entry.click, entry.text.split("\n")[0][:10])
         check("!gif #" in driver.find_element(By.ID, "command").text or "!fav " in driver.find_element(By.ID, "command").text,
               "the collection GIF page shows the chat command")
         check("Saved by" in driver.find_element(By.TAG_NAME, "main").text, "the GIF page says who saved it")

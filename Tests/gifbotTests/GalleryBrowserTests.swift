@@ -33,6 +33,10 @@ import Testing
                     nonce: "expired", user: UserKey(network: "irc", userID: nick), channel: nil,
                     expiresAt: Date().addingTimeInterval(-60)))
 
+            // GIFs the stand-in serves itself, on loopback, which the pages' CSP allows as it allows
+            // the source's own host: the screenshots show GIFs, not their titles.
+            harness.standIn.override("/v1/gifs/search", with: Self.searchServedHere(harness.standIn))
+
             let watcher = try await TestIRCClient.connect(port: server.ports.relaxed, nick: "watch\(suffix)")
             try await watcher.join(channel)
             let bot = try harness.launch(["run"], environment: environment)
@@ -57,6 +61,34 @@ import Testing
             #expect(finished.status == 0)
             #expect(!finished.stderr.contains("token="), "request logs never hold a login token")
         }
+    }
+
+    /// A search answer of three GIFs whose renditions the stand-in serves (`/media/<id>/<size>.gif`,
+    /// each a small animated GIF of its own colours), with GIPHY's rendition names and sizes.
+    static func searchServedHere(_ standIn: GiphyStandIn) -> StandInResponse {
+        let renditions: [(String, Int, Int)] = [
+            ("fixed_width_small", 100, 12_000), ("fixed_height_small", 133, 14_000), ("fixed_height", 267, 60_000),
+            ("downsized", 480, 240_000), ("original", 480, 900_000),
+        ]
+        let gifs: [[String: Any]] = [("cat-nap", "Cat nap"), ("cat-jump", "Cat jump"), ("cat-box", "Cat in a box")]
+            .map { id, title in
+                var images: [String: [String: String]] = [:]
+                for (name, width, size) in renditions {
+                    images[name] = [
+                        "url": "\(standIn.baseURL)/media/\(id)/\(size).gif", "width": String(width),
+                        "height": String(width * 3 / 4), "size": String(size),
+                    ]
+                }
+                return [
+                    "type": "gif", "id": id, "title": title, "rating": "g", "url": "https://giphy.com/gifs/\(id)",
+                    "images": images,
+                ]
+            }
+        let body: [String: Any] = [
+            "data": gifs, "pagination": ["total_count": gifs.count, "count": gifs.count, "offset": 0],
+            "meta": ["status": 200, "msg": "OK", "response_id": "cats"],
+        ]
+        return StandInResponse(body: Array((try? JSONSerialization.data(withJSONObject: body)) ?? Data()))
     }
 
     /// .build/gallery-screenshots by default; `GIFBOT_TEST_OUTPUT` chooses another folder.
