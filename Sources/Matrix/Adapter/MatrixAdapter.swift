@@ -109,6 +109,11 @@ public final class MatrixAdapter: Service {
                     status.disconnected("not logged in: homeserver unavailable")
                     guard await pause(backoff.nextDelay()) else { return nil }
                     continue
+                case .storeUnreadable(let reason):
+                    logger.error("Could not read the stored Matrix login; retrying", metadata: ["error": "\(reason)"])
+                    status.disconnected("not logged in: the store cannot be read")
+                    guard await pause(backoff.nextDelay()) else { return nil }
+                    continue
                 }
             }
             backoff.reset()

@@ -20,11 +20,14 @@ struct MatrixSession: Sendable {
         case refused(String)
         /// The homeserver could not be reached; try again later.
         case unavailable(MatrixError)
+        /// The stored login could not be read; try again later (never log in anew meanwhile).
+        case storeUnreadable(String)
 
         var description: String {
             switch self {
             case .refused(let reason): reason
             case .unavailable(let error): "homeserver unavailable: \(error)"
+            case .storeUnreadable(let reason): "the stored login cannot be read: \(reason)"
             }
         }
     }
@@ -46,7 +49,14 @@ struct MatrixSession: Sendable {
     func authenticate(after refusal: TokenRefusal? = nil) async throws(Failure) -> Authenticated {
         let client = MatrixClient(http: http, timing: configuration.timing)
         var sameDevice: String?
-        if let stored = await StoredMatrixLogin.load(from: store, key: loginKey, legacyPrefix: legacyPrefix) {
+        let stored: StoredMatrixLogin?
+        do {
+            stored = try await StoredMatrixLogin.load(
+                from: store, key: loginKey, legacyPrefix: legacyPrefix, logger: logger)
+        } catch {
+            throw .storeUnreadable("\(error)")
+        }
+        if let stored {
             switch try await resume(stored, client: client, refusal: refusal) {
             case .resumed(let authenticated): return authenticated
             case .deviceKept: sameDevice = stored.deviceID

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import MatrixState
 
 /// The bot's login as the store keeps it between runs, in one row so that a refresh replaces
@@ -28,12 +29,22 @@ struct StoredMatrixLogin: Sendable, Equatable, Codable {
     /// The login stored under `key`; from a version that kept the token and the device in rows
     /// of their own (`access_token`, `device_id` beside `key`'s prefix) when there is none yet.
     /// Nil when none was stored or it cannot be read.
-    static func load(from store: any MatrixStateStore, key: String, legacyPrefix: String) async -> StoredMatrixLogin? {
-        if let stored = try? await store.adapterState(key), !stored.isEmpty {
-            return try? JSONDecoder().decode(StoredMatrixLogin.self, from: Data(stored.utf8))
+    /// Throws when the store cannot be read: a store failing for a moment must not pass for "no
+    /// login", which would log in as a new device and strand the old one's encryption keys. A
+    /// row that cannot be decoded is no login (logged): nothing else can be made of it.
+    static func load(
+        from store: any MatrixStateStore, key: String, legacyPrefix: String, logger: Logger
+    ) async throws -> StoredMatrixLogin? {
+        if let stored = try await store.adapterState(key), !stored.isEmpty {
+            do {
+                return try JSONDecoder().decode(StoredMatrixLogin.self, from: Data(stored.utf8))
+            } catch {
+                logger.warning("The stored Matrix login cannot be read; logging in with the password")
+                return nil
+            }
         }
-        guard let token = try? await store.adapterState("\(legacyPrefix):access_token"), !token.isEmpty,
-            let device = try? await store.adapterState("\(legacyPrefix):device_id"), !device.isEmpty
+        guard let token = try await store.adapterState("\(legacyPrefix):access_token"), !token.isEmpty,
+            let device = try await store.adapterState("\(legacyPrefix):device_id"), !device.isEmpty
         else { return nil }
         return StoredMatrixLogin(
             deviceID: device, tokens: .init(accessToken: token, refreshToken: nil, expiresIn: nil), now: Date())

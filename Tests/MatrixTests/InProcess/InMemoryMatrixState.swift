@@ -15,12 +15,19 @@ final class InMemoryMatrixState: MatrixStateStore {
     }
     private let contents = Mutex(Contents())
     private let adapterStateWrites = Mutex<[String: Int]>([:])
+    /// While true, reading adapter state fails, as a database that is down does.
+    let failsReads = Mutex(false)
+
+    struct ReadFailure: Error, CustomStringConvertible {
+        var description: String { "the database is unavailable" }
+    }
 
     /// How often `key` was written.
     func writes(of key: String) -> Int { adapterStateWrites.withLock { $0[key] ?? 0 } }
 
     func adapterState(_ key: String) async throws -> String? {
-        contents.withLock { $0.adapterState[key] }
+        if failsReads.withLock({ $0 }) { throw ReadFailure() }
+        return contents.withLock { $0.adapterState[key] }
     }
 
     func setAdapterState(_ key: String, to value: String) async throws {

@@ -1,6 +1,7 @@
 import Foundation
 import GifBotCore
 import GiphyStandIn
+import Synchronization
 import Testing
 
 @testable import Matrix
@@ -106,6 +107,26 @@ import Testing
             let command = await harness.homeserver.say("!about", from: harness.alice, in: room)
             _ = try await harness.answer(to: command.eventID, in: room)
             #expect(harness.logs.text.contains("Sync failed; retrying"))
+        }
+    }
+
+    @Test func aStoreThatCannotBeReadAtStartIsWaitedForNotTakenForNoLogin() async throws {
+        try await withInProcessMatrixBot { harness in
+            let first = harness.start()
+            let room = try await harness.roomWithBot()
+            let device = await harness.homeserver.devices(of: harness.botUser)
+            await first.stop()
+            let logins = await harness.homeserver.requests(containing: "/login").count
+
+            harness.state.failsReads.withLock { $0 = true }
+            harness.start()
+            #expect(await harness.logs.waitFor("Could not read the stored Matrix login; retrying", count: 2))
+            #expect(await harness.homeserver.requests(containing: "/login").count == logins, "no new login meanwhile")
+            harness.state.failsReads.withLock { $0 = false }
+            let reply = try await harness.ask("!about", in: room)
+            #expect(reply.sender == harness.botUser)
+            #expect(await harness.homeserver.devices(of: harness.botUser) == device, "the same device, its keys kept")
+            #expect(await harness.homeserver.requests(containing: "/login").count == logins)
         }
     }
 
