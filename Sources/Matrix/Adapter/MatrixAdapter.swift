@@ -143,7 +143,7 @@ public final class MatrixAdapter: Service {
             filterID = try await client.createFilter(userID: userID)
         } catch {
             logger.warning("Could not create a sync filter; retrying", metadata: ["error": "\(error)"])
-            return error.isUnknownToken ? .tokenRefused(.init(error, token: client.accessToken.current)) : .retry
+            return error.isUnknownToken ? .tokenRefused(client.accessToken.refusal) : .retry
         }
         let encryption = await MatrixEncryption.start(
             configuration: configuration, client: client, userID: userID, deviceID: login.deviceID, store: store,
@@ -232,7 +232,7 @@ public final class MatrixAdapter: Service {
                 }
             } catch let error as MatrixError {
                 if isStopping { return .stopped }
-                if error.isUnknownToken { return .tokenRefused(.init(error, token: client.accessToken.current)) }
+                if error.isUnknownToken { return .tokenRefused(client.accessToken.refusal) }
                 if position != nil, Self.rejectsPosition(error) {
                     logger.warning(
                         "The homeserver forgot the sync position; starting from now", metadata: ["error": "\(error)"])

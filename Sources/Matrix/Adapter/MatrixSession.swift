@@ -140,14 +140,7 @@ struct MatrixSession: Sendable {
     func refresh(_ stored: StoredMatrixLogin, client: MatrixClient) async throws(MatrixError) -> StoredMatrixLogin {
         guard let refreshToken = stored.refreshToken else { throw .transport("no refresh token") }
         let tokens = try await client.refresh(refreshToken)
-        let refreshed = StoredMatrixLogin(deviceID: stored.deviceID, tokens: tokens, now: now())
-        do {
-            try await refreshed.save(to: store, key: loginKey)
-        } catch {
-            logger.warning(
-                "Could not store the refreshed Matrix tokens; the next start logs in again",
-                metadata: ["error": "\(error)"])
-        }
+        let refreshed = await keep(StoredMatrixLogin(deviceID: stored.deviceID, tokens: tokens, now: now()))
         client.accessToken.replace(with: tokens.accessToken)
         logger.debug("Refreshed the Matrix access token", metadata: ["device": "\(stored.deviceID)"])
         return refreshed
@@ -164,14 +157,7 @@ struct MatrixSession: Sendable {
         do {
             let login = try await client.login(user: configuration.user, password: password, deviceID: device)
             client.accessToken.replace(with: login.tokens.accessToken)
-            let stored = StoredMatrixLogin(deviceID: login.deviceID, tokens: login.tokens, now: now())
-            do {
-                try await stored.save(to: store, key: loginKey)
-            } catch {
-                logger.warning(
-                    "Could not store the Matrix access token; the next start logs in again",
-                    metadata: ["error": "\(error)"])
-            }
+            let stored = await keep(StoredMatrixLogin(deviceID: login.deviceID, tokens: login.tokens, now: now()))
             logger.info("Logged in to Matrix", metadata: ["user": "\(login.userID)", "device": "\(login.deviceID)"])
             return Authenticated(client: client, userID: login.userID, deviceID: login.deviceID, login: stored)
         } catch {
@@ -180,5 +166,17 @@ struct MatrixSession: Sendable {
             }
             throw .unavailable(error)
         }
+    }
+
+    /// Stores a new login (one row: device and both tokens). One that cannot be stored still
+    /// serves this run; the next start logs in again.
+    private func keep(_ login: StoredMatrixLogin) async -> StoredMatrixLogin {
+        do {
+            try await login.save(to: store, key: loginKey)
+        } catch {
+            logger.warning(
+                "Could not store the Matrix login; the next start logs in again", metadata: ["error": "\(error)"])
+        }
+        return login
     }
 }
