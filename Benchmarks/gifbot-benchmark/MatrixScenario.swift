@@ -39,9 +39,19 @@ enum MatrixScenario {
             let botUser = try await server.registerUser("benchbot", password: "bench-bot-password")
             let aliceUser = try await server.registerUser("benchalice", password: "bench-alice-password")
             let alice = MatrixTestClient(server: server, user: aliceUser)
+            // `scripts/link-order` runs the bot under callgrind here: the wrapper's command line,
+            // ending with the (stripped) binary, from GIFBOT_BENCH_MATRIX_COMMAND.
+            let wrapper = ProcessInfo.processInfo.environment["GIFBOT_BENCH_MATRIX_COMMAND"]?
+                .split(separator: " ").map(String.init)
+            let wait: Duration = wrapper == nil ? .seconds(60) : .seconds(600)
             let process = Process()
-            process.executableURL = binary
-            process.arguments = ["run"]
+            if let wrapper, let first = wrapper.first {
+                process.executableURL = URL(fileURLWithPath: first)
+                process.arguments = Array(wrapper.dropFirst()) + ["run"]
+            } else {
+                process.executableURL = binary
+                process.arguments = ["run"]
+            }
             process.environment = [
                 "MATRIX_HOMESERVER": server.baseURL, "MATRIX_USER": botUser.userID,
                 "MATRIX_PASSWORD": "bench-bot-password", "MATRIX_INVITE_ALLOW": aliceUser.userID,
@@ -56,7 +66,7 @@ enum MatrixScenario {
             bot = process
             let pid = process.processIdentifier
             let room = try await alice.createRoom(name: "bench", invite: [botUser.userID])
-            _ = try await alice.waitForEvent(in: room, timeout: .seconds(60)) {
+            _ = try await alice.waitForEvent(in: room, timeout: wait) {
                 $0.type == "m.room.member" && $0.stateKey == botUser.userID && $0.membership == "join"
             }
             let joinedResident = ResidentMemory.mebibytes(pid: pid)
@@ -66,7 +76,7 @@ enum MatrixScenario {
                 standIn.override("/v1/gifs/search", with: search(id: "bench\(index)", standIn: standIn))
                 let started = ContinuousClock.now
                 let sent = try await alice.sendText("!gif bench \(index)", to: room)
-                let reply = try await alice.waitForEvent(in: room, timeout: .seconds(60)) {
+                let reply = try await alice.waitForEvent(in: room, timeout: wait) {
                     $0.sender == botUser.userID && $0.inReplyTo == sent
                 }
                 guard reply.msgtype == "m.image" else { throw BenchmarkError.childFailed("not an image: \(reply)") }
