@@ -24,12 +24,7 @@ enum MatrixScenario {
 
     static func run(_ report: Report, plan: Plan) async throws {
         progress("scenario 9: Matrix, cache-miss !gif with real-size GIFs on Synapse")
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
-            "gifbot")
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            progress("  gifbot is not built next to the benchmark; skipped")
-            return
-        }
+        guard let binary = ShippedBinary.gifbot() else { return }
         let server = try await SynapseServer.start()
         let standIn = try await GiphyStandIn.start()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gifbot-matrix-\(UUID())")

@@ -11,12 +11,7 @@ import IRCTestSupport
 enum StartupScenario {
     static func run(_ report: Report, runs: Int) async throws {
         progress("scenario 7: start-up")
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
-            "gifbot")
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            progress("  gifbot is not built next to the benchmark; skipped")
-            return
-        }
+        guard let binary = ShippedBinary.gifbot() else { return }
         let standIn = try await GiphyStandIn.start()
         var times: [Double] = [], resident: [Double] = []
         for _ in 0..<runs {
