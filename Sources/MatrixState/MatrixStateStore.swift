@@ -10,7 +10,8 @@ public protocol MatrixStateStore: Sendable {
     func adapterState(_ key: String) async throws -> String?
     func setAdapterState(_ key: String, to value: String) async throws
     func uploadedMedia(gifID: String, network: String) async throws -> UploadedMedia?
-    func recordUploadedMedia(_ media: UploadedMedia, network: String) async throws
+    /// Records GIFs uploaded together (a GIF and its thumbnail) in one write.
+    func recordUploadedMedia(_ media: [UploadedMedia], network: String) async throws
     func encryptedRooms(account: String) async throws -> [EncryptedRoom]
     func recordEncryptedRoom(_ roomID: String, account: String) async throws
     func recordEncryptionNotice(in roomID: String, account: String, at date: Date) async throws

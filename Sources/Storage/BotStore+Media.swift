@@ -21,13 +21,18 @@ extension BotStore {
         )
     }
 
-    public func recordUploadedMedia(_ media: UploadedMedia, network: String) async throws {
-        try await database.insert(into: Schema.uploadedMedia)
+    /// One statement, so one transaction and one disk sync, however many GIFs.
+    public func recordUploadedMedia(_ media: [UploadedMedia], network: String) async throws {
+        guard !media.isEmpty else { return }
+        let uploadedAt = Clock.unixSeconds()
+        var insert = database.insert(into: Schema.uploadedMedia)
             .columns("network", "gif_id", "content_uri", "mimetype", "byte_size", "width", "height", "uploaded_at")
-            .values(
-                SQLBind(network), SQLBind(media.gifID), SQLBind(media.contentURI), SQLBind(media.mimetype),
-                SQLBind(media.byteSize), SQLBind(media.width), SQLBind(media.height), SQLBind(Clock.unixSeconds())
-            )
+        for upload in media {
+            insert = insert.values(
+                SQLBind(network), SQLBind(upload.gifID), SQLBind(upload.contentURI), SQLBind(upload.mimetype),
+                SQLBind(upload.byteSize), SQLBind(upload.width), SQLBind(upload.height), SQLBind(uploadedAt))
+        }
+        try await insert
             .onConflict(with: ["network", "gif_id"]) {
                 $0.set(excludedValueOf: "content_uri").set(excludedValueOf: "mimetype").set(
                     excludedValueOf: "byte_size"

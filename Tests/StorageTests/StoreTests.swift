@@ -86,9 +86,14 @@ import Testing
         try await store.changeChannelSetting(.cooldown(commands: 3, seconds: 10), network: "irc", channel: "#gifs")
         try await store.setAdapterState("matrix.next_batch", to: "s1_2_3")
         try await store.recordUploadedMedia(
-            UploadedMedia(
-                gifID: "g1", contentURI: "mxc://hs/abc", mimetype: "image/gif",
-                byteSize: 1234, width: 480, height: nil), network: "https://hs")
+            [
+                UploadedMedia(
+                    gifID: "g1", contentURI: "mxc://hs/abc", mimetype: "image/gif", byteSize: 1234, width: 480,
+                    height: nil),
+                UploadedMedia(
+                    gifID: "g1.thumbnail", contentURI: "mxc://hs/small", mimetype: "image/gif", byteSize: 99,
+                    width: 100, height: 75),
+            ], network: "https://hs")
         try await store.close()
 
         store = try await database.open()
@@ -108,6 +113,9 @@ import Testing
                 == UploadedMedia(
                     gifID: "g1", contentURI: "mxc://hs/abc", mimetype: "image/gif", byteSize: 1234, width: 480,
                     height: nil))
+        #expect(
+            try await store.uploadedMedia(gifID: "g1.thumbnail", network: "https://hs")?.contentURI == "mxc://hs/small",
+            "both rows of the one write")
         #expect(try await store.totalFavoriteCount() == 2)
         try await store.ping()
         try await store.close()

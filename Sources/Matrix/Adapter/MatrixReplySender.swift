@@ -115,11 +115,9 @@ struct MatrixReplySender: Sendable {
             }
         } else if let uploader {
             do {
-                let media = try await uploader.media(for: card)
+                let (media, thumbnail) = try await uploader.mediaWithThumbnail(for: card)
                 let image = MatrixContent.image(card, media: media, inReplyTo: eventID, caption: caption)
-                guard let small = GIFThumbnail.card(of: card, postedBytes: media.byteSize),
-                    let thumbnail = try? await uploader.media(for: small)
-                else { return image }
+                guard let thumbnail else { return image }
                 return MatrixContent.withThumbnail(image, thumbnail, file: nil)
             } catch {
                 logger.warning(

@@ -70,7 +70,7 @@ final class CountingStateStore: MatrixStateStore {
     func uploadedMedia(gifID: String, network: String) async throws -> UploadedMedia? {
         try await base.uploadedMedia(gifID: gifID, network: network)
     }
-    func recordUploadedMedia(_ media: UploadedMedia, network: String) async throws {
+    func recordUploadedMedia(_ media: [UploadedMedia], network: String) async throws {
         try await base.recordUploadedMedia(media, network: network)
     }
     func encryptedRooms(account: String) async throws -> [EncryptedRoom] {

@@ -18,17 +18,52 @@ struct GIFUploader: Sendable {
     var preferred: Int? = nil
     let logger: Logger
 
-    func media(for card: GifCard) async throws(MatrixError) -> UploadedMedia {
-        if let stored = try? await store.uploadedMedia(gifID: card.id, network: storeNetwork) { return stored }
-        let (media, _) = try await upload(card) { bytes throws(MatrixError) in
-            (try await client.upload(bytes, contentType: "image/gif", filename: "\(card.id).gif"), ())
+    /// The GIF on the homeserver, and its thumbnail (the smallest rendition below what was
+    /// posted; nil when there is none or it could not be uploaded), each uploaded the first time
+    /// only; what was uploaded now is recorded in one write (one disk sync, not two).
+    func mediaWithThumbnail(
+        for card: GifCard
+    ) async throws(MatrixError) -> (
+        media: UploadedMedia, thumbnail: UploadedMedia?
+    ) {
+        var uploaded: [UploadedMedia] = []
+        let media: UploadedMedia
+        if let stored = await stored(card) {
+            media = stored
+        } else {
+            media = try await uploadPlain(card)
+            uploaded.append(media)
         }
+        var thumbnail: UploadedMedia?
+        if let small = GIFThumbnail.card(of: card, postedBytes: media.byteSize) {
+            if let stored = await stored(small) {
+                thumbnail = stored
+            } else if let fresh = try? await uploadPlain(small) {
+                thumbnail = fresh
+                uploaded.append(fresh)
+            }
+        }
+        await remember(uploaded, for: card)
+        return (media, thumbnail)
+    }
+
+    private func stored(_ card: GifCard) async -> UploadedMedia? {
+        try? await store.uploadedMedia(gifID: card.id, network: storeNetwork)
+    }
+
+    private func uploadPlain(_ card: GifCard) async throws(MatrixError) -> UploadedMedia {
+        try await upload(card) { bytes throws(MatrixError) in
+            (try await client.upload(bytes, contentType: "image/gif", filename: "\(card.id).gif"), ())
+        }.0
+    }
+
+    private func remember(_ uploaded: [UploadedMedia], for card: GifCard) async {
+        guard !uploaded.isEmpty else { return }
         do {
-            try await store.recordUploadedMedia(media, network: storeNetwork)
+            try await store.recordUploadedMedia(uploaded, network: storeNetwork)
         } catch {
             logger.warning("Could not remember an uploaded GIF", metadata: ["gif": "\(card.id)", "error": "\(error)"])
         }
-        return media
     }
 
     /// The GIF's first usable rendition, downloaded and handed to `upload`, which returns its URI

@@ -39,9 +39,15 @@ final class InMemoryMatrixState: MatrixStateStore {
         contents.withLock { $0.uploads[network + "\u{0}" + gifID] }
     }
 
-    func recordUploadedMedia(_ media: UploadedMedia, network: String) async throws {
-        contents.withLock { $0.uploads[network + "\u{0}" + media.gifID] = media }
+    func recordUploadedMedia(_ media: [UploadedMedia], network: String) async throws {
+        uploadWrites.add(1, ordering: .relaxed)
+        contents.withLock { contents in
+            for upload in media { contents.uploads[network + "\u{0}" + upload.gifID] = upload }
+        }
     }
+
+    /// How many writes recorded uploads.
+    let uploadWrites = Atomic<Int>(0)
 
     /// Every GIF recorded as uploaded, for any network.
     var uploadCount: Int { contents.withLock { $0.uploads.count } }

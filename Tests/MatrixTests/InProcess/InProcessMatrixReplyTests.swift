@@ -20,6 +20,9 @@ import Testing
             #expect(first.content["info"]?["mimetype"]?.string == "image/gif")
             let uploads = await harness.homeserver.requests(containing: "/media/v3/upload").count
             let recorded = harness.state.uploadCount
+            #expect(uploads == 2 && recorded == 2, "the GIF and its thumbnail")
+            #expect(harness.state.uploadWrites.load(ordering: .relaxed) == 1, "recorded in one write")
+            #expect(first.content["info"]?["thumbnail_url"]?.string?.hasPrefix("mxc://") == true)
 
             // The same GIF again (a search with one result) comes from the upload.
             harness.standIn.override(
