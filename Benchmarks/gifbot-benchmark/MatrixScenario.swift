@@ -78,19 +78,27 @@ enum MatrixScenario {
                 return (ContinuousClock.now - started).inSeconds * 1000
             }
             for _ in 0..<2 { _ = try await command() }  // the first upload, the connection pools
+            let cpu = ThreadCPU(pid: pid)
             var cpuPer100: [Double] = [], latencies: [Double] = []
             let written = ProcessCounters.writtenBytes(pid: pid)
             let perRound = max(1, plan.commands / plan.rounds)
             for _ in 0..<plan.rounds {
-                let before = ProcessCounters.cpuSeconds(pid: pid)
-                for _ in 0..<perRound { latencies.append(try await command()) }
-                cpuPer100.append((ProcessCounters.cpuSeconds(pid: pid) - before) / Double(perRound) * 100)
+                let before = cpu.seconds()
+                for _ in 0..<perRound {
+                    latencies.append(try await command())
+                    _ = cpu.seconds()
+                }
+                cpuPer100.append((cpu.seconds() - before) / Double(perRound) * 100)
             }
             let writtenPerCommand =
                 Double(ProcessCounters.writtenBytes(pid: pid) - written) / Double(perRound * plan.rounds) / 1024
-            let idleBefore = ProcessCounters.cpuSeconds(pid: pid)
-            try await Task.sleep(for: .seconds(plan.idleSeconds))
-            let idle = (ProcessCounters.cpuSeconds(pid: pid) - idleBefore) / Double(plan.idleSeconds) * 1000
+            let idleBefore = cpu.seconds()
+            // Sampled four times a second: a thread that ends keeps the time it was last seen with.
+            for _ in 0..<(plan.idleSeconds * 4) {
+                try await Task.sleep(for: .milliseconds(250))
+                _ = cpu.seconds()
+            }
+            let idle = (cpu.seconds() - idleBefore) / Double(plan.idleSeconds) * 1000
             let section = "9 Matrix"
             report.add(
                 section, "plain room: CPU per 100 cache-miss !gif (median of \(plan.rounds) rounds)",
@@ -146,24 +154,32 @@ enum MatrixScenario {
     }
 }
 
-/// Another process's CPU time and disk writes, from /proc.
-enum ProcessCounters {
-    /// Seconds on a CPU, all threads, to the nanosecond: the first field of each thread's
-    /// `/proc/PID/task/TID/schedstat` (`/proc/PID/stat` counts in 10 ms ticks, too coarse for an
-    /// idle process or a few commands). Threads that ended are not counted: the bot's live for
-    /// its whole run.
-    static func cpuSeconds(pid: Int32) -> Double {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        var nanoseconds = 0
-        for task in tasks {
+/// Another process's CPU time, all its threads, to the nanosecond: the first field of each
+/// thread's `/proc/PID/task/TID/schedstat` (`/proc/PID/stat` counts in 10 ms ticks, too coarse
+/// for an idle process or a few commands). A thread that ends takes its time with it, so each
+/// thread's last reading is kept: sample often (an idle bot's worker threads end and start).
+final class ThreadCPU {
+    let pid: Int32
+    private var lastSeen: [String: Int] = [:]
+
+    init(pid: Int32) {
+        self.pid = pid
+    }
+
+    /// Seconds so far, counting the threads that ended with their last reading.
+    func seconds() -> Double {
+        for task in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? [] {
             guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
                 let first = stat.split(separator: " ").first, let value = Int(first)
             else { continue }
-            nanoseconds += value
+            lastSeen[task] = max(lastSeen[task] ?? 0, value)
         }
-        return Double(nanoseconds) / 1e9
+        return Double(lastSeen.values.reduce(0, +)) / 1e9
     }
+}
 
+/// Another process's disk writes, from /proc.
+enum ProcessCounters {
     /// Bytes the process caused to be written to storage (`write_bytes` of `/proc/PID/io`).
     static func writtenBytes(pid: Int32) -> Int {
         guard let io = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8) else { return 0 }
