@@ -83,6 +83,25 @@ import Testing
         #expect(await chat.bot.handle(reaction("✅", by: "alice", to: "$shown")).isEmpty, "an expired preview is gone")
     }
 
+    /// A network's sweep sleeps until the next expiry of the previews its connection showed,
+    /// not on a timer: nothing to wait for before one is shown, then its expiry.
+    @Test func theNextExpiryIsThatOfThePreviewsAConnectionShowed() async throws {
+        let chat = InProcessChat()
+        let start = ContinuousClock.now
+        let replies = await chat.replies(to: "!gif? cats", at: start)
+        guard case .preview(let preview) = replies.first else {
+            Issue.record("\(replies)")
+            return
+        }
+        #expect(await chat.bot.nextPreviewExpiry(shownBy: "account") == nil, "not shown by it yet")
+        await chat.bot.previewShown(preview.previewID, in: "#gifs", as: "$shown", by: "account")
+        let next = try #require(await chat.bot.nextPreviewExpiry(shownBy: "account"))
+        #expect(next > start + .seconds(100) && next <= start + .seconds(121), "its expiry: \(next - start)")
+        #expect(await chat.bot.nextPreviewExpiry(shownBy: "other") == nil, "another connection's")
+        _ = await chat.bot.expiredPreviews(shownBy: "account", now: start + .seconds(121))
+        #expect(await chat.bot.nextPreviewExpiry(shownBy: "account") == nil, "swept: nothing left to wait for")
+    }
+
     /// Two Matrix accounts in one process share the core: each takes back only the previews it
     /// showed, since one account cannot redact another's message (or is not in its room).
     @Test func eachConnectionSweepsOnlyThePreviewsItShowed() async throws {

@@ -52,6 +52,12 @@ public final class GifBot: Sendable {
         return await context.previews.sweep(shownBy: connection, now: now).map { handler.withdrawal(of: $0, .expired) }
     }
 
+    /// When the next preview `connection` showed expires, nil when it shows none: a network
+    /// sweeps `expiredPreviews` then, not on a timer.
+    public func nextPreviewExpiry(shownBy connection: String) async -> ContinuousClock.Instant? {
+        await context.previews.nextExpiry(shownBy: connection)
+    }
+
     /// Notes which network message shows a preview (`Reply.preview`) and which of the network's
     /// connections (a Matrix account) showed it, for networks that show previews as messages
     /// with reaction buttons: reactions to it then answer it, and that connection takes it back

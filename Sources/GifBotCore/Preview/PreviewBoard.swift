@@ -94,6 +94,13 @@ actor PreviewBoard {
         return swept
     }
 
+    /// When the next preview `connection` showed expires (now, when an expired one waits to be
+    /// swept); nil when it shows none: its sweep need not wake before it shows one.
+    func nextExpiry(shownBy connection: String) -> ContinuousClock.Instant? {
+        if expiredUnswept.contains(where: { $0.shownBy == connection }) { return .now }
+        return open.values.filter { $0.shownBy == connection }.map(\.expiresAt).min()
+    }
+
     var openCount: Int { open.count }
 
     private func expire(now: ContinuousClock.Instant) {

@@ -148,15 +148,18 @@ public final class MatrixAdapter: Service {
         let encryption = await MatrixEncryption.start(
             configuration: configuration, client: client, userID: userID, deviceID: login.deviceID, store: store,
             status: status, logger: logger, metrics: metricsFactory)
-        let handler = await makeHandler(client: client, userID: userID, endToEnd: encryption)
         // Previews expire by the clock, not by a command: beside the sync loop, for as long as it
-        // runs. Those an earlier run left open are taken back once, beside it too.
+        // runs, a sweep sleeps until the next expiry, and a preview shown wakes it. Those an
+        // earlier run left open are taken back once, beside it too.
+        let (previewsShown, previewShown) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let handler = await makeHandler(
+            client: client, userID: userID, endToEnd: encryption, previewShown: { previewShown.yield() })
         return await withTaskGroup(of: ServeEnd?.self) { group in
             group.addTask {
                 await handler.sender.takeBackAbandonedPreviews()
                 return nil
             }
-            group.addTask { await self.takeBackExpiredPreviews(sender: handler.sender) }
+            group.addTask { await self.takeBackExpiredPreviews(sender: handler.sender, shown: previewsShown) }
             group.addTask { await self.keepTokenFresh(login) }
             group.addTask {
                 await self.sync(client: client, filterID: filterID, handler: handler, encryption: encryption)
@@ -200,11 +203,16 @@ public final class MatrixAdapter: Service {
         return nil
     }
 
-    /// Once a second, the messages of previews that expired unanswered are redacted. Returns nil
-    /// when cancelled or stopping.
-    private func takeBackExpiredPreviews(sender: MatrixReplySender) async -> ServeEnd? {
-        while await pause(.seconds(1)) {
-            for withdrawn in await bot.expiredPreviews(shownBy: sender.shownPreviews.account) {
+    /// The messages of previews that expired unanswered are redacted as they expire: the sweep
+    /// sleeps until the next expiry of this account's previews (a minute at most), or until one is
+    /// shown, so an idle bot does not wake once a second. Returns nil when cancelled or stopping.
+    private func takeBackExpiredPreviews(sender: MatrixReplySender, shown: AsyncStream<Void>) async -> ServeEnd? {
+        let account = sender.shownPreviews.account
+        while !isStopping {
+            let next = await bot.nextPreviewExpiry(shownBy: account)
+            let wait = next.map { max(.zero, $0 - .now) } ?? .seconds(60)
+            guard await pause(wait, orUntil: shown) else { return nil }
+            for withdrawn in await bot.expiredPreviews(shownBy: account) {
                 guard let shown = withdrawn.shownMessageID else { continue }
                 await sender.withdrawPreview(
                     withdrawn, room: withdrawn.conversation, transactionID: MatrixTransactionID.expiry(of: shown))
@@ -297,7 +305,7 @@ public final class MatrixAdapter: Service {
     }
 
     private func makeHandler(
-        client: MatrixClient, userID: String, endToEnd: MatrixEncryption?
+        client: MatrixClient, userID: String, endToEnd: MatrixEncryption?, previewShown: @escaping @Sendable () -> Void
     ) async
         -> MatrixSyncHandler
     {
@@ -318,6 +326,7 @@ public final class MatrixAdapter: Service {
             client: client, uploader: uploader, posted: posted, bot: bot, buttons: previewButtons,
             shownPreviews: ShownPreviews(store: store, account: account, runID: runID, logger: logger),
             maximumServerWait: configuration.timing.maximumServerWait, logger: logger)
+        sender.previewShown = previewShown
         if let endToEnd {
             await encryptedRooms.participate()
             sender.encryptor = RoomEventEncryptor(
@@ -351,6 +360,21 @@ public final class MatrixAdapter: Service {
     /// Sleeps unless shutting down; false when the adapter should stop.
     private func pause(_ duration: Duration) async -> Bool {
         (try? await cancelWhenGracefulShutdown { try await Task.sleep(for: duration) }) != nil && !isStopping
+    }
+
+    /// `pause`, ended early by the next element of `wakeUp`.
+    private func pause(_ duration: Duration, orUntil wakeUp: AsyncStream<Void>) async -> Bool {
+        let slept: Void? = try? await cancelWhenGracefulShutdown {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { try? await Task.sleep(for: duration) }
+                group.addTask {
+                    for await _ in wakeUp { return }
+                }
+                await group.next()
+                group.cancelAll()
+            }
+        }
+        return slept != nil && !isStopping && !Task.isCancelled
     }
 
     /// A sync position the homeserver no longer knows: `M_UNKNOWN_POS` by the spec, but Synapse

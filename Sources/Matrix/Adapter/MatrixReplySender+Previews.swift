@@ -23,6 +23,7 @@ extension MatrixReplySender {
             await takeBack(shown, room: room, transactionID: MatrixTransactionID.expiry(of: shown))
             return
         }
+        previewShown()
         var sent: [String] = []
         for (number, key) in preview.buttons.enumerated() {
             let button = MatrixTransactionID.button(number, answering: eventID, index: index)

@@ -27,6 +27,9 @@ struct MatrixReplySender: Sendable {
     var threadRoot: String? = nil
     /// The longest a homeserver's 429 may make a reply wait (`MatrixTiming.maximumServerWait`).
     let maximumServerWait: Duration
+    /// Called when a preview's message shows: the expiry sweep, which sleeps until the next
+    /// expiry it knows of, wakes to learn of this one.
+    var previewShown: @Sendable () -> Void = {}
     /// The direct room the bot made with each user, for replies only they may read
     /// (`ReplyAudience.askerAlone`).
     let directRooms = DirectRooms()
