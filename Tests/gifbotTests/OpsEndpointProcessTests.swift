@@ -18,7 +18,10 @@ import Testing
 
             bot.write("!gif cat\n")
             #expect(await bot.waitForOutput { $0.contains("(l0NwGpoOVLTAyUJSo)") })
-            let after = try await OpsHTTP.get(url)
+            // The console counts its replies once printed: the line can be read a moment before
+            // the count moves (this raced, about once in a few dozen runs).
+            let after = try #require(
+                await OpsHTTP.waitFor(url) { $0.metric(#"gifbot_replies_total{adapter="console"}"#) == 1 })
             #expect(after.metric(#"gifbot_commands_total{command="gif",outcome="ok"}"#) == 1)
             #expect(after.metric(#"gifbot_giphy_calls_total{endpoint="search",outcome="ok",source="giphy"}"#) == 1)
             #expect(after.metric(#"gifbot_giphy_cache_misses_total{endpoint="search",source="giphy"}"#) == 1)
