@@ -19,6 +19,13 @@ import Testing
         return preview
     }
 
+    /// The preview `!gif? cats` opens at `start`, not shown yet.
+    func askPreview(_ chat: InProcessChat, at start: ContinuousClock.Instant) async throws -> PreviewCard {
+        let replies = await chat.replies(to: "!gif? cats", at: start)
+        guard case .preview(let preview) = replies.first else { throw PreviewMissing(replies: replies) }
+        return preview
+    }
+
     struct PreviewMissing: Error {
         let replies: [Reply]
     }
@@ -69,11 +76,7 @@ import Testing
     @Test func expiredPreviewsReportTheMessageThatShowedThem() async throws {
         let chat = InProcessChat()
         let start = ContinuousClock.now
-        let replies = await chat.replies(to: "!gif? cats", at: start)
-        guard case .preview(let preview) = replies.first else {
-            Issue.record("\(replies)")
-            return
-        }
+        let preview = try await askPreview(chat, at: start)
         await chat.bot.previewShown(preview.previewID, in: "#gifs", as: "$shown", by: "account")
         let expired = await chat.bot.expiredPreviews(shownBy: "account", now: start + .seconds(121))
         #expect(expired.map(\.shownMessageID) == ["$shown"] && expired.map(\.reason) == [.expired])
@@ -88,11 +91,7 @@ import Testing
     @Test func theNextExpiryIsThatOfThePreviewsAConnectionShowed() async throws {
         let chat = InProcessChat()
         let start = ContinuousClock.now
-        let replies = await chat.replies(to: "!gif? cats", at: start)
-        guard case .preview(let preview) = replies.first else {
-            Issue.record("\(replies)")
-            return
-        }
+        let preview = try await askPreview(chat, at: start)
         #expect(await chat.bot.nextPreviewExpiry(shownBy: "account") == nil, "not shown by it yet")
         await chat.bot.previewShown(preview.previewID, in: "#gifs", as: "$shown", by: "account")
         let next = try #require(await chat.bot.nextPreviewExpiry(shownBy: "account"))
@@ -125,14 +124,10 @@ import Testing
 }
 
 extension FastPreviewReactionTests {
-    @Test func aPreviewThatExpiredWhileItWasSentIsReportedClosed() async {
+    @Test func aPreviewThatExpiredWhileItWasSentIsReportedClosed() async throws {
         let chat = InProcessChat()
         let start = ContinuousClock.now
-        let replies = await chat.replies(to: "!gif? cats", at: start)
-        guard case .preview(let preview) = replies.first else {
-            Issue.record("\(replies)")
-            return
-        }
+        let preview = try await askPreview(chat, at: start)
         #expect(
             await chat.bot.previewShown(
                 preview.previewID, in: "#gifs", as: "$late", by: "account", now: start + .seconds(121)) == false)

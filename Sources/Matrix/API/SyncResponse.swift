@@ -117,10 +117,10 @@ extension SyncResponse {
             return true
         }
         if !(rooms?.invite?.isEmpty ?? true) || !(rooms?.left.isEmpty ?? true) { return true }
-        for room in (rooms?.join ?? [:]).values {
-            let events = (room.state?.events?.elements ?? []) + (room.timeline?.events?.elements ?? [])
-            if events.contains(where: { $0.sender != ownUserID }) { return true }
+        // Checked where the events lie, without joining each room's lists into a new array.
+        let fromOthers = { (events: [RoomEvent]?) in events?.contains { $0.sender != ownUserID } ?? false }
+        return (rooms?.join ?? [:]).values.contains {
+            fromOthers($0.state?.events?.elements) || fromOthers($0.timeline?.events?.elements)
         }
-        return false
     }
 }

@@ -68,7 +68,7 @@ extension FakeHomeserver {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let found = probe(self) { return found }
-            guard ContinuousClock.now < deadline else { throw FakeHomeserverTimeout(roomID: "") }
+            guard ContinuousClock.now < deadline else { throw FakeHomeserverTimeout() }
             try Task.checkCancellation()
             await changed(before: deadline)
         }

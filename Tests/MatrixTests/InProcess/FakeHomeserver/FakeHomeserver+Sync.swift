@@ -146,18 +146,13 @@ extension FakeHomeserver {
         in roomID: String, after earlier: FakeEvent? = nil, timeout: Duration = .seconds(10),
         where matches: @Sendable (FakeEvent) -> Bool
     ) async throws -> FakeEvent {
-        let deadline = ContinuousClock.now + timeout
         let start = earlier?.position ?? 0
-        while true {
-            if let event = events(in: roomID).first(where: { $0.position > start && matches($0) }) { return event }
-            guard ContinuousClock.now < deadline else { throw FakeHomeserverTimeout(roomID: roomID) }
-            try Task.checkCancellation()
-            await changed(before: deadline)
+        return try await waitFor(timeout: timeout) { server in
+            server.events(in: roomID).first { $0.position > start && matches($0) }
         }
     }
 }
 
 struct FakeHomeserverTimeout: Error, CustomStringConvertible {
-    let roomID: String
-    var description: String { "no matching event in \(roomID) in time" }
+    var description: String { "what the test waited for did not come in time" }
 }
