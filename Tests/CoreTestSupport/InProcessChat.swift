@@ -10,18 +10,20 @@ public struct InProcessChat: Sendable {
     public let bot: GifBot
     public let store: InMemoryCoreStore
     public let sources: [FakeGifSource]
-    /// The gallery's side of `!web`: which channels each person's sessions may see.
+    /// The gallery's side of `!web`: which channels each person's sessions may see (unless the
+    /// chat is made with a real gallery's).
     public let webLinks = GrantRecordingWebLinks()
     public static let network = "chat"
 
     public init(
         sources: [FakeGifSource] = [FakeGifSource(gifs: (1...6).map { FakeGifSource.gif("gif\($0)") })],
-        settings: BotSettings = BotSettings(cooldownCommands: 0)
+        settings: BotSettings = BotSettings(cooldownCommands: 0),
+        webLinks gallery: (any WebLinkIssuing)? = nil
     ) {
         store = InMemoryCoreStore()
         self.sources = sources
         bot = GifBot(
-            sources: sources, store: store, settings: settings, webLinks: webLinks,
+            sources: sources, store: store, settings: settings, webLinks: gallery ?? webLinks,
             logger: Logger(label: "chat") { _ in SwiftLogNoOpLogHandler() })
     }
 

@@ -9,6 +9,7 @@ struct GiphyRoutes: Sendable {
     let searchFixture: String
     let trendingFixture: String
     let randomFixture: String
+    let mirror: MediaMirror
 
     func respond(to request: RecordedRequest) -> StandInResponse {
         // /media/<id>/<bytes>.gif: a real GIF of that many bytes, as a CDN would serve it.
@@ -66,7 +67,7 @@ struct GiphyRoutes: Sendable {
         // Built once per page: re-serialising a 640 kB fixture per request made the stand-in,
         // not the bot, the bottleneck of the benchmark's cache-miss scenarios.
         let fields = request.query["fields"]
-        return RenderedPages.shared.page("\(fixture)|\(offset)|\(limit)|\(fields ?? "")") {
+        return RenderedPages.shared.page("\(fixture)|\(offset)|\(limit)|\(fields ?? "")|\(mirror.key)") {
             renderPage(fixture, offset: offset, limit: limit, fields: fields)
         }
     }
@@ -74,7 +75,7 @@ struct GiphyRoutes: Sendable {
     private func renderPage(_ fixture: String, offset: Int, limit: Int, fields: String?) -> StandInResponse {
         let recorded = Fixtures.object(fixture)
         let all = recorded["data"] as? [Any] ?? []
-        var slice = offset < all.count ? Array(all[offset..<min(all.count, offset + limit)]) : []
+        var slice = offset < all.count ? all[offset..<min(all.count, offset + limit)].map(mirror.rewrite) : []
         if let fields {
             slice = slice.map { gif in (gif as? [String: Any]).map { FieldsOnDemand.project($0, fields: fields) } ?? gif
             }
@@ -87,12 +88,13 @@ struct GiphyRoutes: Sendable {
 
     private func list(_ gifs: [Any]) -> StandInResponse {
         json([
-            "data": gifs, "pagination": ["total_count": gifs.count, "count": gifs.count, "offset": 0], "meta": okMeta,
+            "data": gifs.map(mirror.rewrite),
+            "pagination": ["total_count": gifs.count, "count": gifs.count, "offset": 0], "meta": okMeta,
         ])
     }
 
     private func single(_ gif: Any) -> StandInResponse {
-        json(["data": gif, "meta": okMeta])
+        json(["data": mirror.rewrite(gif), "meta": okMeta])
     }
 
     /// No recorded autocomplete or related-terms body exists; these follow the documented shape.

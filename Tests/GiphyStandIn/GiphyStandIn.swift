@@ -14,13 +14,15 @@ public final class GiphyStandIn: Sendable {
 
     private let channel: any Channel
     private let table: RouteTable
+    private let mirror: MediaMirror
     /// A socket bound to `port` without listening, while `refuseConnections` holds the port.
     private let heldPort = Mutex<Int32?>(nil)
 
-    private init(channel: any Channel, table: RouteTable) {
+    private init(channel: any Channel, table: RouteTable, mirror: MediaMirror) {
         self.channel = channel
         self.port = channel.localAddress?.port ?? 0
         self.table = table
+        self.mirror = mirror
     }
 
     /// Starts on a free port.
@@ -30,14 +32,20 @@ public final class GiphyStandIn: Sendable {
         trendingFixture: String = "react_api_trending_2023.json",
         randomFixture: String = "relax_cats_bot_random_2023.json"
     ) async throws -> GiphyStandIn {
+        let mirror = MediaMirror()
         let routes = GiphyRoutes(
             apiKey: apiKey, searchFixture: searchFixture,
-            trendingFixture: trendingFixture, randomFixture: randomFixture)
+            trendingFixture: trendingFixture, randomFixture: randomFixture, mirror: mirror)
         // The catalogue of every recorded GIF takes seconds to build on a loaded machine: build
         // it before the first test can ask, not inside a request a client is timing.
         try await StandInThreads.builders.runIfActive { _ = GifCatalog.shared.ids.count }
         let table = RouteTable { routes.respond(to: $0) }
-        return GiphyStandIn(channel: try await table.serve(), table: table)
+        return GiphyStandIn(channel: try await table.serve(), table: table, mirror: mirror)
+    }
+
+    /// From now on the GIFs' renditions are served by the stand-in itself (see `MediaMirror`).
+    public func serveMediaItself() {
+        mirror.serve(at: baseURL)
     }
 
     /// Answers `path` with `response` from now on (until `clearOverrides`).

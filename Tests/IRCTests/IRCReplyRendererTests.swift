@@ -127,3 +127,25 @@ import Testing
         #expect(directory.userID(forName: "Carol", network: "n") == "nick:carol")
     }
 }
+
+/// A GIF picked in the gallery (issue 35): said in its channel as "alice picked: …", the link
+/// whole and the line within what the server relays, whatever the title.
+@Suite struct IRCPickRenderingTests {
+    let renderer = IRCReplyRenderer(ownPrefix: "gifbot!gifbot@127.0.0.1", canTagReplies: true, caseMapping: .rfc1459)
+
+    @Test func aPickNamesItsPickerAndKeepsTheLinkWhole() {
+        let url = "https://media.giphy.com/media/abc/giphy.gif"
+        let card = GifCard(
+            id: "abc", title: String(repeating: "very long title ", count: 60) + "\r\nQUIT", url: url, width: nil,
+            height: nil, byteSize: nil, rating: "g", pageURL: nil, caption: "Friday")
+        let lines = renderer.lines(
+            for: PickedGif(card: card, conversation: "#gifs", pickerName: "alice", pickerID: "alice"))
+        #expect(lines.count == 1)
+        let line = lines[0]
+        #expect(line.command == "PRIVMSG" && line.parameters[0] == "#gifs")
+        #expect(line.parameters[1].hasPrefix("alice picked: very long title"))
+        #expect(line.parameters[1].contains(url) && line.parameters[1].hasSuffix("— Friday"))
+        let relayed = ":gifbot!gifbot@127.0.0.1 " + IRCLineSerializer.serialize(line) + "\r\n"
+        #expect(relayed.utf8.count <= 512 && !relayed.dropLast(2).contains("\r"))
+    }
+}

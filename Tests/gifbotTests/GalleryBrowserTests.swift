@@ -104,8 +104,9 @@ import Testing
             .deletingLastPathComponent()
     }
 
+    /// Runs `script` (in Tests/Browser) with the browser venv's Python; its status and output.
     static func runBrowserScript(
-        environment: [String: String], log: URL
+        _ script: String = "gallery_browser_test.py", environment: [String: String], log: URL
     ) async throws -> (status: Int32, output: String) {
         let cache = ProcessInfo.processInfo.environment["GIFBOT_CACHE"] ?? (NSHomeDirectory() + "/.cache/gifbot")
         let python = cache + "/browser-venv/bin/python"
@@ -116,7 +117,7 @@ import Testing
         let handle = try FileHandle(forWritingTo: log)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [packageRoot.appendingPathComponent("Tests/Browser/gallery_browser_test.py").path]
+        process.arguments = [packageRoot.appendingPathComponent("Tests/Browser/\(script)").path]
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = handle

@@ -27,7 +27,7 @@ package enum BotServices {
         if let web, let access = runtime.webAccess {
             // After the ops endpoint, before the adapters: it stops after them.
             let gallery = WebGallery(
-                settings: web, access: access, favorites: runtime.bot, collections: runtime.store,
+                settings: web, access: access, favorites: runtime.bot, collections: runtime.store, picker: runtime.bot,
                 commandPrefix: runtime.bot.commandPrefix,
                 metricsFactory: runtime.metrics.factory, logger: runtime.logger)
             all.insert(.init(service: gallery.service()), at: runtime.configuration.ops == nil ? 0 : 1)

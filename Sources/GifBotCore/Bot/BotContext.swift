@@ -4,6 +4,14 @@ import Logging
 /// Turns a name typed in chat (`!favs alice`) into the user id the adapter would use.
 public protocol UserNameResolving: Sendable {
     func userID(forName name: String, network: String) -> String
+    /// How chat would call the person with this id, for a post that names them (a pick from the
+    /// gallery, which knows only the id).
+    func displayName(forUserID id: String, network: String) -> String
+}
+
+extension UserNameResolving {
+    /// Networks whose ids are names people read (Matrix ids) call them by their id.
+    public func displayName(forUserID id: String, network: String) -> String { id }
 }
 
 /// What every handler works with.

@@ -5,13 +5,15 @@ import Logging
 /// values it returns. It never throws and never crashes on input: every failure becomes a short
 /// reply or a log line.
 public final class GifBot: Sendable {
-    private let context: BotContext
+    let context: BotContext
     private let parser: CommandParser
-    private let cooldown: CommandCooldown
-    private let metrics: BotMetrics
-    private let turns = CommandTurns()
+    let cooldown: CommandCooldown
+    let metrics: BotMetrics
+    let turns = CommandTurns()
     private let postedGifs = PostedGifMessages()
     private let postedReports: PostedGifReporter
+    /// How each network posts what a person picked in the gallery; the adapters register here.
+    public let posters = ConversationPosters()
 
     /// - Parameter sources: the GIF sources in `gifs.sources` order, at least one.
     public init(
@@ -202,7 +204,7 @@ public final class GifBot: Sendable {
 
     /// Hands every GIF these replies post (not a preview, not a list to pick from) to the
     /// sources that want to hear of it, behind the reply (see `PostedGifReporter`).
-    private func reportPosted(_ replies: [Reply], by user: ChatUser) async {
+    func reportPosted(_ replies: [Reply], by user: ChatUser) async {
         guard postedReports.isNeeded else { return }
         for reply in replies {
             let card: GifCard

@@ -15,4 +15,9 @@ public final class NetworkUserNames: UserNameResolving {
         let resolver = resolvers.withLock { $0[network] }
         return resolver?.userID(forName: name, network: network) ?? name.lowercased()
     }
+
+    public func displayName(forUserID id: String, network: String) -> String {
+        let resolver = resolvers.withLock { $0[network] }
+        return resolver?.displayName(forUserID: id, network: network) ?? id
+    }
 }

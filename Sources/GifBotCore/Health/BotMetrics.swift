@@ -17,6 +17,12 @@ public struct BotMetrics: Sendable {
         handles.timer(MetricName.commandDuration, [("command", name)]).recordNanoseconds(duration.nanoseconds)
     }
 
+    /// A pick from the gallery's picker: posted, or refused (cool-down, rating, not connected).
+    func pickerPosted(_ outcome: PickOutcome) {
+        let label = outcome == .posted ? "posted" : "refused"
+        handles.counter(MetricName.pickerPosts, [("outcome", label)]).increment()
+    }
+
     /// `reason`: "failed" or "dropped" (see `MetricName.postedReportFailures`).
     func postedReportFailed(source: GifSourceID, reason: String) {
         handles.counter(MetricName.postedReportFailures, [("source", source.rawValue), ("reason", reason)]).increment()

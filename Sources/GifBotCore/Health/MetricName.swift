@@ -20,4 +20,6 @@ public enum MetricName {
     /// Reports of a posted GIF to its source (KLIPY's share trigger) that did not arrive, by
     /// `source` and `reason` (failed: the call failed; dropped: too many were waiting).
     public static let postedReportFailures = "gifbot_posted_report_failures_total"
+    /// GIFs people picked in the gallery to post, by `outcome` (posted, refused).
+    public static let pickerPosts = "gifbot_picker_posts_total"
 }

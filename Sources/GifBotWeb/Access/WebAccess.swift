@@ -111,6 +111,37 @@ public actor WebAccess: WebLinkIssuing {
             mac, authenticating: Data(session.idHash.utf8), using: try await currentKeys().csrf)
     }
 
+    // MARK: Notices
+
+    /// A sentence for the page a POST redirects to, signed for this session: the address carries
+    /// it, and nobody can send a person a link that makes the gallery say something it did not.
+    func signedNotice(_ text: String, for session: WebSession) async throws -> String {
+        let text = String(text.prefix(Self.maximumNoticeLength))
+        let mac = HMAC<SHA256>.authenticationCode(
+            for: Self.noticeBytes(text, session), using: try await currentKeys().notice)
+        return Base64URL.encode(Array(text.utf8)) + "." + Base64URL.encode(mac)
+    }
+
+    /// The sentence of a notice signed for this session; nil for anything else.
+    func notice(_ signed: String, for session: WebSession) async throws -> String? {
+        let parts = signed.split(separator: ".", omittingEmptySubsequences: false)
+        guard signed.utf8.count <= 4 * Self.maximumNoticeLength, parts.count == 2,
+            let textBytes = Base64URL.decode(parts[0]), let mac = Base64URL.decode(parts[1])
+        else { return nil }
+        let text = String(decoding: textBytes, as: UTF8.self)
+        guard
+            HMAC<SHA256>.isValidAuthenticationCode(
+                mac, authenticating: Self.noticeBytes(text, session), using: try await currentKeys().notice)
+        else { return nil }
+        return text
+    }
+
+    static let maximumNoticeLength = 300
+
+    private static func noticeBytes(_ text: String, _ session: WebSession) -> Data {
+        Data((session.idHash + "\u{0}" + text).utf8)
+    }
+
     static func hash(_ cookie: String) -> String {
         Base64URL.encode(SHA256.hash(data: Data(cookie.utf8)))
     }

@@ -7,14 +7,17 @@ public struct WebKeys: Sendable {
     // Bytes, not `SymmetricKey` (which is not Sendable); a key is made from them when used.
     private let loginBytes: [UInt8]
     private let csrfBytes: [UInt8]
+    private let noticeBytes: [UInt8]
 
     var login: SymmetricKey { SymmetricKey(data: loginBytes) }
     var csrf: SymmetricKey { SymmetricKey(data: csrfBytes) }
+    var notice: SymmetricKey { SymmetricKey(data: noticeBytes) }
 
     public init(secret: [UInt8]) {
         let master = SymmetricKey(data: secret)
         loginBytes = Self.derive(master, "gifbot web login link v1")
         csrfBytes = Self.derive(master, "gifbot web csrf v1")
+        noticeBytes = Self.derive(master, "gifbot web notice v1")
     }
 
     private static func derive(_ master: SymmetricKey, _ purpose: String) -> [UInt8] {

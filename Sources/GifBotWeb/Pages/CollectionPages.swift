@@ -105,7 +105,7 @@ struct CollectionPages {
             details.append(term("Source page", .element("a", ["href": page, "rel": "noreferrer"], [.text(page)])))
         }
         return layout.page(
-            title: entry.title, signOut: signOut, script: true,
+            title: entry.title, signOut: signOut, script: "copy.js",
             [
                 .element(
                     "figure", ["class": "preview"],

@@ -10,7 +10,8 @@ struct FavoritesPage {
     let layout: PageLayout
 
     func render(
-        _ favorites: [Favorite], of user: UserKey, query: String, page requested: Int, csrf: String, notice: String?
+        _ favorites: [Favorite], of user: UserKey, query: String, page requested: Int, csrf: String, notice: String?,
+        pickers: [String] = []
     ) -> String {
         let matching = query.isEmpty ? favorites : favorites.filter { Self.matches($0, query) }
         let pages = max(1, (matching.count + Self.pageSize - 1) / Self.pageSize)
@@ -18,6 +19,7 @@ struct FavoritesPage {
         let shown = matching.dropFirst((page - 1) * Self.pageSize).prefix(Self.pageSize)
         var content: [HTML] = []
         if let notice { content.append(.element("p", ["class": "notice", "role": "status"], [.text(notice)])) }
+        if let links = layout.pickLinks(pickers, network: user.network) { content.append(links) }
         content.append(searchForm(user, query: query))
         if shown.isEmpty {
             content.append(

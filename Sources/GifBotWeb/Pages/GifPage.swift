@@ -21,7 +21,7 @@ struct GifPage {
             details.append(term("Source", .element("a", ["href": page, "rel": "noreferrer"], [.text("GIPHY page")])))
         }
         return layout.page(
-            title: favorite.title, signOut: csrf, script: true,
+            title: favorite.title, signOut: csrf, script: "copy.js",
             [
                 .element(
                     "figure", ["class": "preview"],

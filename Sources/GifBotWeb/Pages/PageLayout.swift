@@ -1,10 +1,14 @@
+import GifBotCore
+
 /// The frame of every page: one stylesheet and, where a page needs it, one script, both from
 /// this server (the CSP allows nothing else); a skip link and a header for keyboard users.
 struct PageLayout {
     let paths: WebPaths
 
-    /// - Parameter signOut: the session's CSRF token, for the sign-out button; nil when signed out.
-    func page(title: String, signOut: String?, script: Bool = false, _ content: [HTML]) -> String {
+    /// - Parameters:
+    ///   - signOut: the session's CSRF token, for the sign-out button; nil when signed out.
+    ///   - script: the page's one script among `Assets`' (`copy.js`, `picker.js`), if it has one.
+    func page(title: String, signOut: String?, script: String? = nil, _ content: [HTML]) -> String {
         var head: [HTML] = [
             .void("meta", ["charset": "utf-8"]),
             .void("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"]),
@@ -12,7 +16,7 @@ struct PageLayout {
             .element("title", [:], [.text("\(title) · GifBot")]),
             .void("link", ["rel": "stylesheet", "href": paths.asset("gallery.css")]),
         ]
-        if script { head.append(.element("script", ["src": paths.asset("copy.js"), "defer": "defer"])) }
+        if let script { head.append(.element("script", ["src": paths.asset(script), "defer": "defer"])) }
         var navigation: [HTML] = [.element("a", ["href": paths.home], [.text("GifBot gallery")])]
         if let signOut {
             navigation.append(
@@ -36,5 +40,19 @@ struct PageLayout {
                             .element("main", ["id": "main"], [.element("h1", [:], [.text(title)])] + content),
                         ]),
                 ]))
+    }
+
+    /// A "Pick a GIF" link to the picker of each channel the person asked `!web` in (named for
+    /// its channel when there are several); nil when there is none.
+    func pickLinks(_ channels: [String], network: String) -> HTML? {
+        guard !channels.isEmpty else { return nil }
+        let sorted = channels.sorted()
+        return .element(
+            "ul", ["class": "pickers"],
+            sorted.map { channel in
+                let name = sorted.count == 1 ? "Pick a GIF" : "Pick a GIF for \(channel)"
+                let address = paths.picker(CollectionChannel(network: network, channel: channel))
+                return .element("li", [:], [.element("a", ["href": address], [.text(name)])])
+            })
     }
 }

@@ -21,6 +21,11 @@ struct SimplePages {
             ])
     }
 
+    /// A page that says one thing (why a GIF cannot be shown here).
+    func message(_ text: String) -> String {
+        layout.page(title: "Not shown", signOut: nil, [.element("p", [:], [.text(text)])])
+    }
+
     func notFound() -> String {
         layout.page(title: "Not found", signOut: nil, [.element("p", [:], [.text("There is nothing here.")])])
     }
@@ -42,7 +47,8 @@ struct SimplePages {
     }
 
     /// - Parameter csrf: the session's CSRF token (for the sign-out button); nil without a session.
-    func home(session: WebSession?, csrf: String?, channels: [String]) -> String {
+    /// - Parameter pickers: the channels whose picker the person may open (none when it is off).
+    func home(session: WebSession?, csrf: String?, channels: [String], pickers: [String]) -> String {
         guard let session, let csrf else {
             return layout.page(
                 title: "GifBot gallery", signOut: nil,
@@ -67,6 +73,7 @@ struct SimplePages {
             title: "GifBot gallery", signOut: csrf,
             [
                 .element("p", [:], [.text("Signed in as \(session.user.userID) (\(session.user.network)).")]),
+                layout.pickLinks(pickers, network: session.user.network) ?? .group([]),
                 .element("ul", [:], items),
             ])
     }

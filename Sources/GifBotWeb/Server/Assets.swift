@@ -21,7 +21,7 @@ enum Assets {
           grid-template-columns: repeat(auto-fill, minmax(min(100%, 160px), 1fr)); }
         .tile { background: var(--tile); border-radius: 8px; padding: .5rem; min-width: 0; }
         .tile a { display: block; text-decoration: none; color: inherit; }
-        .tile img, .preview img { display: block; width: 100%; height: auto; aspect-ratio: 1 / 1; object-fit: contain; }
+        .tile img, .preview:not(.picked) img { display: block; width: 100%; height: auto; aspect-ratio: 1 / 1; object-fit: contain; }
         .preview { margin: 0 0 1rem; max-width: 480px; }
         .title { display: block; overflow-wrap: anywhere; font-size: .9rem; margin-top: .25rem; }
         button { font: inherit; padding: .3rem .7rem; cursor: pointer; }
@@ -34,6 +34,27 @@ enum Assets {
         dd { margin: 0; overflow-wrap: anywhere; }
         .notice { padding: .5rem; border-left: 4px solid var(--accent); }
         .credit { color: var(--muted); font-size: .85rem; }
+        .tabs { display: flex; flex-wrap: wrap; gap: 1rem; margin-bottom: 1rem; }
+        .tabs a[aria-current] { font-weight: bold; text-decoration: none; }
+        .combo { position: relative; flex: 1 1 10rem; min-width: 0; display: flex; }
+        .combo input { flex: 1 1 auto; }
+        #suggestions { position: absolute; top: 100%; left: 0; right: 0; z-index: 1; margin: 0; padding: 0; list-style: none;
+          background: var(--bg); border: 1px solid var(--muted); }
+        #suggestions li { padding: .3rem .5rem; cursor: pointer; overflow-wrap: anywhere; }
+        #suggestions li[aria-selected=true] { background: var(--accent); color: var(--bg); }
+        .terms { display: flex; flex-wrap: wrap; gap: .5rem 1rem; padding: 0; list-style: none; }
+        .picked img { display: block; width: 100%; height: auto; }
+        #results { grid-template-columns: repeat(auto-fill, minmax(min(100%, 140px), 1fr)); }
+        #results img { object-fit: cover; }
+        .actions button { font-size: .85rem; padding: .2rem .5rem; }
+        .actions { display: flex; flex-wrap: wrap; gap: .25rem; margin-top: .25rem; }
+        .actions form { display: inline; }
+        button[aria-pressed=true] { font-weight: bold; }
+        button[aria-pressed=true]::before { content: "\\2605 "; }
+        .post label { display: block; }
+        .post input[type=text] { width: 100%; max-width: 30rem; padding: .4rem; margin-bottom: .5rem; }
+        .notice:empty { display: none; }
+        .more { text-align: center; }
         """
 
     /// Progressive: shows the copy buttons and copies on click; the page works without it.

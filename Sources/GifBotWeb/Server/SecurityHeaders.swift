@@ -11,7 +11,7 @@ struct SecurityHeaders {
     init(extraImageSources: [String]) {
         let images = (["'self'", "https:"] + extraImageSources).joined(separator: " ")
         contentSecurityPolicy =
-            "default-src 'none'; script-src 'self'; style-src 'self'; img-src \(images); "
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src \(images); connect-src 'self'; "
             + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
     }
 

@@ -14,19 +14,22 @@ public struct WebGallery: Sendable {
     let favorites: any WebFavorites
     /// Channels' collections; nil shows none (tests of the favorites alone).
     let collections: (any CollectionStore)?
+    /// The bot's side of the picker; nil leaves the picker out (tests of the favorites alone).
+    let picker: (any WebPicking)?
     let commandPrefix: String
     let metrics: WebMetrics
     let logger: Logger
 
     public init(
         settings: WebSettings, access: WebAccess, favorites: any WebFavorites,
-        collections: (any CollectionStore)? = nil, commandPrefix: String,
+        collections: (any CollectionStore)? = nil, picker: (any WebPicking)? = nil, commandPrefix: String,
         metricsFactory: any MetricsFactory = MetricsSystem.factory, logger: Logger
     ) {
         self.settings = settings
         self.access = access
         self.favorites = favorites
         self.collections = collections
+        self.picker = picker
         self.commandPrefix = commandPrefix
         metrics = WebMetrics(factory: metricsFactory)
         self.logger = logger
@@ -61,6 +64,9 @@ public struct WebGallery: Sendable {
         router.get("assets/copy.js") { _, _ in
             Self.asset(Assets.copyScript, type: "text/javascript; charset=utf-8")
         }
+        router.get("assets/picker.js") { _, _ in
+            Self.asset(PickerScript.source, type: "text/javascript; charset=utf-8")
+        }
         // Browsers ask for it on their own; there is none, and a 404 would be a console error.
         router.get("favicon.ico") { _, _ in Response(status: .noContent) }
         router.get("/") { request, _ in try await pages.home(request) }
@@ -76,7 +82,25 @@ public struct WebGallery: Sendable {
         router.get("c/:channel/:gif") { request, context in
             try await pages.collectionEntry(request, context: context)
         }
+        if let picker { addPicker(PickerHandlers(pages: pages, picker: picker), to: router) }
         return router
+    }
+
+    private func addPicker(_ handlers: PickerHandlers, to router: Router<GalleryRequestContext>) {
+        router.get("p/:channel") { request, context in try await handlers.search(request, context: context) }
+        router.get("p/:channel/trending") { request, context in try await handlers.trending(request, context: context) }
+        router.get("p/:channel/favorites") { request, context in
+            try await handlers.favorites(request, context: context)
+        }
+        router.get("p/:channel/collection") { request, context in
+            try await handlers.collection(request, context: context)
+        }
+        router.get("p/:channel/suggest") { request, context in try await handlers.suggest(request, context: context) }
+        router.get("p/:channel/gif/:gif") { request, context in try await handlers.gif(request, context: context) }
+        router.post("p/:channel/favorite") { request, context in
+            try await handlers.favorite(request, context: context)
+        }
+        router.post("p/:channel/post") { request, context in try await handlers.post(request, context: context) }
     }
 
     private static func asset(_ text: String, type: String) -> Response {

@@ -15,6 +15,10 @@ struct WebMetrics: Sendable {
         Counter(label: "gifbot_web_favorite_removals_total", factory: factory).increment()
     }
 
+    func picked() {
+        Counter(label: "gifbot_web_picks_total", factory: factory).increment()
+    }
+
     func login(_ outcome: String) {
         Counter(label: "gifbot_web_logins_total", dimensions: [("outcome", outcome)], factory: factory).increment()
     }

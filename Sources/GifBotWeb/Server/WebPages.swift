@@ -25,7 +25,10 @@ struct WebPages: Sendable {
         let session = try await session(of: request)
         var channels: [String] = []
         if let session { channels = try await access.channels(of: session) }
-        return Self.html(simple.home(session: session, csrf: try await signOut(session), channels: channels))
+        return Self.html(
+            simple.home(
+                session: session, csrf: try await signOut(session), channels: channels,
+                pickers: gallery.picker == nil ? [] : channels))
     }
 
     func loginForm(_ request: Request) async throws -> Response {
@@ -68,9 +71,11 @@ struct WebPages: Sendable {
         let text = String((query["q"] ?? "").trimmingCharacters(in: .whitespaces).prefix(100))
         let page = query["page"].flatMap { Int($0) } ?? 1
         let list = try await gallery.favorites.favorites(of: user)
+        let pickers = gallery.picker == nil ? [] : try await access.channels(of: session)
         return Self.html(
             FavoritesPage(layout: layout).render(
-                list, of: user, query: text, page: page, csrf: try await access.csrfToken(for: session), notice: nil))
+                list, of: user, query: text, page: page, csrf: try await access.csrfToken(for: session), notice: nil,
+                pickers: pickers))
     }
 
     func gif(_ request: Request, context: some RequestContext) async throws -> Response {
@@ -140,7 +145,7 @@ struct WebPages: Sendable {
 
     // MARK: Who is asking
 
-    private func session(of request: Request) async throws -> WebSession? {
+    func session(of request: Request) async throws -> WebSession? {
         guard let cookie = request.cookies[gallery.cookieName]?.value, !cookie.isEmpty else { return nil }
         return try await access.session(cookie: cookie)
     }
@@ -159,7 +164,7 @@ struct WebPages: Sendable {
         return (session, user)
     }
 
-    private func form(_ request: Request) async throws -> FormFields {
+    func form(_ request: Request) async throws -> FormFields {
         var request = request
         let body = try await request.collectBody(upTo: gallery.settings.listener.maxBodyBytes)
         return FormFields(String(buffer: body))
@@ -173,7 +178,7 @@ struct WebPages: Sendable {
         return forbidden()
     }
 
-    private func forbidden() -> Response { Self.html(simple.forbidden(), status: .forbidden) }
+    func forbidden() -> Response { Self.html(simple.forbidden(), status: .forbidden) }
 
     private func sessionCookie(_ value: String, maxAge: Int) -> Cookie {
         Cookie(

@@ -30,6 +30,31 @@ struct WebPaths: Sendable {
         base + "/c/\(ChannelHandle.handle(for: channel))/\(Self.encode(gifID))"
     }
 
+    // MARK: The picker
+
+    /// The picker's search (a query and a position give a page of results).
+    func picker(_ channel: CollectionChannel, query: String? = nil, offset: Int = 0) -> String {
+        base + "/p/\(ChannelHandle.handle(for: channel))" + Self.pickerQuery(query, offset)
+    }
+
+    func picker(_ channel: CollectionChannel, tab: PickerTab, offset: Int = 0) -> String {
+        tab == .search
+            ? picker(channel, offset: offset) : picker(channel) + "/" + tab.rawValue + Self.pickerQuery(nil, offset)
+    }
+
+    func pickerGif(_ gifID: String, in channel: CollectionChannel) -> String {
+        picker(channel) + "/gif/" + Self.encode(gifID)
+    }
+
+    func pickerAction(_ action: String, in channel: CollectionChannel) -> String { picker(channel) + "/" + action }
+
+    private static func pickerQuery(_ query: String?, _ offset: Int) -> String {
+        var parts: [String] = []
+        if let query, !query.isEmpty { parts.append("q=" + encode(query)) }
+        if offset > 0 { parts.append("offset=\(offset)") }
+        return parts.isEmpty ? "" : "?" + parts.joined(separator: "&")
+    }
+
     static func queryString(query: String?, page: Int, tag: String? = nil) -> String {
         var parts: [String] = []
         if let tag, !tag.isEmpty { parts.append("tag=" + encode(tag)) }

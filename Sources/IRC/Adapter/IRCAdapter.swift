@@ -40,6 +40,7 @@ public final class IRCAdapter: Service {
         logger[metadataKey: "network"] = "\(configuration.name)"
         self.logger = logger
         names.register(directory, for: configuration.name)
+        bot.posters.register(control, for: configuration.name)
     }
 
     /// How many connections have registered so far (for tests and metrics).

@@ -65,6 +65,19 @@ struct IRCReplyRenderer {
         }
     }
 
+    /// A GIF picked in the gallery: "alice picked: Title (id) https://…" in its channel, the link
+    /// kept whole as in every GIF line.
+    func lines(for pick: PickedGif) -> [IRCMessage] {
+        let intro = "\(IRCLineSerializer.strip(pick.pickerName)) picked: "
+        let budget =
+            IRCLineBudget.textBytes(command: "PRIVMSG", target: pick.conversation, ownPrefix: ownPrefix)
+            - intro.utf8.count - Self.markerBytes
+        let line = TextSanitizer.clean(Self.line(for: pick.card, fitting: budget))
+        return IRCMessageSplitter.split(line, maximumBytes: max(16, budget)).map { piece in
+            IRCMessage(command: "PRIVMSG", parameters: [pick.conversation, intro + piece])
+        }
+    }
+
     private static func address(answering chat: IncomingChat) -> String {
         chat.isPrivate ? "" : "\(IRCLineSerializer.strip(chat.nick)): "
     }

@@ -52,6 +52,11 @@ final class IRCUserDirectory: UserNameResolving {
         }
     }
 
+    /// A nick-based id's nick, an account's name: "alice picked: …".
+    func displayName(forUserID id: String, network: String) -> String {
+        id.hasPrefix("nick:") ? String(id.dropFirst("nick:".count)) : id
+    }
+
     /// `!favs alice`: alice's account if she was seen logged in, else the account of that name
     /// where the network has accounts, else the nick.
     func userID(forName name: String, network: String) -> String {

@@ -50,6 +50,9 @@ struct SessionLoop {
                 let dropped = queue.enqueue(order.release(lines, for: ticket), bypassFloodControl: false)
                 if dropped > 0 { session.logger.warning("Outgoing queue full; dropped \(dropped) lines") }
                 continue
+            case .post(let number, let pick):
+                session.control.settle(number, post(pick))
+                continue
             case .shutdown(let why):
                 // Wait for the server to close the link after our QUIT, so the QUIT (and its
                 // reason) is not lost to a connection closed under it; give up after a while.
@@ -68,6 +71,18 @@ struct SessionLoop {
             }
         }
         return outcome(reason)
+    }
+
+    /// Queues a picked GIF for its channel, if the bot is in it now.
+    private func post(_ pick: PickedGif) -> PickDelivery {
+        guard state.isRegistered, state.joinedChannels.contains(state.fold(pick.conversation)) else {
+            return .unavailable
+        }
+        let renderer = IRCReplyRenderer(
+            ownPrefix: state.ownPrefix, canTagReplies: state.canTagReplies, caseMapping: state.caseMapping)
+        let dropped = queue.enqueue(renderer.lines(for: pick), bypassFloodControl: false)
+        if dropped > 0 { session.logger.warning("Outgoing queue full; dropped \(dropped) lines") }
+        return dropped > 0 ? .unavailable : .posted
     }
 
     /// Carries out actions; returns a reason when the connection must end.

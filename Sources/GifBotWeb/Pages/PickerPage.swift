@@ -1,0 +1,216 @@
+import GifBotCore
+
+/// The picker for one channel: tabs (Search, Trending, Favorites, Collection), a search field
+/// whose suggestions the page's script offers as a combobox, a grid of GIFs each with a
+/// Favorite toggle and a "Post to <channel>" button, and "More". Every step is a plain link or
+/// form, so it all works without JavaScript; the script only makes it quicker.
+struct PickerPage {
+    let layout: PageLayout
+    let channel: CollectionChannel
+    /// The session's CSRF token, for every form.
+    let csrf: String
+    /// The person's favorites' ids: their tiles' toggles show pressed.
+    let favorites: Set<String>
+    /// Where the page's forms come back to: the address it was asked at.
+    let back: String
+
+    struct Grid {
+        var items: [PickerItem]
+        /// The next page's address, nil at the end.
+        var more: String?
+        /// Said instead of an empty grid.
+        var empty: String
+    }
+
+    var title: String { "Pick a GIF for \(channel.channel)" }
+
+    func search(query: String, grid: Grid?, trending: [String], recent: [String], notice: String?) -> String {
+        var content = [searchForm(query)]
+        if let grid {
+            content.append(render(grid))
+        } else {
+            content.append(terms("Trending searches", trending, id: "trending-searches"))
+            if !recent.isEmpty { content.append(terms("Your recent searches", recent, id: "recent-searches")) }
+        }
+        return page(.search, notice: notice, content)
+    }
+
+    func list(_ tab: PickerTab, grid: Grid, notice: String?) -> String {
+        page(tab, notice: notice, [render(grid)])
+    }
+
+    /// One GIF larger, with its toggle, an optional caption and the post button.
+    func gif(_ item: PickerItem, notice: String?) -> String {
+        let pressed = favorites.contains(item.gifID)
+        return layout.page(
+            title: item.title, signOut: csrf, script: "picker.js",
+            noticeParts(notice) + [
+                .element(
+                    "figure", ["class": "preview picked"],
+                    [
+                        .void(
+                            "img",
+                            [
+                                "src": item.imageURL, "alt": item.title, "width": String(item.width),
+                                "height": String(item.height),
+                            ])
+                    ]),
+                favoriteForm(item, pressed: pressed),
+                .element(
+                    "form",
+                    ["method": "post", "action": layout.paths.pickerAction("post", in: channel), "class": "post"],
+                    hidden(item.gifID) + [
+                        .element("label", ["for": "caption"], [.text("Caption (optional)")]),
+                        .void("input", ["type": "text", "id": "caption", "name": "caption", "maxlength": "200"]),
+                        .element("button", ["type": "submit"], [.text("Post to \(channel.channel)")]),
+                    ]),
+                .element(
+                    "p", [:], [.element("a", ["href": layout.paths.picker(channel)], [.text("Back to the picker")])]),
+                credit([item]),
+            ])
+    }
+
+    // MARK: Parts
+
+    private func page(_ tab: PickerTab, notice: String?, _ content: [HTML]) -> String {
+        layout.page(title: title, signOut: csrf, script: "picker.js", noticeParts(notice) + [tabs(tab)] + content)
+    }
+
+    private func noticeParts(_ notice: String?) -> [HTML] {
+        // Always there (empty without a notice): the script announces its answers in it too.
+        [.element("p", ["class": "notice", "role": "status", "id": "notice"], notice.map { [.text($0)] } ?? [])]
+    }
+
+    private func tabs(_ current: PickerTab) -> HTML {
+        .element(
+            "nav", ["class": "tabs", "aria-label": "Picker"],
+            PickerTab.allCases.map { tab in
+                tab == current
+                    ? .element(
+                        "a", ["href": layout.paths.picker(channel, tab: tab), "aria-current": "page"],
+                        [.text(tab.title)])
+                    : .element("a", ["href": layout.paths.picker(channel, tab: tab)], [.text(tab.title)])
+            })
+    }
+
+    private func searchForm(_ query: String) -> HTML {
+        .element(
+            "form",
+            [
+                "method": "get", "action": layout.paths.picker(channel), "role": "search", "class": "search",
+                "id": "search",
+            ],
+            [
+                .element("label", ["for": "q"], [.text("Search GIFs")]),
+                .element(
+                    "div", ["class": "combo"],
+                    [
+                        .void(
+                            "input",
+                            [
+                                "type": "search", "id": "q", "name": "q", "value": query, "maxlength": "100",
+                                "autocomplete": "off",
+                                "data-suggest": layout.paths.pickerAction("suggest", in: channel),
+                            ]),
+                        .element(
+                            "ul",
+                            ["id": "suggestions", "role": "listbox", "aria-label": "Suggestions", "hidden": "hidden"]),
+                    ]),
+                .element("button", ["type": "submit"], [.text("Search")]),
+            ])
+    }
+
+    private func terms(_ heading: String, _ terms: [String], id: String) -> HTML {
+        .element(
+            "section", ["aria-labelledby": id],
+            [
+                .element("h2", ["id": id], [.text(heading)]),
+                terms.isEmpty
+                    ? .element("p", [:], [.text("None right now.")])
+                    : .element(
+                        "ul", ["class": "terms"],
+                        terms.map {
+                            .element(
+                                "li", [:],
+                                [.element("a", ["href": layout.paths.picker(channel, query: $0)], [.text($0)])])
+                        }),
+            ])
+    }
+
+    private func render(_ grid: Grid) -> HTML {
+        var parts: [HTML] = []
+        if grid.items.isEmpty {
+            parts.append(.element("p", [:], [.text(grid.empty)]))
+        } else {
+            parts.append(.element("ul", ["class": "grid", "id": "results"], grid.items.map(tile)))
+        }
+        if let more = grid.more {
+            parts.append(
+                .element(
+                    "p", ["class": "more"],
+                    [.element("a", ["href": more, "rel": "next", "id": "more"], [.text("More")])]))
+        }
+        parts.append(credit(grid.items))
+        return .group(parts)
+    }
+
+    private func tile(_ item: PickerItem) -> HTML {
+        .element(
+            "li", ["class": "tile", "data-gif": item.gifID],
+            [
+                .element(
+                    "a", ["href": layout.paths.pickerGif(item.gifID, in: channel)],
+                    [
+                        .void(
+                            "img",
+                            [
+                                "src": item.imageURL, "alt": item.title, "width": String(item.width),
+                                "height": String(item.height), "loading": "lazy", "decoding": "async",
+                            ]),
+                        .element("span", ["class": "title"], [.text(item.title)]),
+                    ]),
+                .element(
+                    "div", ["class": "actions"],
+                    [
+                        favoriteForm(item, pressed: favorites.contains(item.gifID)),
+                        .element(
+                            "form",
+                            [
+                                "method": "post", "action": layout.paths.pickerAction("post", in: channel),
+                                "class": "post",
+                            ],
+                            hidden(item.gifID) + [
+                                .element("button", ["type": "submit"], [.text("Post to \(channel.channel)")])
+                            ]),
+                    ]),
+            ])
+    }
+
+    private func favoriteForm(_ item: PickerItem, pressed: Bool) -> HTML {
+        .element(
+            "form",
+            ["method": "post", "action": layout.paths.pickerAction("favorite", in: channel), "class": "favorite"],
+            hidden(item.gifID) + [
+                .void("input", ["type": "hidden", "name": "on", "value": pressed ? "0" : "1"]),
+                .element(
+                    "button", ["type": "submit", "aria-pressed": pressed ? "true" : "false"], [.text("Favorite")]),
+            ])
+    }
+
+    private func hidden(_ gifID: String) -> [HTML] {
+        [
+            .void("input", ["type": "hidden", "name": "csrf", "value": csrf]),
+            .void("input", ["type": "hidden", "name": "gif", "value": gifID]),
+            .void("input", ["type": "hidden", "name": "back", "value": back]),
+        ]
+    }
+
+    /// The sources' credits their terms ask for, for the sources whose GIFs the page shows.
+    private func credit(_ items: [PickerItem]) -> HTML {
+        let sources = Set(items.map { GifPage.sourceName(of: $0.gifID) })
+        var words = ["GIFs are shown from their sources' servers."]
+        if sources.contains("GIPHY") || items.isEmpty { words.append("Powered by GIPHY.") }
+        if sources.contains("KLIPY") { words.append("Search KLIPY.") }
+        return .element("p", ["class": "credit"], [.text(words.joined(separator: " "))])
+    }
+}

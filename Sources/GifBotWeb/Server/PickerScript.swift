@@ -1,0 +1,125 @@
+/// The picker's script, served from the gallery itself (the CSP allows no other): suggestions
+/// as an ARIA combobox (a native `datalist` cannot be driven by keyboard in every browser),
+/// "More" appending the next page (and loading it as the grid's end scrolls into view), and the
+/// Favorite and Post forms answered in place. Without it every one of these is a plain link or
+/// form that works as well.
+enum PickerScript {
+    static let source = """
+        "use strict";
+        (function () {
+          var notice = document.getElementById("notice");
+          function say(text) { if (notice) { notice.textContent = text; } }
+
+          // Suggestions: the combobox pattern, debounced.
+          var input = document.getElementById("q");
+          var list = document.getElementById("suggestions");
+          if (input && list && window.fetch) {
+            var timer = null, active = -1, asked = 0;
+            input.setAttribute("role", "combobox");
+            input.setAttribute("aria-autocomplete", "list");
+            input.setAttribute("aria-controls", "suggestions");
+            input.setAttribute("aria-expanded", "false");
+            function options() { return list.querySelectorAll("[role=option]"); }
+            function close() {
+              list.hidden = true; list.textContent = ""; active = -1;
+              input.setAttribute("aria-expanded", "false"); input.removeAttribute("aria-activedescendant");
+            }
+            function choose(option) { input.value = option.textContent; close(); input.form.submit(); }
+            function highlight(index) {
+              var all = options();
+              if (!all.length) { return; }
+              active = (index + all.length) % all.length;
+              all.forEach(function (option, i) { option.setAttribute("aria-selected", i === active ? "true" : "false"); });
+              input.setAttribute("aria-activedescendant", all[active].id);
+            }
+            function show(terms) {
+              list.textContent = "";
+              terms.forEach(function (term, i) {
+                var option = document.createElement("li");
+                option.id = "suggestion-" + i; option.setAttribute("role", "option");
+                option.setAttribute("aria-selected", "false"); option.textContent = term;
+                option.addEventListener("mousedown", function (event) { event.preventDefault(); choose(option); });
+                list.appendChild(option);
+              });
+              active = -1;
+              list.hidden = terms.length === 0;
+              input.setAttribute("aria-expanded", terms.length ? "true" : "false");
+            }
+            input.addEventListener("input", function () {
+              clearTimeout(timer);
+              var text = input.value.trim();
+              if (!text) { close(); return; }
+              timer = setTimeout(function () {
+                var number = ++asked;
+                fetch(input.dataset.suggest + "?q=" + encodeURIComponent(text), { credentials: "same-origin" })
+                  .then(function (response) { return response.ok ? response.json() : []; })
+                  .then(function (terms) { if (number === asked) { show(terms); } }, close);
+              }, 250);
+            });
+            input.addEventListener("keydown", function (event) {
+              if (list.hidden) { return; }
+              if (event.key === "ArrowDown") { event.preventDefault(); highlight(active + 1); }
+              else if (event.key === "ArrowUp") { event.preventDefault(); highlight(active - 1); }
+              else if (event.key === "Enter" && active >= 0) { event.preventDefault(); choose(options()[active]); }
+              else if (event.key === "Escape") { close(); }
+            });
+            input.addEventListener("blur", function () { setTimeout(close, 100); });
+          }
+
+          // More: the next page's tiles appended, none twice.
+          var grid = document.getElementById("results");
+          var more = document.getElementById("more");
+          var loading = false;
+          function loadMore() {
+            if (loading || !more || !grid) { return; }
+            loading = true;
+            fetch(more.href, { credentials: "same-origin" })
+              .then(function (response) { return response.text(); })
+              .then(function (html) {
+                var page = new DOMParser().parseFromString(html, "text/html");
+                var shown = {};
+                grid.querySelectorAll("li.tile").forEach(function (tile) { shown[tile.dataset.gif] = true; });
+                var added = 0;
+                page.querySelectorAll("#results li.tile").forEach(function (tile) {
+                  if (!shown[tile.dataset.gif]) { grid.appendChild(document.importNode(tile, true)); added += 1; }
+                });
+                var next = page.getElementById("more");
+                if (next) { more.href = next.href; } else { more.parentNode.remove(); more = null; }
+                say(added ? added + " more GIFs." : "No more GIFs.");
+              }, function () { say("Could not load more; try the link again."); })
+              .then(function () { loading = false; });
+          }
+          if (more && grid && window.fetch) {
+            more.addEventListener("click", function (event) { event.preventDefault(); loadMore(); });
+            if (window.IntersectionObserver) {
+              new IntersectionObserver(function (entries) {
+                if (entries.some(function (entry) { return entry.isIntersecting; })) { loadMore(); }
+              }, { rootMargin: "200px" }).observe(more);
+            }
+          }
+
+          // Favorite and Post answered in place: the grid and its scroll stay.
+          document.addEventListener("submit", function (event) {
+            var form = event.target;
+            if (!window.fetch || !(form.classList.contains("favorite") || form.classList.contains("post"))) { return; }
+            event.preventDefault();
+            var button = form.querySelector("button");
+            button.disabled = true;
+            fetch(form.action, {
+              method: "POST", credentials: "same-origin",
+              headers: { "Accept": "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+              body: new URLSearchParams(new FormData(form)).toString()
+            })
+              .then(function (response) { if (!response.ok) { throw new Error(); } return response.json(); })
+              .then(function (answer) {
+                say(answer.notice);
+                if (typeof answer.pressed === "boolean") {
+                  button.setAttribute("aria-pressed", answer.pressed ? "true" : "false");
+                  form.querySelector("input[name=on]").value = answer.pressed ? "0" : "1";
+                }
+              }, function () { say("That did not work; reload the page and try again."); })
+              .then(function () { button.disabled = false; });
+          });
+        })();
+        """
+}
