@@ -143,16 +143,15 @@ extension GifBot {
         } catch {
             return .refused(pickerFailure(error).message)
         }
-        guard let poster = posters.poster(for: message.user.network) else {
-            return .refused("GifBot is not on that network now; try again later.")
-        }
         let posted = card.captioned(caption.flatMap(GifCaption.clean))
         let pick = PickedGif(
             card: posted, conversation: message.conversation,
             pickerName: context.names.displayName(forUserID: message.user.id, network: message.user.network),
             pickerID: message.user.id)
-        guard await poster.post(pick) == .posted else {
-            return .refused("GifBot is not in \(message.conversation) now; try again later.")
+        switch await posters.post(pick, on: message.user.network) {
+        case nil: return .refused("GifBot is not on that network now; try again later.")
+        case .unavailable?: return .refused("GifBot is not in \(message.conversation) now; try again later.")
+        case .posted?: break
         }
         await context.memory.setLastShown(.gif(gif), for: context.memoryKey(message))
         await reportPosted([.gif(posted)], by: message.user)

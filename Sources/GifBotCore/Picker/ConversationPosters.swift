@@ -1,17 +1,23 @@
 import Synchronization
 
 /// The networks' posters by network name, filled in by the adapters as they start (as
-/// `NetworkUserNames` is): the gallery posts through the bot, which finds the network here.
+/// `NetworkUserNames` is): the gallery posts through the bot, which finds the network here. A
+/// network with several connections (Matrix accounts share the network "matrix") has a poster
+/// for each, asked in turn until one is in the conversation.
 public final class ConversationPosters: Sendable {
-    private let posters = Mutex<[String: any ConversationPosting]>([:])
+    private let posters = Mutex<[String: [any ConversationPosting]]>([:])
 
     public init() {}
 
     public func register(_ poster: any ConversationPosting, for network: String) {
-        posters.withLock { $0[network] = poster }
+        posters.withLock { $0[network, default: []].append(poster) }
     }
 
-    func poster(for network: String) -> (any ConversationPosting)? {
-        posters.withLock { $0[network] }
+    /// Nil when no adapter of that network runs.
+    func post(_ pick: PickedGif, on network: String) async -> PickDelivery? {
+        let candidates = posters.withLock { $0[network] ?? [] }
+        guard !candidates.isEmpty else { return nil }
+        for poster in candidates where await poster.post(pick) == .posted { return .posted }
+        return .unavailable
     }
 }

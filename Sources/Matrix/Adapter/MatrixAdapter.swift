@@ -32,6 +32,8 @@ public final class MatrixAdapter: Service {
     /// logins again, so only an earlier process's messages are ever taken back.
     private let runID = UUID().uuidString
     private let batches = Atomic<Int>(0)
+    /// Posts the gallery's picks into this account's rooms, through the running session's sender.
+    private let picks = MatrixPickPoster()
     /// Logged in and synced, or why not: for `/readyz`.
     public let status: AdapterStatus
 
@@ -63,6 +65,7 @@ public final class MatrixAdapter: Service {
         logger[metadataKey: "matrix_user"] = "\(configuration.user)"
         self.logger = logger
         names.register(MatrixUserNames(serverName: Self.serverName(configuration)), for: Self.network)
+        bot.posters.register(picks, for: Self.network)
     }
 
     /// How many sync batches have been handled (for tests and metrics).
@@ -154,6 +157,8 @@ public final class MatrixAdapter: Service {
         let (previewsShown, previewShown) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let handler = await makeHandler(
             client: client, userID: userID, endToEnd: encryption, previewShown: { previewShown.yield() })
+        picks.use(handler.sender)
+        defer { picks.use(nil) }
         return await withTaskGroup(of: ServeEnd?.self) { group in
             group.addTask {
                 await handler.sender.takeBackAbandonedPreviews()

@@ -10,8 +10,9 @@ enum MatrixContent {
         withReply(["msgtype": "m.notice", "body": .string(text)], to: eventID)
     }
 
-    /// A GIF as a link, when it is not uploaded: the title links to the GIF.
-    static func link(to card: GifCard, inReplyTo eventID: String?) -> JSONValue {
+    /// A GIF as a link, when it is not uploaded: the title links to the GIF. A `lead` (a pick's
+    /// "alice picked: Title") is said instead of the card's own line, its link after it.
+    static func link(to card: GifCard, inReplyTo eventID: String?, lead: String? = nil) -> JSONValue {
         let label = card.label.map { "\($0) " } ?? ""
         // The core lets only https links (and http on hosts the operator allows) into a card;
         // an href is still never written for any other scheme (`javascript:`, `data:`).
@@ -21,6 +22,15 @@ enum MatrixContent {
             ? "<a href=\"\(escape(card.url))\">\(escape(card.title))</a>" : escape(card.title)
         let captionHTML = card.caption.map { " — \(escape($0))" } ?? ""
         let html = "\(escape(label))\(title) (\(escape(card.id)))\(escape(card.viaSuffix))\(captionHTML)"
+        if let lead {
+            let linked =
+                scheme == "https" || scheme == "http" ? "<a href=\"\(escape(card.url))\">\(escape(card.url))</a>" : ""
+            return withReply(
+                [
+                    "msgtype": "m.notice", "body": .string("\(lead) \(card.url)"), "format": "org.matrix.custom.html",
+                    "formatted_body": .string("\(escape(lead)) \(linked)"),
+                ], to: eventID)
+        }
         return withReply(
             [
                 "msgtype": "m.notice", "body": .string(card.line), "format": "org.matrix.custom.html",

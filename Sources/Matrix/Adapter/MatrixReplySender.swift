@@ -97,8 +97,10 @@ struct MatrixReplySender: Sendable {
     /// The GIF as an inline image: in an encrypted room encrypted before it is uploaded (`file`
     /// instead of `url`), so the homeserver never holds it in the clear; the link when the upload
     /// fails or uploads are off. The one place posts, previews and edits get their image from.
+    /// - Parameter leadsLink: whether the caption also leads the link (a pick's, which names its
+    ///   picker); a preview's caption is for the image only.
     func gifContent(
-        _ card: GifCard, room: String, inReplyTo eventID: String?, caption: String? = nil
+        _ card: GifCard, room: String, inReplyTo eventID: String?, caption: String? = nil, leadsLink: Bool = false
     ) async -> JSONValue {
         if let uploader, let encryptor, await encryptor.isEncrypted(room) {
             do {
@@ -127,7 +129,7 @@ struct MatrixReplySender: Sendable {
                     "GIF upload failed; posting the link", metadata: ["gif": "\(card.id)", "error": "\(error)"])
             }
         }
-        return MatrixContent.link(to: card, inReplyTo: eventID)
+        return MatrixContent.link(to: card, inReplyTo: eventID, lead: leadsLink ? caption : nil)
     }
 
     /// Notes a GIF message the bot posted: for `!undo` (by whom it was asked) and for the core
