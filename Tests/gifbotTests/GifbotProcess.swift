@@ -85,12 +85,30 @@ final class GifbotProcess: Sendable {
         stdin = input.fileHandleForWriting
     }
 
+    /// Reads the pipe to its end on a thread of its own, blocking in read(2). Not with
+    /// `FileHandle.readabilityHandler`: its dispatch source is torn down asynchronously while
+    /// the pipe's descriptor is closed at once, and with many processes started and ending
+    /// together a reused descriptor number let libdispatch's event loop drain a dead source
+    /// (SIGSEGV in `_dispatch_event_loop_drain`, about one full test run in ten).
     private static func collect(_ pipe: Pipe, into observed: Observed<PipeOutput>) {
-        pipe.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            if chunk.isEmpty { handle.readabilityHandler = nil }
-            observed.modify { chunk.isEmpty ? ($0.ended = true) : $0.append(chunk) }
+        // The handle is held by the thread until the end, so its descriptor stays open until then.
+        let handle = pipe.fileHandleForReading
+        let reader = Thread {
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    let chunk = Data(buffer[0..<count])
+                    observed.modify { $0.append(chunk) }
+                } else if count < 0, errno == EINTR {
+                    continue
+                } else {
+                    break
+                }
+            }
+            observed.modify { $0.ended = true }
         }
+        reader.start()
     }
 
     func write(_ text: String) {
