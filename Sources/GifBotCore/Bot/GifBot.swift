@@ -329,6 +329,8 @@ public final class GifBot: Sendable {
         case .shuffle: try await previews.shuffle(for: message)
         case .cancel: await previews.cancel(for: message)
         case .pick(let number): await previews.pick(number, for: message)
+        case .roomFeature(let feature, let isOn):
+            RoomFeatureHandler(context: context).change(feature, on: isOn, for: message)
         }
     }
 }

@@ -23,6 +23,9 @@ public enum Reply: Sendable, Equatable {
     /// Matrix: a direct room), never in the channel: it carries something personal (a login
     /// link) that nobody else may read (`ReplyAudience.askerAlone`).
     case privateMessage(String)
+    /// An admin turned a room feature on or off (`!pack on`): a network with rooms that can show
+    /// it carries it out and says so; others say `RoomFeatureChange.unsupportedText`.
+    case roomFeature(RoomFeatureChange)
 
     /// The reply as one plain line of text.
     public var line: String {
@@ -33,6 +36,7 @@ public enum Reply: Sendable, Equatable {
         case .preview(let preview): preview.lines.joined(separator: " ")
         case .postPreview(let chosen): chosen.card.line
         case .withdrawPreview(let withdrawn): withdrawn.note ?? ""
+        case .roomFeature(let change): change.unsupportedText
         }
     }
 

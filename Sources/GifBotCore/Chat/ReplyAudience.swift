@@ -19,7 +19,7 @@ extension Reply {
         switch self {
         case .notice, .preview, .withdrawPreview: .asker
         case .privateMessage: .askerAlone
-        case .text, .gif, .undoLastGif, .postPreview: .conversation
+        case .text, .gif, .undoLastGif, .postPreview, .roomFeature: .conversation
         }
     }
 

@@ -53,6 +53,8 @@ public enum Command: Sendable, Equatable {
     case collectionSavers(CollectionPolicy.Savers)
     /// `!collection public on|off` (admins): whether the gallery shows the collection to anyone.
     case collectionPublic(Bool)
+    /// `!pack on|off` (admins): the room's collection as an image pack, where the network has them.
+    case roomFeature(RoomFeature, on: Bool)
     /// A word given as a tag that is not one (the word, as typed).
     case invalidTag(String)
     /// More tags than an entry may have.

@@ -5,11 +5,12 @@ public enum CommandName: String, CaseIterable, Sendable {
     case rating, cooldown
     case web
     case save, tag, untag, forget, collection
+    case pack
     case previewGif = "gif?"
     case preview, send, shuffle, cancel, pick
 
     /// Commands only admins may use to change something; listed apart in `!help`.
-    var isAdminCommand: Bool { self == .rating || self == .cooldown }
+    var isAdminCommand: Bool { self == .rating || self == .cooldown || self == .pack }
 
     /// Other words that mean the same command.
     var aliases: [String] {
@@ -46,6 +47,7 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .preview: "<query> | off|optional|required"
         case .send, .shuffle, .cancel: ""
         case .pick: "<n>"
+        case .pack: "on|off"
         }
     }
 
@@ -84,6 +86,7 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .shuffle: "show another GIF in your open preview, never one it showed before"
         case .cancel: "close your open preview without posting anything"
         case .pick: "post GIF number n of your last list"
+        case .pack: "Matrix: this room's collection as an image pack, stickers in Cinny, FluffyChat and Nheko (admins)"
         }
     }
 

@@ -76,6 +76,7 @@ extension Command {
         case .shuffle: "shuffle"
         case .cancel: "cancel"
         case .pick: "pick"
+        case .roomFeature(let feature, _): feature.rawValue
         }
     }
 }

@@ -10,7 +10,7 @@ enum ChannelMembershipRule {
         case .web, .gifTag, .save, .tag, .untag, .forget, .collection, .collectionSavers, .collectionPublic:
             true
         case .rating(let rating): rating != nil
-        case .cooldown: true
+        case .cooldown, .roomFeature: true
         case .previewMode(let mode): mode != nil
         case .gif, .more, .gifs, .random, .translate, .trending, .trends, .suggest, .related, .info, .fav,
             .unfav, .favs, .recent, .clearRecent, .help, .about, .undo, .showCooldown, .previewGif, .send,

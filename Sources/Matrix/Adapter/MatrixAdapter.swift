@@ -166,6 +166,7 @@ public final class MatrixAdapter: Service {
             }
             group.addTask { await self.takeBackExpiredPreviews(sender: handler.sender, shown: previewsShown) }
             group.addTask { await self.keepTokenFresh(login) }
+            group.addTask { await self.keepImagePacksCurrent(handler.sender.roomFeatures) }
             group.addTask {
                 await self.sync(client: client, filterID: filterID, handler: handler, encryption: encryption)
             }
@@ -179,6 +180,14 @@ public final class MatrixAdapter: Service {
             group.cancelAll()
             return end
         }
+    }
+
+    /// Compares published image packs with their rooms' collections on a timer, beside the sync
+    /// loop. Always returns nil: the sync loop alone ends a session.
+    private func keepImagePacksCurrent(_ features: MatrixRoomFeatures?) async -> ServeEnd? {
+        guard let features else { return nil }
+        while await pause(configuration.timing.imagePackRefresh) { await features.refreshAll() }
+        return nil
     }
 
     /// Refreshes an expiring access token before it expires, for as long as the sync loop runs.
@@ -332,6 +341,9 @@ public final class MatrixAdapter: Service {
             shownPreviews: ShownPreviews(store: store, account: account, runID: runID, logger: logger),
             maximumServerWait: configuration.timing.maximumServerWait, logger: logger)
         sender.previewShown = previewShown
+        sender.roomFeatures = MatrixRoomFeatures(
+            client: client, userID: userID, uploader: uploader, bot: bot,
+            packs: ImagePacks(store: store, account: account, logger: logger), logger: logger)
         if let endToEnd {
             await encryptedRooms.participate()
             sender.encryptor = RoomEventEncryptor(

@@ -30,6 +30,9 @@ struct MatrixReplySender: Sendable {
     /// Called when a preview's message shows: the expiry sweep, which sleeps until the next
     /// expiry it knows of, wakes to learn of this one.
     var previewShown: @Sendable () -> Void = {}
+    /// Carries out `!pack on|off` and keeps published packs current; nil where the sender posts
+    /// only (tests of replies alone).
+    var roomFeatures: MatrixRoomFeatures? = nil
     /// The direct room the bot made with each user, for replies only they may read
     /// (`ReplyAudience.askerAlone`).
     let directRooms = DirectRooms()
@@ -69,10 +72,15 @@ struct MatrixReplySender: Sendable {
                 await withdrawPreview(
                     withdrawn, room: room,
                     transactionID: MatrixTransactionID.redaction(answering: eventID, index: index))
+            case .roomFeature(let change):
+                let said = await roomFeatures?.change(change) ?? change.unsupportedText
+                _ = await send(MatrixContent.notice(said, inReplyTo: eventID), to: room, transactionID: transaction)
             case .privateMessage:
                 break  // sent privately above
             }
         }
+        // A save, a forget or a tag change shows in the room's image pack at once.
+        if !replies.isEmpty { await roomFeatures?.refresh(room) }
     }
 
     /// Never falls back to the room it was asked in: a private message there would not be private.

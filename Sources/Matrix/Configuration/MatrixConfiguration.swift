@@ -74,6 +74,9 @@ public struct MatrixTiming: Sendable, Equatable {
     /// The longest wait a homeserver's 429 (`Retry-After`, `retry_after_ms`) is obeyed for:
     /// a longer one is cut to this, logged, and the request retried.
     public var maximumServerWait: Duration = .seconds(120)
+    /// How often published image packs are compared with their rooms' collections, for changes
+    /// made elsewhere (another instance, `gifbot import`); changes said in the room show at once.
+    public var imagePackRefresh: Duration = .seconds(60)
 
     public init() {}
 }

@@ -47,6 +47,14 @@ struct GIFUploader: Sendable {
         return (media, thumbnail)
     }
 
+    /// The GIF on the homeserver, without a thumbnail (an image pack's): uploaded the first time.
+    func media(for card: GifCard) async throws(MatrixError) -> UploadedMedia {
+        if let stored = await stored(card) { return stored }
+        let media = try await uploadPlain(card)
+        await remember([media], for: card)
+        return media
+    }
+
     private func stored(_ card: GifCard) async -> UploadedMedia? {
         try? await store.uploadedMedia(gifID: card.id, network: storeNetwork)
     }
