@@ -14,7 +14,7 @@ func value(after flag: String) -> String? {
 
 let short = arguments.contains("--short")
 let strict = arguments.contains("--strict")
-let only = Set((value(after: "--only") ?? "1,2,3,4,5,6,7,8,9").split(separator: ",").compactMap { Int($0) })
+let only = Set((value(after: "--only") ?? "1,2,3,4,5,6,7,8,9,10").split(separator: ",").compactMap { Int($0) })
 let jsonPath = value(after: "--json") ?? (short ? ".build/benchmark-short.json" : ".build/benchmark.json")
 let report = Report()
 
@@ -25,25 +25,26 @@ struct Scale {
     var secondsPerSimulatedMinute: Double, favorites: Int, startups: Int
     var crypto: CryptoScenario.Plan
     var matrix: MatrixScenario.Plan
+    var pickerRequests: Int
 
     static let full = Scale(
         decodings: 2000, warmCommands: 20000, missCommands: 2000,
         memory: .init(users: 1000, queries: 2000, firstCheckpoint: 10000, secondCheckpoint: 100_000),
         secondsPerSimulatedMinute: 3, favorites: 2000, startups: 10,
         crypto: .init(megolmMessages: 5000, olmSessions: 500, attachments: 20),
-        matrix: .init(commands: 60, rounds: 3, idleSeconds: 20))
+        matrix: .init(commands: 60, rounds: 3, idleSeconds: 20), pickerRequests: 500)
     static let short = Scale(
         decodings: 200, warmCommands: 2000, missCommands: 100,
         memory: .init(users: 1000, queries: 2000, firstCheckpoint: 2000, secondCheckpoint: 10000),
         secondsPerSimulatedMinute: 0.3, favorites: 200, startups: 3,
         crypto: .init(megolmMessages: 1000, olmSessions: 100, attachments: 5),
-        matrix: .init(commands: 9, rounds: 3, idleSeconds: 3))
+        matrix: .init(commands: 9, rounds: 3, idleSeconds: 3), pickerRequests: 100)
     static let debugShort = Scale(
         decodings: 10, warmCommands: 200, missCommands: 10,
         memory: .init(users: 200, queries: 40, firstCheckpoint: 500, secondCheckpoint: 2500),
         secondsPerSimulatedMinute: 0.3, favorites: 20, startups: 1,
         crypto: .init(megolmMessages: 20, olmSessions: 5, attachments: 1),
-        matrix: .init(commands: 3, rounds: 1, idleSeconds: 1))
+        matrix: .init(commands: 3, rounds: 1, idleSeconds: 1), pickerRequests: 5)
 }
 
 #if DEBUG
@@ -61,6 +62,7 @@ if only.contains(6) { try await StorageScenario.run(report, favorites: scale.fav
 if only.contains(7) { try await StartupScenario.run(report, runs: scale.startups) }
 if only.contains(8) { try await CryptoScenario.run(report, plan: scale.crypto) }
 if only.contains(9) { try await MatrixScenario.run(report, plan: scale.matrix) }
+if only.contains(10) { try await PickerScenario.run(report, requests: scale.pickerRequests) }
 
 report.printTable()
 #if DEBUG

@@ -45,7 +45,12 @@ def shown_in_view(driver, what):
 
 
 def notice(driver, starts):
-    WebDriverWait(driver, 15).until(lambda d: d.find_element(By.ID, "notice").text.startswith(starts))
+    """The page's notice once it starts with `starts`; a failure names what it said instead."""
+    try:
+        WebDriverWait(driver, 15).until(lambda d: d.find_element(By.ID, "notice").text.startswith(starts))
+    except Exception:
+        said = driver.find_element(By.ID, "notice").text
+        raise SystemExit(f"FAILED: the notice never began '{starts}'; it says '{said}' ({driver.get_log('browser')})")
     return driver.find_element(By.ID, "notice").text
 
 
@@ -97,14 +102,20 @@ def with_javascript(irc):
 
         tile = tiles(driver)[0]
         gif_id = tile.get_attribute("data-gif")
-        star = tile.find_element(By.CSS_SELECTOR, "form.favorite button")
+        star = tile.find_element(By.CSS_SELECTOR, "button[aria-pressed]")
         check(star.text == "Favorite" and star.get_attribute("aria-pressed") == "false", "a Favorite toggle, off")
         star.click()
         check(notice(driver, "Saved").startswith("Saved"), "Favorite says it saved")
         WebDriverWait(driver, 5).until(lambda d: star.get_attribute("aria-pressed") == "true")
         check(f"({gif_id})" in favorites_of(irc), "!favs lists the GIF starred in the picker")
+        star.click()
+        check(notice(driver, "Removed").startswith("Removed"), "pressed again, Favorite unstars")
+        WebDriverWait(driver, 5).until(lambda d: star.get_attribute("aria-pressed") == "false")
+        check(f"({gif_id})" not in favorites_of(irc), "and !favs no longer lists it")
+        star.click()
+        WebDriverWait(driver, 5).until(lambda d: star.get_attribute("aria-pressed") == "true")
 
-        post = tile.find_element(By.CSS_SELECTOR, "form.post button")
+        post = tile.find_element(By.CSS_SELECTOR, "button[name=gif]")
         check(post.text == f"Post to {CHANNEL}", f"the post button names the channel: {post.text}")
         post.click()
         check(notice(driver, "Posted") == f"Posted to {CHANNEL}.", "the picker says it posted")
@@ -151,17 +162,17 @@ def without_javascript(irc):
         grid_checks(plain, "the next page without JavaScript")
 
         gif_id = ids(plain)[0]
-        after(plain, tiles(plain)[0].find_element(By.CSS_SELECTOR, "form.favorite button").click, PICKER)
+        after(plain, tiles(plain)[0].find_element(By.CSS_SELECTOR, "button[aria-pressed]").click, PICKER)
         check(plain.find_element(By.ID, "notice").text.startswith("Saved"), "without JavaScript Favorite saves")
-        check(tiles(plain)[0].find_element(By.CSS_SELECTOR, "form.favorite button").get_attribute("aria-pressed")
+        check(tiles(plain)[0].find_element(By.CSS_SELECTOR, "button[aria-pressed]").get_attribute("aria-pressed")
               == "true", "and the toggle shows it")
-        after(plain, tiles(plain)[0].find_element(By.CSS_SELECTOR, "form.post button").click, PICKER)
+        after(plain, tiles(plain)[0].find_element(By.CSS_SELECTOR, "button[name=gif]").click, PICKER)
         check(plain.find_element(By.ID, "notice").text == f"Posted to {CHANNEL}.", "without JavaScript Post posts")
         said = irc.from_bot(CHANNEL)
         check(said.startswith(f"{NICK} picked: ") and f"({gif_id})" in said, f"the channel sees it: {said}")
 
         # The seventh action in the channel's window: the cool-down holds for picks too.
-        after(plain, tiles(plain)[1].find_element(By.CSS_SELECTOR, "form.post button").click, PICKER)
+        after(plain, tiles(plain)[1].find_element(By.CSS_SELECTOR, "button[name=gif]").click, PICKER)
         check("too fast" in plain.find_element(By.ID, "notice").text, "the channel's cool-down applies to picks")
 
         after(plain, plain.find_element(By.LINK_TEXT, "Favorites").click, PICKER)

@@ -159,7 +159,7 @@ import Testing
             let csrf = try #require(GalleryRouteTests.csrf(in: page))
             let action = paths.pickerAction("favorite", in: channel)
             let on = try await send(
-                fixture.client, .post, action, body: "csrf=\(csrf)&gif=gif2&on=1", cookie: cookie, json: true)
+                fixture.client, .post, action, body: "csrf=\(csrf)&favorite=gif2", cookie: cookie, json: true)
             let answer = try JSONSerialization.jsonObject(with: Data(String(buffer: on.body).utf8)) as? [String: Any]
             #expect(answer?["pressed"] as? Bool == true)
             #expect((answer?["notice"] as? String)?.hasPrefix("Saved") == true)
@@ -171,7 +171,7 @@ import Testing
                 favorites.contains("data-gif=\"gif2\"") && favorites.contains("aria-pressed=\"true\">Favorite</button>")
             )
             let off = try await send(
-                fixture.client, .post, action, body: "csrf=\(csrf)&gif=gif2&on=0", cookie: cookie, json: true)
+                fixture.client, .post, action, body: "csrf=\(csrf)&unfavorite=gif2", cookie: cookie, json: true)
             #expect(String(buffer: off.body).contains("\"pressed\":false"))
             #expect(!(await fixture.chat.say("!favs").joined().contains("(gif2)")))
         }

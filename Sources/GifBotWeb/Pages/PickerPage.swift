@@ -3,7 +3,9 @@ import GifBotCore
 /// The picker for one channel: tabs (Search, Trending, Favorites, Collection), a search field
 /// whose suggestions the page's script offers as a combobox, a grid of GIFs each with a
 /// Favorite toggle and a "Post to <channel>" button, and "More". Every step is a plain link or
-/// form, so it all works without JavaScript; the script only makes it quicker.
+/// form, so it all works without JavaScript; the script only makes it quicker. The grid's buttons
+/// all submit one form of the page (`form="act"`, each with its own action and GIF), so the CSRF
+/// token and the way back are written once, not fifty times.
 struct PickerPage {
     let layout: PageLayout
     let channel: CollectionChannel
@@ -55,11 +57,18 @@ struct PickerPage {
                                 "height": String(item.height),
                             ])
                     ]),
-                favoriteForm(item, pressed: pressed),
+                .element(
+                    "form",
+                    [
+                        "method": "post", "action": layout.paths.pickerAction("favorite", in: channel),
+                        "class": "favorite",
+                    ],
+                    hidden() + [favoriteButton(item, pressed: pressed, form: nil)]),
                 .element(
                     "form",
                     ["method": "post", "action": layout.paths.pickerAction("post", in: channel), "class": "post"],
-                    hidden(item.gifID) + [
+                    hidden() + [
+                        .void("input", ["type": "hidden", "name": "gif", "value": item.gifID]),
                         .element("label", ["for": "caption"], [.text("Caption (optional)")]),
                         .void("input", ["type": "text", "id": "caption", "name": "caption", "maxlength": "200"]),
                         .element("button", ["type": "submit"], [.text("Post to \(channel.channel)")]),
@@ -73,7 +82,10 @@ struct PickerPage {
     // MARK: Parts
 
     private func page(_ tab: PickerTab, notice: String?, _ content: [HTML]) -> String {
-        layout.page(title: title, signOut: csrf, script: "picker.js", noticeParts(notice) + [tabs(tab)] + content)
+        let actions = HTML.element(
+            "form", ["method": "post", "action": layout.paths.pickerAction("post", in: channel), "id": "act"], hidden())
+        return layout.page(
+            title: title, signOut: csrf, script: "picker.js", noticeParts(notice) + [tabs(tab)] + content + [actions])
     }
 
     private func noticeParts(_ notice: String?) -> [HTML] {
@@ -172,35 +184,39 @@ struct PickerPage {
                 .element(
                     "div", ["class": "actions"],
                     [
-                        favoriteForm(item, pressed: favorites.contains(item.gifID)),
+                        favoriteButton(item, pressed: favorites.contains(item.gifID), form: "act"),
                         .element(
-                            "form",
+                            "button",
                             [
-                                "method": "post", "action": layout.paths.pickerAction("post", in: channel),
-                                "class": "post",
-                            ],
-                            hidden(item.gifID) + [
-                                .element("button", ["type": "submit"], [.text("Post to \(channel.channel)")])
-                            ]),
+                                "type": "submit", "form": "act",
+                                "formaction": layout.paths.pickerAction("post", in: channel), "name": "gif",
+                                "value": item.gifID,
+                            ], [.text("Post to \(channel.channel)")]),
                     ]),
             ])
     }
 
-    private func favoriteForm(_ item: PickerItem, pressed: Bool) -> HTML {
-        .element(
-            "form",
-            ["method": "post", "action": layout.paths.pickerAction("favorite", in: channel), "class": "favorite"],
-            hidden(item.gifID) + [
-                .void("input", ["type": "hidden", "name": "on", "value": pressed ? "0" : "1"]),
-                .element(
-                    "button", ["type": "submit", "aria-pressed": pressed ? "true" : "false"], [.text("Favorite")]),
-            ])
+    /// The toggle: `favorite=<id>` stars, `unfavorite=<id>` unstars; `form` names the page's
+    /// shared form for a tile's button.
+    private func favoriteButton(_ item: PickerItem, pressed: Bool, form: String?) -> HTML {
+        let name = pressed ? "unfavorite" : "favorite"
+        let pressedText = pressed ? "true" : "false"
+        guard let form else {
+            return .element(
+                "button", ["type": "submit", "name": name, "value": item.gifID, "aria-pressed": pressedText],
+                [.text("Favorite")])
+        }
+        return .element(
+            "button",
+            [
+                "type": "submit", "form": form, "formaction": layout.paths.pickerAction("favorite", in: channel),
+                "name": name, "value": item.gifID, "aria-pressed": pressedText,
+            ], [.text("Favorite")])
     }
 
-    private func hidden(_ gifID: String) -> [HTML] {
+    private func hidden() -> [HTML] {
         [
             .void("input", ["type": "hidden", "name": "csrf", "value": csrf]),
-            .void("input", ["type": "hidden", "name": "gif", "value": gifID]),
             .void("input", ["type": "hidden", "name": "back", "value": back]),
         ]
     }

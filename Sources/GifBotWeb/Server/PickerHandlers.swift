@@ -115,15 +115,16 @@ struct PickerHandlers: Sendable {
 
     // MARK: Actions
 
-    /// The Favorite toggle: `!fav <id>` or `!unfav <id>` in the channel, and its answer.
+    /// The Favorite toggle (`favorite=<id>` or `unfavorite=<id>`): `!fav <id>` or `!unfav <id>` in
+    /// the channel, and its answer.
     func favorite(_ request: Request, context: some RequestContext) async throws -> Response {
         guard let asker = try await asker(request, context) else { return pages.forbidden() }
         let form = try await pages.form(request)
-        guard try await gallery.access.isValidCSRF(form["csrf"] ?? "", for: asker.session), let gifID = form["gif"]
-        else {
-            return pages.forbidden()
-        }
-        let said = await picker.pickerFavorite(gifID, on: form["on"] == "1", by: asker.user, in: asker.channel.channel)
+        let starred = form["favorite"]
+        guard try await gallery.access.isValidCSRF(form["csrf"] ?? "", for: asker.session),
+            let gifID = starred ?? form["unfavorite"]
+        else { return pages.forbidden() }
+        let said = await picker.pickerFavorite(gifID, on: starred != nil, by: asker.user, in: asker.channel.channel)
         let pressed = try await gallery.favorites.favorites(of: asker.session.user).contains { $0.gifID == gifID }
         return try await answer(said, pressed: pressed, to: request, form, asker)
     }

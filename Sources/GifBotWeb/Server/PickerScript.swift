@@ -100,22 +100,24 @@ enum PickerScript {
 
           // Favorite and Post answered in place: the grid and its scroll stay.
           document.addEventListener("submit", function (event) {
-            var form = event.target;
-            if (!window.fetch || !(form.classList.contains("favorite") || form.classList.contains("post"))) { return; }
+            var form = event.target, button = event.submitter;
+            var action = button && button.formAction ? button.formAction : form.action;
+            if (!window.fetch || !button || !/[/](favorite|post)$/.test(action)) { return; }
             event.preventDefault();
-            var button = form.querySelector("button");
+            // Read before the button is disabled: a disabled button's name and value are not sent.
+            var body = new URLSearchParams(new FormData(form, button)).toString();
             button.disabled = true;
-            fetch(form.action, {
+            fetch(action, {
               method: "POST", credentials: "same-origin",
               headers: { "Accept": "application/json", "Content-Type": "application/x-www-form-urlencoded" },
-              body: new URLSearchParams(new FormData(form)).toString()
+              body: body
             })
               .then(function (response) { if (!response.ok) { throw new Error(); } return response.json(); })
               .then(function (answer) {
                 say(answer.notice);
                 if (typeof answer.pressed === "boolean") {
                   button.setAttribute("aria-pressed", answer.pressed ? "true" : "false");
-                  form.querySelector("input[name=on]").value = answer.pressed ? "0" : "1";
+                  button.name = answer.pressed ? "unfavorite" : "favorite";
                 }
               }, function () { say("That did not work; reload the page and try again."); })
               .then(function () { button.disabled = false; });
