@@ -9,6 +9,7 @@ import json
 import os
 import sys
 
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -45,9 +46,12 @@ def shown_in_view(driver, what):
 
 
 def notice(driver, starts):
-    """The page's notice once it starts with `starts`; a failure names what it said instead."""
+    """The page's notice once it starts with `starts`; a failure names what it said instead. The
+    page may be replaced meanwhile (a form the script did not take over posts and comes back with
+    the notice), so a stale or missing element is waited out, not taken for an answer."""
     try:
-        WebDriverWait(driver, 15).until(lambda d: d.find_element(By.ID, "notice").text.startswith(starts))
+        WebDriverWait(driver, 15, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(
+            lambda d: d.find_element(By.ID, "notice").text.startswith(starts))
     except Exception:
         said = driver.find_element(By.ID, "notice").text
         raise SystemExit(f"FAILED: the notice never began '{starts}'; it says '{said}' ({driver.get_log('browser')})")
@@ -78,7 +82,12 @@ def with_javascript(irc):
         search = driver.find_element(By.ID, "q")
         check(search.get_attribute("role") == "combobox", "with JavaScript the field is a combobox")
         search.send_keys("cat")
-        WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions [role=option]"))
+
+        # Suggestions for "ca" may show first, when typing is slower than the script's debounce.
+        def options_for_cat(d):
+            shown = [o.text for o in d.find_elements(By.CSS_SELECTOR, "#suggestions [role=option]")]
+            return shown if shown and shown[0].startswith("cat") else None
+        WebDriverWait(driver, 10, ignored_exceptions=(StaleElementReferenceException,)).until(options_for_cat)
         options = [o.text for o in driver.find_elements(By.CSS_SELECTOR, "#suggestions [role=option]")]
         check(options[:2] == ["cats", "cat funny"], f"suggestions from the source appear: {options}")
         check(search.get_attribute("aria-expanded") == "true", "the combobox says it is expanded")
