@@ -102,8 +102,12 @@ def with_javascript(irc):
         driver.save_screenshot(os.path.join(OUTPUT, "picker-grid.png"))
 
         first_page = ids(driver)
-        driver.find_element(By.ID, "more").click()
-        WebDriverWait(driver, 15).until(lambda d: len(ids(d)) > len(first_page))
+        try:
+            driver.find_element(By.ID, "more").click()
+        except (NoSuchElementException, StaleElementReferenceException):
+            pass  # the script already loaded the next page: "More" came into view (it loads as one scrolls)
+        WebDriverWait(driver, 15, ignored_exceptions=(StaleElementReferenceException,)).until(
+            lambda d: len(ids(d)) > len(first_page))
         both = ids(driver)
         check(both[:len(first_page)] == first_page and not set(both[len(first_page):]) & set(first_page),
               f"More adds new GIFs only ({len(first_page)} + {len(both) - len(first_page)})")
