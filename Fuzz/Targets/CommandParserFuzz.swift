@@ -51,7 +51,7 @@ public func fuzzCommandParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
         invariant(page >= 1, "collection page \(page)")
     case .invalidTag(let word):
         checkWord(word)
-    case .collectionSavers, .collectionPublic, .tooManyTags:
+    case .collectionSavers, .collectionPublic, .tooManyTags, .roomFeature:
         break
     }
     return 0
