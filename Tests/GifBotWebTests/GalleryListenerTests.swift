@@ -71,8 +71,15 @@ import Testing
     @Test func pastTheCapTheLongestIdleConnectionMakesRoom() async throws {
         try await withGallery(Self.limits(maxConnections: 4)) { port in
             var crowd: [RawConnection] = []
-            for _ in 0..<4 { crowd.append(try await RawConnection.open(port: port)) }
-            // The server takes each in turn; the first is the longest idle.
+            // Each asks for a page and gets it before the next comes: the server then holds them
+            // idle in that order (connections merely opened are admitted in whatever order the
+            // event loops take them, which once made the second the longest idle).
+            for _ in 0..<4 {
+                let connection = try await RawConnection.open(port: port)
+                try await connection.send(Self.home)
+                #expect(await connection.receive("</html>"), "received: \(connection.received)")
+                crowd.append(connection)
+            }
             let visitor = try await RawConnection.open(port: port)
             try await visitor.send(Self.home)
             #expect(await visitor.receive("</html>"), "received: \(visitor.received)")
