@@ -17,11 +17,16 @@ public struct WebSettings: Sendable, Equatable {
     public let limits: WebRequestLimits
     /// What the listener lets its clients hold: connections, timeouts, body size.
     public let listener: ListenerLimits
+    /// The origins whose pages may frame the picker widget (`web.widget_origins`: the Element
+    /// apps a community uses); none by default, and then there is no widget.
+    public let widgetOrigins: [String]
 
     public init(
         host: String = defaultHost, port: Int, baseURL: String, extraImageSources: [String] = [],
-        limits: WebRequestLimits = .standard, listener: ListenerLimits = WebSettings.defaultListener()
+        limits: WebRequestLimits = .standard, listener: ListenerLimits = WebSettings.defaultListener(),
+        widgetOrigins: [String] = []
     ) {
+        self.widgetOrigins = widgetOrigins
         self.host = host
         self.port = port
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
@@ -34,7 +39,7 @@ public struct WebSettings: Sendable, Equatable {
     public func withListener(_ listener: ListenerLimits) -> WebSettings {
         WebSettings(
             host: host, port: port, baseURL: baseURL, extraImageSources: extraImageSources, limits: limits,
-            listener: listener)
+            listener: listener, widgetOrigins: widgetOrigins)
     }
 
     /// A form's body is a login token or a CSRF field: small.

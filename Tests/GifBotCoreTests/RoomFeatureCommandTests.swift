@@ -22,4 +22,17 @@ import Testing
         #expect(await chat.say("!pack").first?.hasPrefix("Usage: !pack on|off") == true)
         #expect(await chat.say("!pack on", admin: true) == ["Image packs are a Matrix feature; this network has none."])
     }
+
+    @Test func thePickerWidgetNeedsTheGallerysWidgetOrigins() async {
+        let chat = InProcessChat()
+        #expect(
+            await chat.say("!picker on", admin: true) == [
+                "The picker widget needs the web gallery with web.widget_origins set to the addresses of the Element apps that may show it; ask the bot's operator."
+            ])
+        #expect(
+            await chat.replies(to: "!picker off", admin: true) == [
+                .roomFeature(RoomFeatureChange(feature: .pickerWidget, isOn: false, conversation: "#gifs"))
+            ])
+        #expect(await chat.say("!picker on") == ["Only bot admins can add or remove this room's picker widget."])
+    }
 }

@@ -68,7 +68,7 @@ import Testing
             try #require(output.count > 4)
             #expect(
                 output[0].hasPrefix(
-                    "Commands: !gif !more !gifs !random !translate !trending !trends !suggest !related !info !fav !unfav !favs !recent !help !about !undo !web !save !tag !untag !forget !collection !gif? !preview !send !shuffle !cancel !pick. Channel settings: !rating !cooldown !pack."
+                    "Commands: !gif !more !gifs !random !translate !trending !trends !suggest !related !info !fav !unfav !favs !recent !help !about !undo !web !save !tag !untag !forget !collection !gif? !preview !send !shuffle !cancel !pick. Channel settings: !rating !cooldown !pack !picker."
                 ))
             #expect(
                 output[1] == "!gif <query> [| caption]: a GIF for your search; again for the next one you have not seen"

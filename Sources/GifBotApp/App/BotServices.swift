@@ -3,6 +3,7 @@ import GifBotCore
 import GifBotWeb
 import HTTPListening
 import Logging
+import Matrix
 import Ops
 import ServiceLifecycle
 
@@ -28,6 +29,7 @@ package enum BotServices {
             // After the ops endpoint, before the adapters: it stops after them.
             let gallery = WebGallery(
                 settings: web, access: access, favorites: runtime.bot, collections: runtime.store, picker: runtime.bot,
+                widgetIdentity: widgetIdentity(runtime),
                 commandPrefix: runtime.bot.commandPrefix,
                 metricsFactory: runtime.metrics.factory, logger: runtime.logger)
             all.insert(.init(service: gallery.service()), at: runtime.configuration.ops == nil ? 0 : 1)
@@ -50,6 +52,14 @@ package enum BotServices {
             try await group.run()
             tasks.cancelAll()
         }
+    }
+
+    /// The widget's people are checked with the first Matrix account's homeserver, the one whose
+    /// users a widget there would have.
+    private static func widgetIdentity(_ runtime: BotRuntime) -> (any WidgetIdentityChecking)? {
+        guard let account = runtime.configuration.matrixAccounts.first else { return nil }
+        return MatrixWidgetGallery(
+            identity: MatrixWidgetIdentity(configuration: account, httpClient: runtime.httpClient, bot: runtime.bot))
     }
 
     /// The listeners' caps are checked together (each may be fine alone and both too many) and

@@ -17,7 +17,19 @@ enum GallerySettings {
         let baseURL = try values.httpURL(.webBaseURL, default: "")
         return WebSettings(
             host: host, port: port, baseURL: baseURL, extraImageSources: hosts.map { "http://\($0):*" },
-            limits: try limits(values), listener: try listener(values))
+            limits: try limits(values), listener: try listener(values), widgetOrigins: try widgetOrigins(values))
+    }
+
+    /// `web.widget_origins`: the origins (`https://app.element.io`, no path) whose pages may frame
+    /// the picker widget; none by default.
+    private static func widgetOrigins(_ values: ValueParser) throws(ConfigurationError) -> [String] {
+        let entries = values.list(.webWidgetOrigins)
+        for entry in entries where WidgetOrigin.normalised(entry) == nil {
+            throw .invalid(
+                .webWidgetOrigins, accepted: "origins such as https://app.element.io, without a path",
+                got: entries.joined(separator: ","))
+        }
+        return entries.compactMap(WidgetOrigin.normalised)
     }
 
     /// `web.max_connections` (default from the open-file limit), `web.header_timeout` and

@@ -60,4 +60,5 @@ extension SettingKey {
     package static let webMaxConnections = SettingKey("web.max_connections")
     package static let webHeaderTimeout = SettingKey("web.header_timeout")
     package static let webIdleTimeout = SettingKey("web.idle_timeout")
+    package static let webWidgetOrigins = SettingKey("web.widget_origins")
 }

@@ -10,4 +10,11 @@ public protocol WebLinkIssuing: Sendable {
     /// The public address of `channel`'s collection in the gallery, which anyone may open once
     /// `!collection public on` made it public.
     func collectionAddress(of channel: CollectionChannel) -> String
+    /// The picker widget's address for a room (Element's template variables in it); nil when
+    /// the gallery has no widget origins, so no client could show it.
+    func widgetAddress(of channel: CollectionChannel) -> String?
+}
+
+extension WebLinkIssuing {
+    public func widgetAddress(of channel: CollectionChannel) -> String? { nil }
 }

@@ -1,13 +1,15 @@
 /// What an admin can add to a Matrix room for its clients to show, besides answers: the
 /// channel's collection as an image pack (MSC2545), which Cinny, FluffyChat and Nheko offer as
-/// stickers.
+/// stickers, and the gallery's picker as a room widget, which Element Web and Desktop show.
 public enum RoomFeature: String, Sendable, Equatable {
     case imagePack = "pack"
+    case pickerWidget = "picker"
 
     /// What a network without room state says instead.
     var elsewhere: String {
         switch self {
         case .imagePack: "Image packs are a Matrix feature; this network has none."
+        case .pickerWidget: "The picker widget is a Matrix feature; here, !web gives you the picker in a browser."
         }
     }
 }
@@ -18,11 +20,14 @@ public struct RoomFeatureChange: Sendable, Equatable {
     public let isOn: Bool
     /// The room.
     public let conversation: String
+    /// The gallery's widget address for the room, for the picker widget turned on.
+    public let widgetURL: String?
 
-    public init(feature: RoomFeature, isOn: Bool, conversation: String) {
+    public init(feature: RoomFeature, isOn: Bool, conversation: String, widgetURL: String? = nil) {
         self.feature = feature
         self.isOn = isOn
         self.conversation = conversation
+        self.widgetURL = widgetURL
     }
 
     /// Said where the network has no such thing.

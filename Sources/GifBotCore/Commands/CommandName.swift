@@ -5,12 +5,12 @@ public enum CommandName: String, CaseIterable, Sendable {
     case rating, cooldown
     case web
     case save, tag, untag, forget, collection
-    case pack
+    case pack, picker
     case previewGif = "gif?"
     case preview, send, shuffle, cancel, pick
 
     /// Commands only admins may use to change something; listed apart in `!help`.
-    var isAdminCommand: Bool { self == .rating || self == .cooldown || self == .pack }
+    var isAdminCommand: Bool { [.rating, .cooldown, .pack, .picker].contains(self) }
 
     /// Other words that mean the same command.
     var aliases: [String] {
@@ -47,7 +47,7 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .preview: "<query> | off|optional|required"
         case .send, .shuffle, .cancel: ""
         case .pick: "<n>"
-        case .pack: "on|off"
+        case .pack, .picker: "on|off"
         }
     }
 
@@ -87,6 +87,7 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .cancel: "close your open preview without posting anything"
         case .pick: "post GIF number n of your last list"
         case .pack: "Matrix: this room's collection as an image pack, stickers in Cinny, FluffyChat and Nheko (admins)"
+        case .picker: "Matrix: the picker as a room widget, which Element Web and Desktop show (admins)"
         }
     }
 

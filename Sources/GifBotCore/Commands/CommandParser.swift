@@ -85,10 +85,10 @@ public struct CommandParser: Sendable {
         case .send: return arguments.isEmpty ? .send : .usage(.send)
         case .shuffle: return arguments.isEmpty ? .shuffle : .usage(.shuffle)
         case .cancel: return arguments.isEmpty ? .cancel : .usage(.cancel)
-        case .pack:
+        case .pack, .picker:
             let word = arguments.first?.lowercased()
-            guard arguments.count == 1, word == "on" || word == "off" else { return .usage(.pack) }
-            return .roomFeature(.imagePack, on: word == "on")
+            guard arguments.count == 1, word == "on" || word == "off" else { return .usage(name) }
+            return .roomFeature(name == .pack ? .imagePack : .pickerWidget, on: word == "on")
         case .pick:
             guard arguments.count == 1, let number = ChatNumber.value(arguments[0], in: 1...Self.maximumPickNumber)
             else { return .usage(.pick) }

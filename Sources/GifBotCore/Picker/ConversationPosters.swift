@@ -13,6 +13,14 @@ public final class ConversationPosters: Sendable {
         posters.withLock { $0[network, default: []].append(poster) }
     }
 
+    /// Whether any connection of the network sees `userID` joined to `conversation`.
+    func isJoined(_ userID: String, in conversation: String, on network: String) async -> Bool {
+        for poster in posters.withLock({ $0[network] ?? [] }) where await poster.isJoined(userID, in: conversation) {
+            return true
+        }
+        return false
+    }
+
     /// Nil when no adapter of that network runs.
     func post(_ pick: PickedGif, on network: String) async -> PickDelivery? {
         let candidates = posters.withLock { $0[network] ?? [] }

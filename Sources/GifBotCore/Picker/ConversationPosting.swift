@@ -30,4 +30,12 @@ public enum PickDelivery: Sendable, Equatable {
 /// adapter registers one for its network in `ConversationPosters`.
 public protocol ConversationPosting: Sendable {
     func post(_ pick: PickedGif) async -> PickDelivery
+    /// Whether `userID` is a joined member of `conversation` now, as the connection sees it (the
+    /// picker widget's person must be in the room).
+    func isJoined(_ userID: String, in conversation: String) async -> Bool
+}
+
+extension ConversationPosting {
+    /// Networks whose widget questions never come (IRC) know of no one.
+    public func isJoined(_ userID: String, in conversation: String) async -> Bool { false }
 }

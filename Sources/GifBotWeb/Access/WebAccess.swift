@@ -42,6 +42,34 @@ public actor WebAccess: WebLinkIssuing {
         WebPaths(base: settings.baseURL).collection(channel)
     }
 
+    /// The widget's address for a room, with Element's theme template variable; nil without
+    /// `web.widget_origins` (no client may frame it).
+    public nonisolated func widgetAddress(of channel: CollectionChannel) -> String? {
+        guard !settings.widgetOrigins.isEmpty else { return nil }
+        return WebPaths(base: settings.baseURL).widget(channel) + "?theme=$org.matrix.msc2873.client_theme"
+    }
+
+    // MARK: Widget tokens
+
+    /// A token that opens `channel`'s picker for `user`, whom the homeserver vouched for.
+    func widgetToken(for user: UserKey, in channel: CollectionChannel) async throws -> String {
+        let ticket = WidgetTicket(
+            network: user.network, userID: user.userID, channel: channel.channel,
+            expiresAt: Int(now().addingTimeInterval(WidgetTokenCodec.lifetime).timeIntervalSince1970))
+        return try WidgetTokenCodec(keys: try await currentKeys()).token(for: ticket)
+    }
+
+    /// The session a widget token stands for, for `channel` only: its CSRF token and notices are
+    /// bound to the token as a cookie's are to the cookie.
+    func widgetSession(_ token: String, for channel: CollectionChannel) async throws -> WebSession? {
+        guard let ticket = WidgetTokenCodec(keys: try await currentKeys()).ticket(from: token, now: now()),
+            ticket.collectionChannel == channel
+        else { return nil }
+        return WebSession(
+            idHash: "widget:" + Self.hash(token), user: ticket.user, createdAt: now(),
+            expiresAt: Date(timeIntervalSince1970: TimeInterval(ticket.expiresAt)))
+    }
+
     /// A token for any ticket, for tests that need an expired one.
     public func token(for ticket: LoginTicket) async throws -> String {
         try LoginTokenCodec(keys: try await currentKeys()).token(for: ticket)

@@ -11,6 +11,9 @@ struct PickerPage {
     let channel: CollectionChannel
     /// The session's CSRF token, for every form.
     let csrf: String
+    /// In a room widget, the token every link and form of the picker carries (`wt`): a
+    /// third-party frame has no cookie.
+    let widgetToken: String?
     /// The person's favorites' ids: their tiles' toggles show pressed.
     let favorites: Set<String>
     /// Where the page's forms come back to: the address it was asked at.
@@ -25,6 +28,15 @@ struct PickerPage {
     }
 
     var title: String { "Pick a GIF for \(channel.channel)" }
+
+    /// `address` with the widget's token, when there is one.
+    func here(_ address: String) -> String {
+        guard let widgetToken else { return address }
+        return address + (address.contains("?") ? "&" : "?") + "wt=" + WebPaths.encode(widgetToken)
+    }
+
+    /// No sign-out in a widget: its session is the token, which ends with the frame.
+    private var signOut: String? { widgetToken == nil ? csrf : nil }
 
     func search(query: String, grid: Grid?, trending: [String], recent: [String], notice: String?) -> String {
         var content = [searchForm(query)]
@@ -45,7 +57,7 @@ struct PickerPage {
     func gif(_ item: PickerItem, notice: String?) -> String {
         let pressed = favorites.contains(item.gifID)
         return layout.page(
-            title: item.title, signOut: csrf, script: "picker.js",
+            title: item.title, signOut: signOut, script: "picker.js",
             noticeParts(notice) + [
                 .element(
                     "figure", ["class": "preview picked"],
@@ -60,13 +72,16 @@ struct PickerPage {
                 .element(
                     "form",
                     [
-                        "method": "post", "action": layout.paths.pickerAction("favorite", in: channel),
+                        "method": "post", "action": here(layout.paths.pickerAction("favorite", in: channel)),
                         "class": "favorite",
                     ],
                     hidden() + [favoriteButton(item, pressed: pressed, form: nil)]),
                 .element(
                     "form",
-                    ["method": "post", "action": layout.paths.pickerAction("post", in: channel), "class": "post"],
+                    [
+                        "method": "post", "action": here(layout.paths.pickerAction("post", in: channel)),
+                        "class": "post",
+                    ],
                     hidden() + [
                         .void("input", ["type": "hidden", "name": "gif", "value": item.gifID]),
                         .element("label", ["for": "caption"], [.text("Caption (optional)")]),
@@ -74,7 +89,8 @@ struct PickerPage {
                         .element("button", ["type": "submit"], [.text("Post to \(channel.channel)")]),
                     ]),
                 .element(
-                    "p", [:], [.element("a", ["href": layout.paths.picker(channel)], [.text("Back to the picker")])]),
+                    "p", [:],
+                    [.element("a", ["href": here(layout.paths.picker(channel))], [.text("Back to the picker")])]),
                 credit([item]),
             ])
     }
@@ -83,9 +99,11 @@ struct PickerPage {
 
     private func page(_ tab: PickerTab, notice: String?, _ content: [HTML]) -> String {
         let actions = HTML.element(
-            "form", ["method": "post", "action": layout.paths.pickerAction("post", in: channel), "id": "act"], hidden())
+            "form", ["method": "post", "action": here(layout.paths.pickerAction("post", in: channel)), "id": "act"],
+            hidden())
         return layout.page(
-            title: title, signOut: csrf, script: "picker.js", noticeParts(notice) + [tabs(tab)] + content + [actions])
+            title: title, signOut: signOut, script: "picker.js", noticeParts(notice) + [tabs(tab)] + content + [actions]
+        )
     }
 
     private func noticeParts(_ notice: String?) -> [HTML] {
@@ -99,9 +117,9 @@ struct PickerPage {
             PickerTab.allCases.map { tab in
                 tab == current
                     ? .element(
-                        "a", ["href": layout.paths.picker(channel, tab: tab), "aria-current": "page"],
+                        "a", ["href": here(layout.paths.picker(channel, tab: tab)), "aria-current": "page"],
                         [.text(tab.title)])
-                    : .element("a", ["href": layout.paths.picker(channel, tab: tab)], [.text(tab.title)])
+                    : .element("a", ["href": here(layout.paths.picker(channel, tab: tab))], [.text(tab.title)])
             })
     }
 
@@ -122,14 +140,14 @@ struct PickerPage {
                             [
                                 "type": "search", "id": "q", "name": "q", "value": query, "maxlength": "100",
                                 "autocomplete": "off",
-                                "data-suggest": layout.paths.pickerAction("suggest", in: channel),
+                                "data-suggest": here(layout.paths.pickerAction("suggest", in: channel)),
                             ]),
                         .element(
                             "ul",
                             ["id": "suggestions", "role": "listbox", "aria-label": "Suggestions", "hidden": "hidden"]),
                     ]),
                 .element("button", ["type": "submit"], [.text("Search")]),
-            ])
+            ] + (widgetToken.map { [.void("input", ["type": "hidden", "name": "wt", "value": $0])] } ?? []))
     }
 
     private func terms(_ heading: String, _ terms: [String], id: String) -> HTML {
@@ -144,7 +162,7 @@ struct PickerPage {
                         terms.map {
                             .element(
                                 "li", [:],
-                                [.element("a", ["href": layout.paths.picker(channel, query: $0)], [.text($0)])])
+                                [.element("a", ["href": here(layout.paths.picker(channel, query: $0))], [.text($0)])])
                         }),
             ])
     }
@@ -160,7 +178,7 @@ struct PickerPage {
             parts.append(
                 .element(
                     "p", ["class": "more"],
-                    [.element("a", ["href": more, "rel": "next", "id": "more"], [.text("More")])]))
+                    [.element("a", ["href": here(more), "rel": "next", "id": "more"], [.text("More")])]))
         }
         parts.append(credit(grid.items))
         return .group(parts)
@@ -171,7 +189,7 @@ struct PickerPage {
             "li", ["class": "tile", "data-gif": item.gifID],
             [
                 .element(
-                    "a", ["href": layout.paths.pickerGif(item.gifID, in: channel)],
+                    "a", ["href": here(layout.paths.pickerGif(item.gifID, in: channel))],
                     [
                         .void(
                             "img",
@@ -189,7 +207,7 @@ struct PickerPage {
                             "button",
                             [
                                 "type": "submit", "form": "act",
-                                "formaction": layout.paths.pickerAction("post", in: channel), "name": "gif",
+                                "formaction": here(layout.paths.pickerAction("post", in: channel)), "name": "gif",
                                 "value": item.gifID,
                             ], [.text("Post to \(channel.channel)")]),
                     ]),
@@ -209,7 +227,7 @@ struct PickerPage {
         return .element(
             "button",
             [
-                "type": "submit", "form": form, "formaction": layout.paths.pickerAction("favorite", in: channel),
+                "type": "submit", "form": form, "formaction": here(layout.paths.pickerAction("favorite", in: channel)),
                 "name": name, "value": item.gifID, "aria-pressed": pressedText,
             ], [.text("Favorite")])
     }

@@ -32,7 +32,7 @@ enum Assets {
         .command code { overflow-wrap: anywhere; }
         dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; }
         dd { margin: 0; overflow-wrap: anywhere; }
-        .notice { padding: .5rem; border-left: 4px solid var(--accent); }
+        .notice { padding: .5rem; border-left: 4px solid var(--accent); overflow-wrap: anywhere; }
         .credit { color: var(--muted); font-size: .85rem; }
         .tabs { display: flex; flex-wrap: wrap; gap: 1rem; margin-bottom: 1rem; }
         .tabs a[aria-current] { font-weight: bold; text-decoration: none; }
@@ -46,7 +46,7 @@ enum Assets {
         .picked img { display: block; width: 100%; height: auto; }
         #results { grid-template-columns: repeat(auto-fill, minmax(min(100%, 140px), 1fr)); }
         #results img { object-fit: cover; }
-        .actions button { font-size: .85rem; padding: .2rem .5rem; }
+        .actions button { font-size: .85rem; padding: .2rem .5rem; max-width: 100%; overflow-wrap: anywhere; }
         .actions { display: flex; flex-wrap: wrap; gap: .25rem; margin-top: .25rem; }
         .actions form { display: inline; }
         button[aria-pressed=true] { font-weight: bold; }

@@ -33,7 +33,7 @@ struct GalleryMiddleware<Context: RequestContext>: RouterMiddleware {
             logger.error("Gallery request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
             response = WebPages.html("Something went wrong; please try again later.", status: .internalServerError)
         }
-        headers.apply(to: &response)
+        headers.apply(to: &response, framable: Self.isWidgetPage(request))
         let elapsed = ContinuousClock.now - started
         let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
         let route = context.endpointPath ?? "unmatched"
@@ -45,6 +45,14 @@ struct GalleryMiddleware<Context: RequestContext>: RouterMiddleware {
                 "status": "\(response.status.code)", "ms": "\(milliseconds)",
             ])
         return response
+    }
+
+    /// The widget's own page, and the picker opened by a widget token (`wt`, never a cookie):
+    /// the only pages a widget origin may frame.
+    static func isWidgetPage(_ request: Request) -> Bool {
+        let path = request.uri.path
+        if path.hasPrefix("/w/") { return true }
+        return path.hasPrefix("/p/") && FormFields(request.uri.query ?? "")["wt"] != nil
     }
 
     /// A request the client got wrong: a short page, the connection closed after it (the rest

@@ -16,6 +16,8 @@ struct PickerHandlers: Sendable {
         let session: WebSession
         let channel: CollectionChannel
         let csrf: String
+        /// The widget's token when the picker runs in a room widget; its links carry it.
+        let widgetToken: String?
         var user: ChatUser {
             ChatUser(network: session.user.network, id: session.user.userID, displayName: session.user.userID)
         }
@@ -197,19 +199,34 @@ struct PickerHandlers: Sendable {
 
     // MARK: Who is asking
 
+    /// A session whose person asked `!web` in the channel (a cookie), or a widget's token for it
+    /// (`wt`). With a token, the token alone counts: a cookie's session is never shown in a
+    /// frame another site made.
     func asker(_ request: Request, _ context: some RequestContext) async throws -> Asker? {
-        guard let session = try await pages.session(of: request),
-            let channel = context.parameters.get("channel").flatMap(ChannelHandle.channel(from:)),
-            channel.network == session.user.network,
+        guard let channel = context.parameters.get("channel").flatMap(ChannelHandle.channel(from:)) else {
+            return nil
+        }
+        if let token = FormFields(request.uri.query ?? "")["wt"] {
+            guard gallery.widgetIdentity != nil, !gallery.settings.widgetOrigins.isEmpty,
+                let session = try await gallery.access.widgetSession(token, for: channel)
+            else { return nil }
+            return Asker(
+                session: session, channel: channel, csrf: try await gallery.access.csrfToken(for: session),
+                widgetToken: token)
+        }
+        guard let session = try await pages.session(of: request), channel.network == session.user.network,
             try await gallery.access.channels(of: session).contains(channel.channel)
         else { return nil }
-        return Asker(session: session, channel: channel, csrf: try await gallery.access.csrfToken(for: session))
+        return Asker(
+            session: session, channel: channel, csrf: try await gallery.access.csrfToken(for: session),
+            widgetToken: nil)
     }
 
     private func pickerPage(_ asker: Asker, _ request: Request) async throws -> PickerPage {
         let favorites = try await gallery.favorites.favorites(of: asker.session.user)
         return PickerPage(
-            layout: pages.layout, channel: asker.channel, csrf: asker.csrf, favorites: Set(favorites.map(\.gifID)),
+            layout: pages.layout, channel: asker.channel, csrf: asker.csrf, widgetToken: asker.widgetToken,
+            favorites: Set(favorites.map(\.gifID)),
             back: Self.withoutNotice(request.uri.path, request.uri.query))
     }
 

@@ -7,19 +7,29 @@ import Hummingbird
 /// one), no caching of pages that show a person's data.
 struct SecurityHeaders {
     let contentSecurityPolicy: String
+    /// The same, framable by the widget origins only: for the widget's pages.
+    let widgetPolicy: String?
 
-    init(extraImageSources: [String]) {
+    init(extraImageSources: [String], widgetOrigins: [String] = []) {
         let images = (["'self'", "https:"] + extraImageSources).joined(separator: " ")
-        contentSecurityPolicy =
+        let common =
             "default-src 'none'; script-src 'self'; style-src 'self'; img-src \(images); connect-src 'self'; "
-            + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+            + "form-action 'self'; base-uri 'none'; frame-ancestors "
+        contentSecurityPolicy = common + "'none'"
+        widgetPolicy = widgetOrigins.isEmpty ? nil : common + widgetOrigins.joined(separator: " ")
     }
 
-    func apply(to response: inout Response) {
-        response.headers[.contentSecurityPolicy] = contentSecurityPolicy
+    /// - Parameter framable: a widget page (see `GalleryMiddleware`), which the widget origins may
+    ///   frame when there are any; every other page may be framed by nobody.
+    func apply(to response: inout Response, framable: Bool = false) {
+        if framable, let widgetPolicy {
+            response.headers[.contentSecurityPolicy] = widgetPolicy
+        } else {
+            response.headers[.contentSecurityPolicy] = contentSecurityPolicy
+            response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        }
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
-        response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
         if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
     }
 }

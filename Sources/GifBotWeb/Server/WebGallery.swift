@@ -16,13 +16,16 @@ public struct WebGallery: Sendable {
     let collections: (any CollectionStore)?
     /// The bot's side of the picker; nil leaves the picker out (tests of the favorites alone).
     let picker: (any WebPicking)?
+    /// Who uses the picker widget; nil (or no `web.widget_origins`) leaves the widget out.
+    let widgetIdentity: (any WidgetIdentityChecking)?
     let commandPrefix: String
     let metrics: WebMetrics
     let logger: Logger
 
     public init(
         settings: WebSettings, access: WebAccess, favorites: any WebFavorites,
-        collections: (any CollectionStore)? = nil, picker: (any WebPicking)? = nil, commandPrefix: String,
+        collections: (any CollectionStore)? = nil, picker: (any WebPicking)? = nil,
+        widgetIdentity: (any WidgetIdentityChecking)? = nil, commandPrefix: String,
         metricsFactory: any MetricsFactory = MetricsSystem.factory, logger: Logger
     ) {
         self.settings = settings
@@ -30,6 +33,7 @@ public struct WebGallery: Sendable {
         self.favorites = favorites
         self.collections = collections
         self.picker = picker
+        self.widgetIdentity = widgetIdentity
         self.commandPrefix = commandPrefix
         metrics = WebMetrics(factory: metricsFactory)
         self.logger = logger
@@ -54,7 +58,9 @@ public struct WebGallery: Sendable {
         let pages = WebPages(gallery: self)
         router.add(
             middleware: GalleryMiddleware(
-                headers: SecurityHeaders(extraImageSources: settings.extraImageSources), pages: pages,
+                headers: SecurityHeaders(
+                    extraImageSources: settings.extraImageSources, widgetOrigins: settings.widgetOrigins),
+                pages: pages,
                 metrics: metrics, logger: logger))
         // Inside the one above: a refused request still gets the security headers and its log line.
         router.add(middleware: RateLimitMiddleware(settings.limits))
@@ -66,6 +72,9 @@ public struct WebGallery: Sendable {
         }
         router.get("assets/picker.js") { _, _ in
             Self.asset(PickerScript.source, type: "text/javascript; charset=utf-8")
+        }
+        router.get("assets/widget.js") { _, _ in
+            Self.asset(WidgetScript.source, type: "text/javascript; charset=utf-8")
         }
         // Browsers ask for it on their own; there is none, and a 404 would be a console error.
         router.get("favicon.ico") { _, _ in Response(status: .noContent) }
@@ -83,6 +92,13 @@ public struct WebGallery: Sendable {
             try await pages.collectionEntry(request, context: context)
         }
         if let picker { addPicker(PickerHandlers(pages: pages, picker: picker), to: router) }
+        if picker != nil, let widgetIdentity, !settings.widgetOrigins.isEmpty {
+            let widget = WidgetHandlers(pages: pages, identity: widgetIdentity)
+            router.get("w/:channel") { request, context in try await widget.page(request, context: context) }
+            router.post("w/:channel/session") { request, context in
+                try await widget.session(request, context: context)
+            }
+        }
         return router
     }
 

@@ -19,6 +19,12 @@ struct WebMetrics: Sendable {
         Counter(label: "gifbot_web_picks_total", factory: factory).increment()
     }
 
+    /// A widget's OpenID token exchanged (ok) or refused (refused, not_member).
+    func widgetSession(_ outcome: String) {
+        Counter(label: "gifbot_web_widget_sessions_total", dimensions: [("outcome", outcome)], factory: factory)
+            .increment()
+    }
+
     func login(_ outcome: String) {
         Counter(label: "gifbot_web_logins_total", dimensions: [("outcome", outcome)], factory: factory).increment()
     }

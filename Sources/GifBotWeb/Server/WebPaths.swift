@@ -46,6 +46,10 @@ struct WebPaths: Sendable {
         picker(channel) + "/gif/" + Self.encode(gifID)
     }
 
+    /// The picker widget's page for a room, and where it exchanges its OpenID token.
+    func widget(_ channel: CollectionChannel) -> String { base + "/w/\(ChannelHandle.handle(for: channel))" }
+    func widgetSession(_ channel: CollectionChannel) -> String { widget(channel) + "/session" }
+
     func pickerAction(_ action: String, in channel: CollectionChannel) -> String { picker(channel) + "/" + action }
 
     private static func pickerQuery(_ query: String?, _ offset: Int) -> String {

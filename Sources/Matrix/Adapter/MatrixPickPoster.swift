@@ -13,6 +13,11 @@ final class MatrixPickPoster: ConversationPosting {
         current.withLock { $0 = sender }
     }
 
+    func isJoined(_ userID: String, in conversation: String) async -> Bool {
+        guard let sender = current.withLock({ $0 }) else { return false }
+        return (try? await sender.client.joinedMembers(of: conversation))?.contains(userID) ?? false
+    }
+
     func post(_ pick: PickedGif) async -> PickDelivery {
         guard let sender = current.withLock({ $0 }) else { return .unavailable }
         let card = pick.card

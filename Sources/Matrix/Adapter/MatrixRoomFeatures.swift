@@ -15,8 +15,47 @@ struct MatrixRoomFeatures: Sendable {
     let packs: ImagePacks
     let logger: Logger
 
+    /// The picker widget's state event (`im.vector.modular.widgets`, Element's widget state), and
+    /// its key: one GifBot widget a room.
+    static let widgetType = "im.vector.modular.widgets"
+    static let widgetKey = "gifbot_picker"
+
     /// What the room is told.
     func change(_ change: RoomFeatureChange) async -> String {
+        switch change.feature {
+        case .imagePack: await changePack(change)
+        case .pickerWidget: await changeWidget(change)
+        }
+    }
+
+    private func changeWidget(_ change: RoomFeatureChange) async -> String {
+        let room = change.conversation
+        var content: JSONValue = [:]
+        if change.isOn, let url = change.widgetURL {
+            content = [
+                "type": "m.custom", "url": .string(url), "name": "GIFs", "data": [:], "waitForIframeLoad": true,
+                "id": .string(Self.widgetKey), "creatorUserId": .string(userID),
+            ]
+        }
+        do {
+            _ = try await client.setState(Self.widgetType, key: Self.widgetKey, content, in: room)
+            return change.isOn
+                ? "Added the GIFs widget: Element Web and Desktop show it in this room's extensions."
+                : "Removed the GIFs widget."
+        } catch {
+            let action = change.isOn ? "add" : "remove"
+            if error.code == "M_FORBIDDEN",
+                let levels = await client.stateLevels(Self.widgetType, for: userID, in: room)
+            {
+                return
+                    "I need power level \(levels.needed) in this room to \(action) its widget (I have \(levels.has)); a moderator can raise mine."
+            }
+            logger.warning("Could not change the picker widget", metadata: ["room": "\(room)", "error": "\(error)"])
+            return "I could not \(action) the picker widget; please try again later."
+        }
+    }
+
+    private func changePack(_ change: RoomFeatureChange) async -> String {
         let room = change.conversation
         guard change.isOn else {
             do {
