@@ -10,6 +10,7 @@ import os
 import sys
 
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -58,6 +59,31 @@ def notice(driver, starts):
     return driver.find_element(By.ID, "notice").text
 
 
+def reduced_motion(driver):
+    """Asking for reduced motion shows each GIF's still first frame; hovering its tile animates it."""
+    def motion(value):
+        driver.execute_cdp_cmd(
+            "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": value}]})
+    tile = tiles(driver)[0]
+    image = tile.find_element(By.TAG_NAME, "img")
+    still = tile.find_element(By.CSS_SELECTOR, "source[media]").get_attribute("srcset")
+    check("fixed_width_small_still" in still, f"the tile carries the source's still first frame: {still}")
+    animated = image.get_attribute("src")
+    check(image.get_attribute("currentSrc") == animated, "without a preference the GIF itself shows")
+    motion("reduce")
+    try:
+        WebDriverWait(driver, 10).until(lambda d: image.get_attribute("currentSrc") == still)
+        check(True, "asking for reduced motion shows the still first frame")
+        ActionChains(driver).move_to_element(image).perform()
+        WebDriverWait(driver, 10).until(lambda d: image.get_attribute("currentSrc") == animated)
+        check(True, "hovering the tile animates it")
+        ActionChains(driver).move_to_element(driver.find_element(By.TAG_NAME, "h1")).perform()
+        WebDriverWait(driver, 10).until(lambda d: image.get_attribute("currentSrc") == still)
+        check(True, "leaving it shows the still again")
+    finally:
+        motion("no-preference")
+
+
 def open_picker(driver):
     after(driver, driver.find_element(By.LINK_TEXT, "Pick a GIF").click, PICKER)
     check(driver.find_element(By.CSS_SELECTOR, "label[for=q]").text == "Search GIFs", "the search field is labelled")
@@ -101,6 +127,7 @@ def with_javascript(irc):
         fits_375(driver, "the picker")
         driver.save_screenshot(os.path.join(OUTPUT, "picker-grid.png"))
 
+        reduced_motion(driver)
         first_page = ids(driver)
         try:
             driver.find_element(By.ID, "more").click()

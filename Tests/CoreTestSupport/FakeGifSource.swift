@@ -56,6 +56,16 @@ public final class FakeGifSource: GifSource {
             pageURL: "https://example.org/gifs/\(key)", preferred: rendition, renditions: [rendition])
     }
 
+    /// `gif(key)` with a still first frame, as GIPHY and KLIPY send one.
+    public static func gifWithStill(_ key: String, rating: String? = "g") -> SourcedGif {
+        let gif = gif(key, rating: rating)
+        return SourcedGif(
+            ref: gif.ref, title: gif.title, rating: gif.rating, pageURL: gif.pageURL, preferred: gif.preferred,
+            renditions: gif.renditions,
+            still: SourcedRendition(
+                name: "still", url: "https://media.example.org/\(key)_s.gif", width: 200, height: 100, byteSize: 5_000))
+    }
+
     /// From now on every call fails with `error` (nil: answers again).
     public func fail(with error: GifSourceError?) {
         state.withLock { $0.failure = error }

@@ -17,7 +17,11 @@ import Testing
 @Suite struct PickerRouteTests {
     let webStore = InMemoryWebStore()
     let settings = WebSettings(port: 8080, baseURL: "https://gifs.example.org")
-    static let gifs = (1...30).map { FakeGifSource.gif("gif\($0)", rating: $0.isMultiple(of: 3) ? "r" : "g") }
+    static let gifs = (1...30).map {
+        $0 == 1
+            ? FakeGifSource.gifWithStill("gif1")
+            : FakeGifSource.gif("gif\($0)", rating: $0.isMultiple(of: 3) ? "r" : "g")
+    }
     let alice = UserKey(network: InProcessChat.network, userID: "alice")
     let channel = CollectionChannel(network: InProcessChat.network, channel: "#gifs")
     let paths = WebPaths(base: "")
@@ -101,6 +105,12 @@ import Testing
                 page.contains(">Post to #gifs</button>") && page.contains("aria-pressed=\"false\">Favorite</button>"))
             #expect(page.contains("href=\"\(HTML.escape(paths.picker(channel, query: "cats", offset: 25)))\""))
             #expect(page.contains("Powered by GIPHY."))
+            #expect(
+                page.contains(
+                    "<picture><source media=\"(prefers-reduced-motion: reduce)\" srcset=\"https://media.example.org/gif1_s.gif\""
+                ),
+                "the still first frame for reduced motion")
+            #expect(page.components(separatedBy: "<picture>").count == 2, "only where the source sent a still")
             let recent = String(
                 buffer: try await send(fixture.client, .get, paths.picker(channel), cookie: cookie).body)
             #expect(recent.contains("Your recent searches") && recent.contains("?q=cats\">cats</a>"))

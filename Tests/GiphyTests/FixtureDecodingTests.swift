@@ -86,6 +86,19 @@ import Testing
         #expect(decoded.elements.count == 12)
     }
 
+    /// `fixed_width_small_still` is the GIF's still for pages that honour reduced motion: read,
+    /// asked for in lean requests, never among the renditions to post.
+    @Test func theSmallStillIsReadAndNeverARenditionToPost() throws {
+        let decoded = try #require(
+            try GiphyBody(json: Fixtures.bytes("react_api_search_2023.json"), data: GiphyPayload.gifList).data)
+        let gif = try #require(decoded.elements.first).sourced
+        #expect(gif.still?.name == "fixed_width_small_still")
+        #expect(gif.still?.url.contains("100w_s.gif") == true, "\(gif.still?.url ?? "none")")
+        #expect(gif.still?.width == 100)
+        #expect(!gif.renditions.contains { $0.name.hasSuffix("still") })
+        #expect(GiphyFields.requested.contains("images.fixed_width_small_still"))
+    }
+
     private func decodeSingle(_ name: String) throws -> GiphyGif {
         try #require(try GiphyBody(json: Fixtures.bytes(name), data: GiphyPayload.singleGif).data ?? nil)
     }

@@ -20,12 +20,22 @@ import Testing
         #expect(gif.slug == "hello-hi-662")
         #expect(gif.title == "Hello")
         #expect(gif.pageURL == "https://klipy.com/gifs/hello-hi-662")
-        #expect(gif.renditions.count == 8)  // hd/md/sm/xs × gif/mp4; webp, jpg, webm not decoded
+        #expect(gif.renditions.count == 12)  // hd/md/sm/xs × gif/mp4/jpg; webp and webm not decoded
         let hd = try #require(gif.rendition(.hd))
         #expect(hd.url == "https://static.klipy.com/ii/935d7ab9d8c6202580a668421940ec81/14/af/um0L4dFH.gif")
         #expect(hd.width == 498 && hd.height == 498 && hd.byteSize == 4001918)
         #expect(gif.rendition(.hd, .mp4)?.byteSize == 119294)
         #expect(response.currentPage == 1 && response.perPage == 24 && response.hasNext)
+    }
+
+    /// The small jpg is the still a page shows for reduced motion; it is never a GIF to post.
+    @Test func theSmallJpgIsTheStillAndNeverARenditionToPost() throws {
+        let gif = try #require(try list("docs_gifs_search.json").gifs.first)
+        let sourced = gif.sourced(key: gif.slug, rating: nil)
+        #expect(sourced.still?.url == "https://static.klipy.com/ii/935d7ab9d8c6202580a668421940ec81/14/af/uvntdY4w.jpg")
+        #expect(sourced.still?.width == 220 && sourced.still?.byteSize == 8560)
+        #expect(sourced.renditions.allSatisfy { $0.name.hasSuffix("_gif") }, "\(sourced.renditions.map(\.name))")
+        #expect(sourced.preferred?.url.hasSuffix(".gif") == true)
     }
 
     @Test func realSearchKeepsIDsAbove2To53Exactly() throws {

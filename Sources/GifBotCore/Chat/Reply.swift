@@ -70,13 +70,16 @@ public struct GifCard: Sendable, Equatable {
     /// The search that found it, nil for any other way (trending, an id, a favorite): what the
     /// bot tells a source that wants to hear which of its GIFs were posted (KLIPY's `q`).
     public let searchQuery: String?
+    /// The first frame as a still image, when the source has one (pages that honour reduced motion).
+    public let still: GifRenditionLink?
 
     public init(
         id: String, title: String, url: String, width: Int?, height: Int?, byteSize: Int?,
         rating: String?, pageURL: String?, label: String? = nil, renditions: [GifRenditionLink] = [],
         via: String? = nil,
-        caption: String? = nil, searchQuery: String? = nil
+        caption: String? = nil, searchQuery: String? = nil, still: GifRenditionLink? = nil
     ) {
+        self.still = still
         self.caption = caption
         self.searchQuery = searchQuery
         self.id = id
@@ -107,7 +110,7 @@ public struct GifCard: Sendable, Equatable {
         GifCard(
             id: id, title: title, url: url, width: width, height: height, byteSize: byteSize,
             rating: rating, pageURL: pageURL, label: nil, renditions: renditions, via: via, caption: caption,
-            searchQuery: searchQuery)
+            searchQuery: searchQuery, still: still)
     }
 
     /// The card with the asker's caption.
@@ -116,7 +119,7 @@ public struct GifCard: Sendable, Equatable {
         return GifCard(
             id: id, title: title, url: url, width: width, height: height, byteSize: byteSize,
             rating: rating, pageURL: pageURL, label: label, renditions: renditions, via: via, caption: caption,
-            searchQuery: searchQuery)
+            searchQuery: searchQuery, still: still)
     }
 
     /// The card as found by a search for `query`.
@@ -124,14 +127,14 @@ public struct GifCard: Sendable, Equatable {
         GifCard(
             id: id, title: title, url: url, width: width, height: height, byteSize: byteSize,
             rating: rating, pageURL: pageURL, label: label, renditions: renditions, via: via, caption: caption,
-            searchQuery: query)
+            searchQuery: query, still: still)
     }
 
     func labelled(_ label: String) -> GifCard {
         GifCard(
             id: id, title: title, url: url, width: width, height: height, byteSize: byteSize,
             rating: rating, pageURL: pageURL, label: label, renditions: renditions, via: via, caption: caption,
-            searchQuery: searchQuery)
+            searchQuery: searchQuery, still: still)
     }
 }
 

@@ -18,7 +18,8 @@ enum GifCardBuilder {
             id: TextSanitizer.clean(gif.ref.text), title: title(of: gif), url: url,
             width: rendition.width, height: rendition.height, byteSize: rendition.byteSize,
             rating: gif.rating, pageURL: gif.pageURL.map(TextSanitizer.clean).flatMap { links.allows($0) ? $0 : nil },
-            renditions: gif.renditions.map(link).filter { links.allows($0.url) }, via: via
+            renditions: gif.renditions.map(link).filter { links.allows($0.url) }, via: via,
+            still: gif.still.map(link).flatMap { links.allows($0.url) ? $0 : nil }
         )
     }
 

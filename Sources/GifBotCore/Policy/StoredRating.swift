@@ -9,6 +9,6 @@ extension SourcedGif {
         guard rating == nil, let stored else { return self }
         return SourcedGif(
             ref: ref, title: title, rating: stored, pageURL: pageURL, preferred: preferred,
-            renditions: renditions, uploader: uploader, importDate: importDate)
+            renditions: renditions, uploader: uploader, importDate: importDate, still: still)
     }
 }

@@ -12,6 +12,8 @@ struct PickerItem: Sendable, Equatable {
     let imageURL: String
     let width: Int
     let height: Int
+    /// The first frame, shown instead where the person asks for reduced motion (nil: none known).
+    var stillURL: String? = nil
 
     /// The smallest animated rendition wide enough for a tile, else the one chat links to.
     init(_ card: GifCard) {
@@ -21,6 +23,7 @@ struct PickerItem: Sendable, Equatable {
         imageURL = small?.url ?? card.url
         width = small?.width ?? card.width ?? FavoritesPage.tileSize
         height = small?.height ?? card.height ?? FavoritesPage.tileSize
+        stillURL = card.still?.url
     }
 
     /// The rendition chat links to, for a GIF's own page.

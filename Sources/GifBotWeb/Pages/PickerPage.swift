@@ -191,12 +191,7 @@ struct PickerPage {
                 .element(
                     "a", ["href": here(layout.paths.pickerGif(item.gifID, in: channel))],
                     [
-                        .void(
-                            "img",
-                            [
-                                "src": item.imageURL, "alt": item.title, "width": String(item.width),
-                                "height": String(item.height), "loading": "lazy", "decoding": "async",
-                            ]),
+                        image(item),
                         .element("span", ["class": "title"], [.text(item.title)]),
                     ]),
                 .element(
@@ -211,6 +206,31 @@ struct PickerPage {
                                 "value": item.gifID,
                             ], [.text("Post to \(channel.channel)")]),
                     ]),
+            ])
+    }
+
+    /// The tile's image: with a still first frame, a `picture` whose source shows the still to
+    /// people who ask for reduced motion (the script animates it while the tile is hovered or
+    /// focused); without, the animated rendition.
+    private func image(_ item: PickerItem) -> HTML {
+        let size = (width: String(item.width), height: String(item.height))
+        let animated = HTML.void(
+            "img",
+            [
+                "src": item.imageURL, "alt": item.title, "width": size.width, "height": size.height,
+                "loading": "lazy", "decoding": "async",
+            ])
+        guard let still = item.stillURL else { return animated }
+        return .element(
+            "picture", [:],
+            [
+                .void(
+                    "source",
+                    [
+                        "media": "(prefers-reduced-motion: reduce)", "srcset": still, "width": size.width,
+                        "height": size.height,
+                    ]),
+                animated,
             ])
     }
 

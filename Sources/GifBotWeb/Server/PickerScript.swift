@@ -98,6 +98,23 @@ enum PickerScript {
             }
           }
 
+          // Reduced motion: a tile's still first frame animates while it is hovered or focused.
+          function motion(event, on) {
+            var tile = event.target.closest ? event.target.closest("li.tile") : null;
+            var source = tile ? tile.querySelector("source[media]") : null;
+            if (!source) { return; }
+            if (on) {
+              if (!source.dataset.still) { source.dataset.still = source.srcset; }
+              source.srcset = tile.querySelector("img").src;
+            } else if (source.dataset.still && !tile.contains(document.activeElement)) {
+              source.srcset = source.dataset.still;
+            }
+          }
+          document.addEventListener("mouseover", function (event) { motion(event, true); });
+          document.addEventListener("mouseout", function (event) { motion(event, false); });
+          document.addEventListener("focusin", function (event) { motion(event, true); });
+          document.addEventListener("focusout", function (event) { motion(event, false); });
+
           // Favorite and Post answered in place: the grid and its scroll stay.
           document.addEventListener("submit", function (event) {
             var form = event.target, button = event.submitter;

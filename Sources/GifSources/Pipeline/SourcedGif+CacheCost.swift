@@ -13,5 +13,6 @@ extension SourcedGif: CacheCosting {
     public var estimatedBytes: Int {
         let strings = [ref.key, title, rating, pageURL, importDate].reduce(0) { $0 + CacheCost.of($1) }
         return MemoryLayout<Self>.stride + strings + renditions.estimatedBytes + (uploader?.estimatedBytes ?? 0)
+            + (still?.estimatedBytes ?? 0)
     }
 }

@@ -11,6 +11,10 @@ public struct SourcedGif: Sendable, Hashable {
     public let preferred: SourcedRendition?
     /// Every animated GIF rendition, smallest first, for networks that upload the GIF itself.
     public let renditions: [SourcedRendition]
+    /// A small still image of the first frame, when the source has one (GIPHY's
+    /// `fixed_width_small_still`, KLIPY's small jpg): what a page shows people who ask for
+    /// reduced motion.
+    public let still: SourcedRendition?
     /// Who uploaded it, when the source says.
     public let uploader: SourcedUploader?
     /// When the source imported the GIF, as it wrote it ("2019-06-11 20:30:00").
@@ -18,8 +22,10 @@ public struct SourcedGif: Sendable, Hashable {
 
     public init(
         ref: GifRef, title: String, rating: String?, pageURL: String?, preferred: SourcedRendition?,
-        renditions: [SourcedRendition], uploader: SourcedUploader? = nil, importDate: String? = nil
+        renditions: [SourcedRendition], uploader: SourcedUploader? = nil, importDate: String? = nil,
+        still: SourcedRendition? = nil
     ) {
+        self.still = still
         self.ref = ref
         self.title = title
         self.rating = rating

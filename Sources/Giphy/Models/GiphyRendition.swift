@@ -58,6 +58,8 @@ enum RenditionName: String, JSONKey, CaseIterable, Sendable {
         "fixed_height_small"
     case fixedWidth = "fixed_width", fixedWidthDownsampled = "fixed_width_downsampled", fixedWidthSmall =
         "fixed_width_small"
+    /// Not animated: the first frame of `fixed_width_small`, for pages that honour reduced motion.
+    case fixedWidthSmallStill = "fixed_width_small_still"
 
     /// The renditions asked of GIPHY (`fields=images.<name>`): a ladder of sizes for uploads,
     /// from the original through `downsized_large` (at most 8 MB), `downsized_medium` (5 MB)
@@ -69,7 +71,7 @@ enum RenditionName: String, JSONKey, CaseIterable, Sendable {
     /// fetch and read (issue 9). Full responses (older ones, none of `fields`) are still read whole.
     static let requested: [RenditionName] = [
         .original, .downsizedLarge, .downsizedMedium, .downsized, .fixedHeight,
-        .fixedHeightSmall, .fixedHeightDownsampled, .fixedWidthSmall,
+        .fixedHeightSmall, .fixedHeightDownsampled, .fixedWidthSmall, .fixedWidthSmallStill,
     ]
 
     /// Read from `images`; the rest of its ~25 entries are skipped.

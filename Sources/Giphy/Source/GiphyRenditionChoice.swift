@@ -42,6 +42,11 @@ enum GiphyRenditionChoice {
         return nil
     }
 
+    /// The still, when GIPHY sent a usable one.
+    static func still(_ rendition: GiphyRendition) -> SourcedRendition? {
+        rendition.isUsable ? link(RenditionName.fixedWidthSmallStill.rawValue, rendition) : nil
+    }
+
     private static func link(_ name: String, _ rendition: GiphyRendition) -> SourcedRendition? {
         rendition.url.map {
             SourcedRendition(
@@ -81,6 +86,7 @@ extension GiphyGif {
                     username: user?.username ?? username, displayName: user?.displayName,
                     isVerified: user?.isVerified ?? false)
                 : nil,
-            importDate: importDatetime)
+            importDate: importDatetime,
+            still: renditions[RenditionName.fixedWidthSmallStill.rawValue].flatMap(GiphyRenditionChoice.still))
     }
 }

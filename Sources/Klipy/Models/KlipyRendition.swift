@@ -6,9 +6,10 @@ public struct KlipyRendition: Sendable, Hashable {
         case hd, md, sm, xs
     }
 
-    /// The formats the bot can post; webp, jpg and webm are not decoded.
+    /// The formats the bot reads: the animated ones it can post, and jpg, the first frame a page
+    /// shows people who ask for reduced motion; webp and webm are not decoded.
     public enum Format: String, Sendable, CaseIterable {
-        case gif, mp4
+        case gif, mp4, jpg
     }
 
     public let sizeClass: SizeClass

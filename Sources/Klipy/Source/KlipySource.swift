@@ -105,7 +105,8 @@ extension KlipyGif {
             .map(\.sourced)
         return SourcedGif(
             ref: GifRef(source: .klipy, key: key), title: title, rating: rating?.parameter, pageURL: pageURL,
-            preferred: bestGIF()?.sourced, renditions: gifs)
+            preferred: bestGIF()?.sourced, renditions: gifs,
+            still: (rendition(.sm, .jpg) ?? rendition(.xs, .jpg))?.sourced)
     }
 }
 
