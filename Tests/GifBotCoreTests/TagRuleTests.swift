@@ -10,6 +10,7 @@ import Testing
         "c\u{200C}at",  // zero width non-joiner
         "cat\u{E0063}\u{E0061}\u{E0074}",  // tag characters
         "\u{E0001}cat",  // language tag
+        "caT\u{E0041}\u{301}",  // a tag character before a combining mark: Foundation's NFC made it "catÁ" (fuzzing)
         "cat\u{FE0F}",  // variation selector
         "\u{202E}tac",  // right-to-left override
         "\u{2066}cat\u{2069}",  // isolates

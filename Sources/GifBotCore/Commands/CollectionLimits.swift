@@ -21,7 +21,13 @@ public enum CollectionLimits {
         let bare = word.hasPrefix("#") ? word.dropFirst() : word[...]
         // Cut early: the checks below never look at more than a tag's worth of a long word.
         guard !bare.isEmpty, bare.utf8.count <= 4 * maximumTagBytes else { return nil }
-        let tag = bare.lowercased().precomposedStringWithCanonicalMapping
+        let lowered = bare.lowercased()
+        // Checked before composing too: Foundation's NFC composes a Unicode tag character with a
+        // following combining mark as if it were the ASCII letter it stands for ("t" + TAG LATIN
+        // CAPITAL LETTER A + U+0301 came out as "tÁ"), so an invisible character could pass as a
+        // visible, even uppercase, one.
+        guard !lowered.unicodeScalars.contains(where: isInvisible) else { return nil }
+        let tag = lowered.precomposedStringWithCanonicalMapping
         guard tag.unicodeScalars.count <= maximumTagLength, tag.utf8.count <= maximumTagBytes,
             tag.allSatisfy(startsAsTagCharacter), tag.unicodeScalars.allSatisfy(isTagScalar)
         else { return nil }
