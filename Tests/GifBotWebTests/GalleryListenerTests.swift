@@ -18,12 +18,13 @@ import Testing
     let store = InMemoryWebStore()
     let logs = LogCapture()
 
-    /// Runs the gallery with `listener` on a free port until `test` ends.
+    /// Runs the gallery with `listener` until `test` ends, on the port the kernel gives it (port
+    /// 0), read from its "listening" line: a port found free beforehand was once taken by another
+    /// test's connection before the gallery could bind it.
     func withGallery(
         _ listener: ListenerLimits, _ test: @Sendable (_ port: Int) async throws -> Void
     ) async throws {
-        let port = try #require(try await FreePorts.allocate(1).first)
-        let settings = WebSettings(port: port, baseURL: "http://127.0.0.1:\(port)", listener: listener)
+        let settings = WebSettings(port: 0, baseURL: "http://127.0.0.1", listener: listener)
         let gallery = WebGallery(
             settings: settings, access: WebAccess(store: store, settings: settings), favorites: store,
             commandPrefix: "!", logger: logs.logger(level: .debug))
@@ -31,6 +32,9 @@ import Testing
             group.addTask { try await gallery.service().run() }
             defer { group.cancelAll() }
             #expect(await logs.waitFor("The gallery listening"), "logs: \(logs.text)")
+            let line = try #require(logs.text.split(separator: "\n").first { $0.contains("The gallery listening") })
+            let address = try #require(line.range(of: "127.0.0.1:"), "\(line)")
+            let port = try #require(Int(line[address.upperBound...].prefix { $0.isNumber }), "\(line)")
             try await test(port)
         }
     }
