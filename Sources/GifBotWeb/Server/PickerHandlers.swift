@@ -97,10 +97,7 @@ struct PickerHandlers: Sendable {
         guard try await asker(request, context) != nil else { return pages.forbidden() }
         let prefix = Self.query(FormFields(request.uri.query ?? ""))
         let terms = prefix.isEmpty ? [] : await picker.searchSuggestions(for: prefix)
-        var response = Response(
-            status: .ok, body: .init(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(terms))))
-        response.headers[.contentType] = "application/json"
-        return response
+        return try WebPages.json(terms)
     }
 
     /// One GIF larger, with a caption field.
@@ -156,12 +153,7 @@ struct PickerHandlers: Sendable {
         _ said: String, pressed: Bool?, to request: Request, _ form: FormFields, _ asker: Asker
     ) async throws -> Response {
         if request.headers[.accept] == "application/json" {
-            var fields: [String: PickerAnswerValue] = ["notice": .text(said)]
-            if let pressed { fields["pressed"] = .flag(pressed) }
-            var response = Response(
-                status: .ok, body: .init(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(fields))))
-            response.headers[.contentType] = "application/json"
-            return response
+            return try WebPages.json(Answer(notice: said, pressed: pressed))
         }
         let back = form["back"].flatMap { isOwnPage($0, of: asker.channel) ? $0 : nil } ?? paths.picker(asker.channel)
         let signed = try await gallery.access.signedNotice(said, for: asker.session)
@@ -173,6 +165,13 @@ struct PickerHandlers: Sendable {
         let own = paths.picker(channel)
         guard address == own || address.hasPrefix(own + "/") || address.hasPrefix(own + "?") else { return false }
         return !address.contains("//") && !address.unicodeScalars.contains { $0.value < 0x21 || $0 == "\\" }
+    }
+
+    /// What the page's script reads back from a form: the sentence, and a toggle's new state
+    /// (left out for a post).
+    private struct Answer: Encodable {
+        let notice: String
+        let pressed: Bool?
     }
 
     // MARK: Results

@@ -192,6 +192,14 @@ struct WebPages: Sendable {
         return response
     }
 
+    /// A JSON answer for the pages' scripts (suggestions, a toggle's state, a widget's picker).
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        var response = Response(
+            status: status, body: .init(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(value))))
+        response.headers[.contentType] = "application/json"
+        return response
+    }
+
     /// 303: the browser follows with a GET, so a reload never posts again.
     static func redirect(to location: String) -> Response {
         var response = Response(status: .seeOther)

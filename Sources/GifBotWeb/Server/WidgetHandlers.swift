@@ -21,35 +21,26 @@ struct WidgetHandlers: Sendable {
     func session(_ request: Request, context: some RequestContext) async throws -> Response {
         guard let channel = context.parameters.get("channel").flatMap(ChannelHandle.channel(from:)),
             channel.network == identity.network
-        else { return refuse("This is not a room's widget.") }
+        else { return try refuse("This is not a room's widget.") }
         let form = try await pages.form(request)
         guard let token = form["access_token"], !token.isEmpty, token.utf8.count <= 512,
             let server = form["matrix_server_name"], !server.isEmpty, server.utf8.count <= 255
-        else { return refuse("Your client gave no OpenID token.") }
+        else { return try refuse("Your client gave no OpenID token.") }
         guard let userID = await identity.userID(openIDToken: token, serverName: server) else {
             gallery.metrics.widgetSession("refused")
-            return refuse("Your homeserver did not vouch for you (or is not this bot's).")
+            return try refuse("Your homeserver did not vouch for you (or is not this bot's).")
         }
         guard await identity.isJoined(userID, room: channel.channel) else {
             gallery.metrics.widgetSession("not_member")
-            return refuse("You are not in this room.")
+            return try refuse("You are not in this room.")
         }
         let widgetToken = try await gallery.access.widgetToken(
             for: UserKey(network: channel.network, userID: userID), in: channel)
         gallery.metrics.widgetSession("ok")
-        return Self.json(["picker": pages.paths.picker(channel) + "?wt=" + widgetToken])
+        return try WebPages.json(["picker": pages.paths.picker(channel) + "?wt=" + widgetToken])
     }
 
-    private func refuse(_ reason: String) -> Response {
-        var response = Self.json(["error": reason])
-        response.status = .forbidden
-        return response
-    }
-
-    static func json(_ fields: [String: String]) -> Response {
-        let body = (try? JSONEncoder().encode(fields)) ?? Data("{}".utf8)
-        var response = Response(status: .ok, body: .init(byteBuffer: ByteBuffer(bytes: body)))
-        response.headers[.contentType] = "application/json"
-        return response
+    private func refuse(_ reason: String) throws -> Response {
+        try WebPages.json(["error": reason], status: .forbidden)
     }
 }
