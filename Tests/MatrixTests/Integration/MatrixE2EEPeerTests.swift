@@ -16,16 +16,8 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct MatrixE2EEPeerTests {
     static let storeKey = MatrixStoreKey(secret: "store key of the e2ee peer tests")
 
-    static var python: String {
-        let environment = ProcessInfo.processInfo.environment
-        let cache = environment["GIFBOT_CACHE"] ?? (NSHomeDirectory() + "/.cache/gifbot")
-        return (environment["GIFBOT_CRYPTO_VENV"] ?? cache + "/crypto-venv") + "/bin/python"
-    }
-
-    static var script: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("MatrixPeer/room_peer.py")
-    }
+    static var python: String { CryptoPeers.python }
+    static var script: URL { CryptoPeers.script("room_peer.py") }
 
     struct Answer: Decodable {
         let eventID: String

@@ -12,11 +12,6 @@ import Testing
 /// Tests/MatrixPeer/mautrix_peer.py, and the bot with its default policy (`share_keys_with:
 /// cross-signed`), so each side reads the other only because both devices are cross-signed.
 @Suite(.timeLimit(.minutes(3))) struct MatrixElementPolicyTests {
-    static var script: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("MatrixPeer/mautrix_peer.py")
-    }
-
     struct PeerResult: Decodable {
         let ok: Bool
         let error: String?
@@ -40,21 +35,9 @@ import Testing
 
     /// Runs the peer; its output goes to a file shown when it fails.
     func runPeer(_ arguments: [String], folder: URL) async throws -> PeerResult {
-        try #require(
-            FileManager.default.isExecutableFile(atPath: MatrixE2EEPeerTests.python),
-            "the crypto venv is missing: run scripts/crypto-cross-check --install-only")
         let result = folder.appendingPathComponent("result.json")
-        let log = folder.appendingPathComponent("peer.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let output = try FileHandle(forWritingTo: log)
-        defer { try? output.close() }
-        let wrapper = folder.appendingPathComponent("run-peer.sh")
-        try Data("exec \"$@\"\n".utf8).write(to: wrapper)
-        let status = try await ScriptRunner.run(
-            wrapper,
-            arguments: [MatrixE2EEPeerTests.python, Self.script.path, "--result", result.path] + arguments,
-            environment: ["PYTHONDONTWRITEBYTECODE": "1"], output: output)
-        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        let (status, text) = try await CryptoPeers.run(
+            "mautrix_peer.py", arguments: ["--result", result.path] + arguments, folder: folder)
         let data = try #require(
             FileManager.default.contents(atPath: result.path), "the peer wrote no result: \(text.suffix(3000))")
         let parsed = try JSONDecoder().decode(PeerResult.self, from: data)
