@@ -202,6 +202,7 @@ let package = Package(
             name: "GifBotWeb",
             dependencies: [
                 "GifBotCore",
+                "CZlib",
                 "HTTPListening",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -213,6 +214,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // The system's zlib, to gzip the gallery's stylesheet and scripts once at start.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         // The composition root: configuration → store, sources with their fallback, the bot, the
         // chat adapters (a list of network kinds), the ops endpoint, leases, logging and metrics,
         // wired once for the executable and the tests.
@@ -520,7 +523,7 @@ if Context.environment["GIFBOT_FUZZ"] == "1" {
 
 // Habits the compiler keeps (issue 21, step 5): an existential is spelled `any P`, and a module
 // whose members a file uses is imported by that file, not reached through another import.
-for target in package.targets where target.type != .plugin {
+for target in package.targets where target.type != .plugin && target.type != .system {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .enableUpcomingFeature("ExistentialAny"),

@@ -159,6 +159,7 @@ def with_javascript(irc):
         check(post.text == f"Post to {CHANNEL}", f"the post button names the channel: {post.text}")
         post.click()
         check(notice(driver, "Posted") == f"Posted to {CHANNEL}.", "the picker says it posted")
+        check(len(ids(driver)) == len(both), "posting answered in place: the grid with its More pages stays")
         said = irc.from_bot(CHANNEL)
         check(said.startswith(f"{NICK} picked: ") and f"({gif_id})" in said, f"the channel sees the pick: {said}")
 

@@ -134,10 +134,12 @@ def main():
         gif_id = tile.get_attribute("data-gif")
         post = tile.find_element(By.CSS_SELECTOR, "button[name=gif]")
         check(post.text == f"Post to {ROOM}", f"the post button names the room: {post.text}")
+        driver.execute_script("window.stayed = true")
         post.click()
         WebDriverWait(driver, 15, ignored_exceptions=WAIT).until(
             lambda d: d.find_element(By.ID, "notice").text.startswith("Posted"))
         check(driver.find_element(By.ID, "notice").text == f"Posted to {ROOM}.", "the widget says it posted")
+        check(driver.execute_script("return window.stayed === true"), "posting answered in place, in the frame")
         width = driver.execute_script("return document.documentElement.clientWidth")
         scroll = driver.execute_script("return document.documentElement.scrollWidth")
         check(scroll <= width, f"the picker fits the widget's frame without horizontal scrolling ({scroll} <= {width})")

@@ -198,13 +198,10 @@ struct PickerPage {
                     "div", ["class": "actions"],
                     [
                         favoriteButton(item, pressed: favorites.contains(item.gifID), form: "act"),
+                        // The shared form's own action is the post: no `formaction` needed.
                         .element(
-                            "button",
-                            [
-                                "type": "submit", "form": "act",
-                                "formaction": here(layout.paths.pickerAction("post", in: channel)), "name": "gif",
-                                "value": item.gifID,
-                            ], [.text("Post to \(channel.channel)")]),
+                            "button", ["form": "act", "name": "gif", "value": item.gifID],
+                            [.text("Post to \(channel.channel)")]),
                     ]),
             ])
     }
@@ -218,18 +215,14 @@ struct PickerPage {
             "img",
             [
                 "src": item.imageURL, "alt": item.title, "width": size.width, "height": size.height,
-                "loading": "lazy", "decoding": "async",
+                "loading": "lazy",
             ])
         guard let still = item.stillURL else { return animated }
         return .element(
             "picture", [:],
             [
-                .void(
-                    "source",
-                    [
-                        "media": "(prefers-reduced-motion: reduce)", "srcset": still, "width": size.width,
-                        "height": size.height,
-                    ]),
+                // No size of its own: the `img` after it sets the box, and the stylesheet fits either in it.
+                .void("source", ["media": "(prefers-reduced-motion: reduce)", "srcset": still]),
                 animated,
             ])
     }
@@ -247,7 +240,7 @@ struct PickerPage {
         return .element(
             "button",
             [
-                "type": "submit", "form": form, "formaction": here(layout.paths.pickerAction("favorite", in: channel)),
+                "form": form, "formaction": here(layout.paths.pickerAction("favorite", in: channel)),
                 "name": name, "value": item.gifID, "aria-pressed": pressedText,
             ], [.text("Favorite")])
     }

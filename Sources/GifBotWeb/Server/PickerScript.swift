@@ -118,8 +118,10 @@ enum PickerScript {
           // Favorite and Post answered in place: the grid and its scroll stay.
           document.addEventListener("submit", function (event) {
             var form = event.target, button = event.submitter;
-            var action = button && button.formAction ? button.formAction : form.action;
-            if (!window.fetch || !button || !/[/](favorite|post)$/.test(action)) { return; }
+            // A button without `formaction` submits to its form's action (its `formAction` property
+            // would say the page's address); in a widget the action carries `?wt=`.
+            var action = button && button.hasAttribute("formaction") ? button.formAction : form.action;
+            if (!window.fetch || !button || !/[/](favorite|post)$/.test(new URL(action).pathname)) { return; }
             event.preventDefault();
             // Read before the button is disabled: a disabled button's name and value are not sent.
             var body = new URLSearchParams(new FormData(form, button)).toString();

@@ -66,15 +66,8 @@ public struct WebGallery: Sendable {
         router.add(middleware: RateLimitMiddleware(settings.limits))
         router.add(middleware: TransferEncodingMiddleware())
         router.add(middleware: SameOriginMiddleware(origin: settings.origin, pages: pages, logger: logger))
-        router.get("assets/gallery.css") { _, _ in Self.asset(Assets.stylesheet, type: "text/css; charset=utf-8") }
-        router.get("assets/copy.js") { _, _ in
-            Self.asset(Assets.copyScript, type: "text/javascript; charset=utf-8")
-        }
-        router.get("assets/picker.js") { _, _ in
-            Self.asset(PickerScript.source, type: "text/javascript; charset=utf-8")
-        }
-        router.get("assets/widget.js") { _, _ in
-            Self.asset(WidgetScript.source, type: "text/javascript; charset=utf-8")
+        for (path, asset) in Self.assets {
+            router.get(RouterPath(path)) { request, _ in asset.response(to: request) }
         }
         // Browsers ask for it on their own; there is none, and a 404 would be a console error.
         router.get("favicon.ico") { _, _ in Response(status: .noContent) }
@@ -119,12 +112,13 @@ public struct WebGallery: Sendable {
         router.post("p/:channel/post") { request, context in try await handlers.post(request, context: context) }
     }
 
-    private static func asset(_ text: String, type: String) -> Response {
-        var response = Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: text)))
-        response.headers[.contentType] = type
-        response.headers[.cacheControl] = "public, max-age=3600"
-        return response
-    }
+    /// The gallery's own files, each made (and gzipped) once.
+    private static let assets: [(String, StaticAsset)] = [
+        ("assets/gallery.css", StaticAsset(Assets.stylesheet, type: "text/css; charset=utf-8")),
+        ("assets/copy.js", StaticAsset(Assets.copyScript, type: "text/javascript; charset=utf-8")),
+        ("assets/picker.js", StaticAsset(PickerScript.source, type: "text/javascript; charset=utf-8")),
+        ("assets/widget.js", StaticAsset(WidgetScript.source, type: "text/javascript; charset=utf-8")),
+    ]
 
     var cookieName: String { settings.isSecure ? "__Host-gifbot_session" : "gifbot_session" }
 }
