@@ -53,8 +53,38 @@ public enum TextSanitizer {
         return previous != UInt8(ascii: " ") || text.isEmpty
     }
 
+    /// Runs of whitespace become one space, the ends trimmed. Done scalar by scalar, since a
+    /// space can hide inside a grapheme cluster: after a prepended mark (U+0600 ARABIC NUMBER
+    /// SIGN takes the next character into its cluster) or before a combining one. Such marks
+    /// beside a space mark nothing and are dropped, so every space left is a character of its own
+    /// and splitting on " " agrees with what a reader sees (a fuzzer found "x\u{600}  y" kept
+    /// its two spaces).
     public static func collapseWhitespace(_ text: String) -> String {
-        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        var output = String.UnicodeScalarView()
+        var spacePending = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                spacePending = !output.isEmpty
+                continue
+            }
+            if spacePending {
+                if joinsCluster(" ", scalar) { continue }
+                while let last = output.last, joinsCluster(last, " ") { output.removeLast() }
+                if !output.isEmpty { output.append(" ") }
+                spacePending = false
+            }
+            output.append(scalar)
+        }
+        return String(output)
+    }
+
+    /// Whether `first` and `second` make one grapheme cluster (never for two ASCII scalars).
+    private static func joinsCluster(_ first: Unicode.Scalar, _ second: Unicode.Scalar) -> Bool {
+        if first.isASCII && second.isASCII { return false }
+        var pair = String.UnicodeScalarView()
+        pair.append(first)
+        pair.append(second)
+        return String(pair).count == 1
     }
 
     /// Shortens to at most `maximum` characters (grapheme clusters), ending with "…" when cut.
