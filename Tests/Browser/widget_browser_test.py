@@ -24,6 +24,7 @@ from gallery_browser_test import OUTPUT, browser, check, no_console_errors  # no
 
 WIDGET_URL = os.environ["WIDGET_URL"]
 ROOM = os.environ["ROOM_ID"]
+ROOM_NAME = os.environ["ROOM_NAME"]
 OPENID = {"access_token": os.environ["OPENID_TOKEN"], "matrix_server_name": os.environ["OPENID_SERVER"],
           "token_type": "Bearer", "expires_in": 3600}
 ELEMENT_PORT = int(os.environ["ELEMENT_PORT"])
@@ -118,7 +119,8 @@ def main():
             driver.switch_to.default_content()
             raise SystemExit(f"FAILED: the widget never opened the picker; it says {said!r}; the client saw "
                              f"{driver.execute_script('return window.seen')}; console: {driver.get_log('browser')}")
-        check(ROOM in frame_title(driver), f"the widget opens the room's picker after the OpenID check: {frame_title(driver)}")
+        check(frame_title(driver).startswith(f"Pick a GIF for {ROOM_NAME} "),
+              f"the widget opens the room's picker, named by the room's name, after the OpenID check: {frame_title(driver)}")
         check("wt=" in driver.execute_script("return location.href"), "the picker in the frame runs on the widget's token")
         check(not driver.get_cookie("gifbot_session"), "and on no cookie")
         search = driver.find_element(By.ID, "q")
@@ -133,12 +135,12 @@ def main():
         tile = driver.find_elements(By.CSS_SELECTOR, "#results li.tile")[0]
         gif_id = tile.get_attribute("data-gif")
         post = tile.find_element(By.CSS_SELECTOR, "button[name=gif]")
-        check(post.text == f"Post to {ROOM}", f"the post button names the room: {post.text}")
+        check(post.text == f"Post to {ROOM_NAME}", f"the post button names the room by its name: {post.text}")
         driver.execute_script("window.stayed = true")
         post.click()
         WebDriverWait(driver, 15, ignored_exceptions=WAIT).until(
             lambda d: d.find_element(By.ID, "notice").text.startswith("Posted"))
-        check(driver.find_element(By.ID, "notice").text == f"Posted to {ROOM}.", "the widget says it posted")
+        check(driver.find_element(By.ID, "notice").text == f"Posted to {ROOM_NAME}.", "the widget says it posted")
         check(driver.execute_script("return window.stayed === true"), "posting answered in place, in the frame")
         width = driver.execute_script("return document.documentElement.clientWidth")
         scroll = driver.execute_script("return document.documentElement.scrollWidth")

@@ -5,8 +5,12 @@ import Synchronization
 /// as a connected network in the channel would (or, told so, as one that is not).
 public final class RecordingPoster: ConversationPosting {
     private let state = Mutex<(picks: [PickedGif], connected: Bool)>(([], true))
+    /// The names it gives conversations, as a Matrix account gives rooms' names.
+    private let names: [String: String]
 
-    public init() {}
+    public init(names: [String: String] = [:]) { self.names = names }
+
+    public func conversationName(_ conversation: String) async -> String? { names[conversation] }
 
     public var picks: [PickedGif] { state.withLock { $0.picks } }
 

@@ -96,4 +96,24 @@ import Testing
             try await chat.bot.pickerResults(.trending, offset: 0, for: alice, in: "#gifs")
         }
     }
+
+    @Test func theChannelIsCalledByTheNameItsNetworkKnowsCleanedElseByItsID() async {
+        let chat = InProcessChat(sources: [FakeGifSource(gifs: Self.gifs)])
+        let long = String(repeating: "party ", count: 30)
+        chat.bot.posters.register(
+            RecordingPoster(names: [
+                "!abc:example.org": "Friday\u{202E} \u{3}4GIFs\n  room", "!long:example.org": long,
+                "!blank:example.org": " \u{2}\u{7F} ",
+            ]), for: InProcessChat.network)
+        func name(_ room: String) async -> String {
+            await chat.bot.conversationName(CollectionChannel(network: InProcessChat.network, channel: room))
+        }
+        #expect(await name("!abc:example.org") == "Friday GIFs room", "controls, formatting and bidi marks go")
+        #expect(await name("!long:example.org").count == GifBot.maximumConversationName)
+        #expect(await name("!blank:example.org") == "!blank:example.org", "nothing left of a name: the id")
+        #expect(await name("!unnamed:example.org") == "!unnamed:example.org")
+        #expect(
+            await chat.bot.conversationName(CollectionChannel(network: "elsewhere", channel: "#x")) == "#x",
+            "a network with no adapter")
+    }
 }

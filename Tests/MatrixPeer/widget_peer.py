@@ -21,6 +21,7 @@ from mautrix.types import EventType
 
 from mautrix_peer import TIMEOUT, Device, bootstrap_cross_signing
 
+ROOM_NAME = "Friday GIFs"
 WIDGET_STATE = EventType.find("im.vector.modular.widgets", EventType.Class.STATE)
 
 
@@ -64,7 +65,7 @@ async def run(args, result):
     await bootstrap_cross_signing(peer)
     await wait_cross_signed(peer, args.bot)
     room = await peer.client.create_room(
-        name="widget", invitees=[args.bot],
+        name=ROOM_NAME, invitees=[args.bot],
         initial_state=[{"type": "m.room.encryption", "state_key": "",
                         "content": {"algorithm": "m.megolm.v1.aes-sha2"}}])
     await peer.wait_joined(room, args.bot)
@@ -80,7 +81,7 @@ async def run(args, result):
         Method.POST, f"/_matrix/client/v3/user/{segment(peer.client.mxid)}/openid/request_token", {})
     # Written whole, then renamed: the test reads it the moment it appears.
     with open(args.ready + ".part", "w") as ready:
-        json.dump({"room": room, "widget": widget.serialize(), "openid": openid}, ready)
+        json.dump({"room": room, "room_name": ROOM_NAME, "widget": widget.serialize(), "openid": openid}, ready)
     os.replace(args.ready + ".part", args.ready)
 
     image = await picked_image(peer, room, args.bot)

@@ -37,8 +37,14 @@ import Testing
     /// What the peer hands over once the widget is in the room: its state and the OpenID token.
     struct Handover: Decodable {
         let room: String
+        let roomName: String
         let widget: JSONValue
         let openid: JSONValue
+
+        enum CodingKeys: String, CodingKey {
+            case room, widget, openid
+            case roomName = "room_name"
+        }
     }
 
     @Test func aWidgetInElementsPlaceOpensThePickerAndPostsIntoAnEncryptedRoom() async throws {
@@ -79,7 +85,7 @@ import Testing
             let browser = try await GalleryBrowserTests.runBrowserScript(
                 "widget_browser_test.py",
                 environment: [
-                    "WIDGET_URL": widgetURL, "ROOM_ID": handover.room,
+                    "WIDGET_URL": widgetURL, "ROOM_ID": handover.room, "ROOM_NAME": handover.roomName,
                     "OPENID_TOKEN": try #require(handover.openid["access_token"]?.stringValue),
                     "OPENID_SERVER": try #require(handover.openid["matrix_server_name"]?.stringValue),
                     "ELEMENT_PORT": String(elementPort), "STRANGER_PORT": String(strangerPort),

@@ -50,6 +50,19 @@ extension GifBot {
         return PickerResults(cards: cards, nextOffset: ended ? nil : next)
     }
 
+    /// How the picker names `channel` to the people in it: the name its network knows for it
+    /// (a Matrix room's), cleaned as any outside text, else its id.
+    public func conversationName(_ channel: CollectionChannel) async -> String {
+        guard let name = await posters.conversationName(channel.channel, on: channel.network) else {
+            return channel.channel
+        }
+        let cleaned = TextSanitizer.truncate(TextSanitizer.clean(name), to: Self.maximumConversationName)
+        return cleaned.isEmpty ? channel.channel : cleaned
+    }
+
+    /// Room names are the room's members' to choose: long ones are cut for the page.
+    static let maximumConversationName = 80
+
     /// The most `channel`'s rating allows, as `!gif` there would apply it.
     public func pickerRating(for user: ChatUser, in channel: String) async -> ContentRating {
         await context.rating(for: pickerMessage(user, channel))

@@ -21,6 +21,14 @@ public final class ConversationPosters: Sendable {
         return false
     }
 
+    /// The first name a connection of the network knows for `conversation`.
+    func conversationName(_ conversation: String, on network: String) async -> String? {
+        for poster in posters.withLock({ $0[network] ?? [] }) {
+            if let name = await poster.conversationName(conversation) { return name }
+        }
+        return nil
+    }
+
     /// Nil when no adapter of that network runs.
     func post(_ pick: PickedGif, on network: String) async -> PickDelivery? {
         let candidates = posters.withLock { $0[network] ?? [] }

@@ -33,9 +33,14 @@ public protocol ConversationPosting: Sendable {
     /// Whether `userID` is a joined member of `conversation` now, as the connection sees it (the
     /// picker widget's person must be in the room).
     func isJoined(_ userID: String, in conversation: String) async -> Bool
+    /// What people call the conversation, where its id is not that (a Matrix room's name for
+    /// `!abc:example.org`); nil when it has none, or the network's id is its name (IRC).
+    func conversationName(_ conversation: String) async -> String?
 }
 
 extension ConversationPosting {
     /// Networks whose widget questions never come (IRC) know of no one.
     public func isJoined(_ userID: String, in conversation: String) async -> Bool { false }
+    /// A channel's name is its id (IRC).
+    public func conversationName(_ conversation: String) async -> String? { nil }
 }

@@ -11,7 +11,7 @@ struct FavoritesPage {
 
     func render(
         _ favorites: [Favorite], of user: UserKey, query: String, page requested: Int, csrf: String, notice: String?,
-        pickers: [String] = []
+        pickers: [NamedChannel] = []
     ) -> String {
         let matching = query.isEmpty ? favorites : favorites.filter { Self.matches($0, query) }
         let pages = max(1, (matching.count + Self.pageSize - 1) / Self.pageSize)

@@ -44,14 +44,14 @@ struct PageLayout {
 
     /// A "Pick a GIF" link to the picker of each channel the person asked `!web` in (named for
     /// its channel when there are several); nil when there is none.
-    func pickLinks(_ channels: [String], network: String) -> HTML? {
+    func pickLinks(_ channels: [NamedChannel], network: String) -> HTML? {
         guard !channels.isEmpty else { return nil }
-        let sorted = channels.sorted()
+        let sorted = channels.sorted { $0.name < $1.name }
         return .element(
             "ul", ["class": "pickers"],
-            sorted.map { channel in
-                let name = sorted.count == 1 ? "Pick a GIF" : "Pick a GIF for \(channel)"
-                let address = paths.picker(CollectionChannel(network: network, channel: channel))
+            sorted.map { named in
+                let name = sorted.count == 1 ? "Pick a GIF" : "Pick a GIF for \(named.name)"
+                let address = paths.picker(CollectionChannel(network: network, channel: named.channel))
                 return .element("li", [:], [.element("a", ["href": address], [.text(name)])])
             })
     }

@@ -9,6 +9,8 @@ import GifBotCore
 struct PickerPage {
     let layout: PageLayout
     let channel: CollectionChannel
+    /// What the page calls the channel: a Matrix room's name, an IRC channel's own.
+    let channelName: String
     /// The session's CSRF token, for every form.
     let csrf: String
     /// In a room widget, the token every link and form of the picker carries (`wt`): a
@@ -27,7 +29,7 @@ struct PickerPage {
         var empty: String
     }
 
-    var title: String { "Pick a GIF for \(channel.channel)" }
+    var title: String { "Pick a GIF for \(channelName)" }
 
     /// `address` with the widget's token, when there is one.
     func here(_ address: String) -> String {
@@ -86,7 +88,7 @@ struct PickerPage {
                         .void("input", ["type": "hidden", "name": "gif", "value": item.gifID]),
                         .element("label", ["for": "caption"], [.text("Caption (optional)")]),
                         .void("input", ["type": "text", "id": "caption", "name": "caption", "maxlength": "200"]),
-                        .element("button", ["type": "submit"], [.text("Post to \(channel.channel)")]),
+                        .element("button", ["type": "submit"], [.text("Post to \(channelName)")]),
                     ]),
                 .element(
                     "p", [:],
@@ -201,7 +203,7 @@ struct PickerPage {
                         // The shared form's own action is the post: no `formaction` needed.
                         .element(
                             "button", ["form": "act", "name": "gif", "value": item.gifID],
-                            [.text("Post to \(channel.channel)")]),
+                            [.text("Post to \(channelName)")]),
                     ]),
             ])
     }

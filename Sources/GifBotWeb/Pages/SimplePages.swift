@@ -48,7 +48,7 @@ struct SimplePages {
 
     /// - Parameter csrf: the session's CSRF token (for the sign-out button); nil without a session.
     /// - Parameter pickers: the channels whose picker the person may open (none when it is off).
-    func home(session: WebSession?, csrf: String?, channels: [String], pickers: [String]) -> String {
+    func home(session: WebSession?, csrf: String?, channels: [NamedChannel], pickers: [NamedChannel]) -> String {
         guard let session, let csrf else {
             return layout.page(
                 title: "GifBot gallery", signOut: nil,
@@ -61,12 +61,12 @@ struct SimplePages {
             .element(
                 "li", [:], [.element("a", ["href": layout.paths.favorites(session.user)], [.text("My favorites")])])
         ]
-        for channel in channels.sorted() {
-            let collection = CollectionChannel(network: session.user.network, channel: channel)
+        for named in channels.sorted(by: { $0.name < $1.name }) {
+            let collection = CollectionChannel(network: session.user.network, channel: named.channel)
             items.append(
                 .element(
                     "li", [:],
-                    [.element("a", ["href": layout.paths.collection(collection)], [.text("GIFs of \(channel)")])]
+                    [.element("a", ["href": layout.paths.collection(collection)], [.text("GIFs of \(named.name)")])]
                 ))
         }
         return layout.page(

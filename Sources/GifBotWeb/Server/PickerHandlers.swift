@@ -18,6 +18,8 @@ struct PickerHandlers: Sendable {
         let csrf: String
         /// The widget's token when the picker runs in a room widget; its links carry it.
         let widgetToken: String?
+        /// What the pages call the channel (a Matrix room's name, not its id).
+        let name: String
         var user: ChatUser {
             ChatUser(network: session.user.network, id: session.user.userID, displayName: session.user.userID)
         }
@@ -66,7 +68,7 @@ struct PickerHandlers: Sendable {
             items: shown.dropFirst(offset).prefix(size).map(PickerItem.init),
             more: offset + size < shown.count
                 ? paths.picker(asker.channel, tab: .favorites, offset: offset + size) : nil,
-            empty: "No favorites that \(asker.channel.channel) allows yet: press Favorite on a GIF.")
+            empty: "No favorites that \(asker.name) allows yet: press Favorite on a GIF.")
         return WebPages.html(
             try await pickerPage(asker, request).list(.favorites, grid: grid, notice: try await notice(fields, asker)))
     }
@@ -87,7 +89,7 @@ struct PickerHandlers: Sendable {
                 PickerItem.init),
             more: offset + size < found.total
                 ? paths.picker(asker.channel, tab: .collection, offset: offset + size) : nil,
-            empty: "Nothing saved in \(asker.channel.channel) yet.")
+            empty: "Nothing saved in \(asker.name) yet.")
         return WebPages.html(
             try await pickerPage(asker, request).list(.collection, grid: grid, notice: try await notice(fields, asker)))
     }
@@ -141,7 +143,7 @@ struct PickerHandlers: Sendable {
         switch await picker.pick(gifID, caption: caption, by: asker.user, in: asker.channel.channel, now: .now) {
         case .posted:
             gallery.metrics.picked()
-            said = "Posted to \(asker.channel.channel)."
+            said = "Posted to \(asker.name)."
         case .refused(let reason): said = reason
         }
         return try await answer(said, pressed: nil, to: request, form, asker)
@@ -185,8 +187,8 @@ struct PickerHandlers: Sendable {
             let empty: String =
                 switch listing {
                 case .search(let query) where offset == 0:
-                    "No GIFs found for \"\(query)\" that \(asker.channel.channel) allows."
-                case .trending where offset == 0: "Nothing trending right now that \(asker.channel.channel) allows."
+                    "No GIFs found for \"\(query)\" that \(asker.name) allows."
+                case .trending where offset == 0: "Nothing trending right now that \(asker.name) allows."
                 default: "No more GIFs."
                 }
             return PickerPage.Grid(
@@ -211,20 +213,21 @@ struct PickerHandlers: Sendable {
             else { return nil }
             return Asker(
                 session: session, channel: channel, csrf: try await gallery.access.csrfToken(for: session),
-                widgetToken: token)
+                widgetToken: token, name: await picker.conversationName(channel))
         }
         guard let session = try await pages.session(of: request), channel.network == session.user.network,
             try await gallery.access.channels(of: session).contains(channel.channel)
         else { return nil }
         return Asker(
             session: session, channel: channel, csrf: try await gallery.access.csrfToken(for: session),
-            widgetToken: nil)
+            widgetToken: nil, name: await picker.conversationName(channel))
     }
 
     private func pickerPage(_ asker: Asker, _ request: Request) async throws -> PickerPage {
         let favorites = try await gallery.favorites.favorites(of: asker.session.user)
         return PickerPage(
-            layout: pages.layout, channel: asker.channel, csrf: asker.csrf, widgetToken: asker.widgetToken,
+            layout: pages.layout, channel: asker.channel, channelName: asker.name, csrf: asker.csrf,
+            widgetToken: asker.widgetToken,
             favorites: Set(favorites.map(\.gifID)),
             back: Self.withoutNotice(request.uri.path, request.uri.query))
     }

@@ -23,12 +23,23 @@ struct WebPages: Sendable {
 
     func home(_ request: Request) async throws -> Response {
         let session = try await session(of: request)
-        var channels: [String] = []
-        if let session { channels = try await access.channels(of: session) }
+        var channels: [NamedChannel] = []
+        if let session { channels = try await namedChannels(of: session) }
         return Self.html(
             simple.home(
                 session: session, csrf: try await signOut(session), channels: channels,
                 pickers: gallery.picker == nil ? [] : channels))
+    }
+
+    /// The channels where the session's person asked for a link, with their names.
+    private func namedChannels(of session: WebSession) async throws -> [NamedChannel] {
+        var named: [NamedChannel] = []
+        for channel in try await access.channels(of: session) {
+            let name = await gallery.picker?.conversationName(
+                CollectionChannel(network: session.user.network, channel: channel))
+            named.append(NamedChannel(channel: channel, name: name ?? channel))
+        }
+        return named
     }
 
     func loginForm(_ request: Request) async throws -> Response {
@@ -71,7 +82,7 @@ struct WebPages: Sendable {
         let text = String((query["q"] ?? "").trimmingCharacters(in: .whitespaces).prefix(100))
         let page = query["page"].flatMap { Int($0) } ?? 1
         let list = try await gallery.favorites.favorites(of: user)
-        let pickers = gallery.picker == nil ? [] : try await access.channels(of: session)
+        let pickers = gallery.picker == nil ? [] : try await namedChannels(of: session)
         return Self.html(
             FavoritesPage(layout: layout).render(
                 list, of: user, query: text, page: page, csrf: try await access.csrfToken(for: session), notice: nil,

@@ -9,6 +9,8 @@ public protocol WebPicking: Sendable {
         _ listing: PickerListing, offset: Int, for user: ChatUser, in channel: String
     ) async throws -> PickerResults
     func pickerRating(for user: ChatUser, in channel: String) async -> ContentRating
+    /// What the pages call the channel (a Matrix room's name rather than its id).
+    func conversationName(_ channel: CollectionChannel) async -> String
     func pickerGif(_ gifID: String, for user: ChatUser, in channel: String) async -> Result<GifCard, PickerFailure>
     func searchSuggestions(for prefix: String) async -> [String]
     func trendingSearches() async -> [String]

@@ -7,6 +7,7 @@ import Synchronization
 /// between sessions (logging in again) there is none, and a pick is not posted.
 final class MatrixPickPoster: ConversationPosting {
     private let current = Mutex<MatrixReplySender?>(nil)
+    private let names = RoomNames()
 
     /// The session's sender from now on; nil when the session ended.
     func use(_ sender: MatrixReplySender?) {
@@ -16,6 +17,11 @@ final class MatrixPickPoster: ConversationPosting {
     func isJoined(_ userID: String, in conversation: String) async -> Bool {
         guard let sender = current.withLock({ $0 }) else { return false }
         return (try? await sender.client.joinedMembers(of: conversation))?.contains(userID) ?? false
+    }
+
+    func conversationName(_ conversation: String) async -> String? {
+        guard let sender = current.withLock({ $0 }) else { return nil }
+        return await names.name(of: conversation, using: sender.client)
     }
 
     func post(_ pick: PickedGif) async -> PickDelivery {
