@@ -22,6 +22,18 @@ import Testing
         #expect(open.isModerator("@anyone:hs"))
     }
 
+    @Test func settingAStateTypeTakesItsOwnLevelElseTheStateDefault() {
+        let levels = RoomPowerLevels(
+            powerLevels: [
+                "users": ["@bot:hs": "60"], "state_default": 50,
+                "events": ["im.vector.modular.widgets": 75, "im.ponies.room_emotes": "40"],
+            ], create: nil, createSender: nil)
+        #expect(levels.levelNeeded(toSet: "im.vector.modular.widgets") == 75)
+        #expect(levels.levelNeeded(toSet: "im.ponies.room_emotes") == 40, "a level written as a string")
+        #expect(levels.levelNeeded(toSet: "m.room.topic") == 50)
+        #expect(levels.level(of: "@bot:hs") == 60 && levels.level(of: "@other:hs") == 0)
+    }
+
     @Test func withoutPowerLevelsAnyoneMayChangeStateAsTheSpecificationSays() {
         let levels = RoomPowerLevels(powerLevels: nil, create: ["room_version": "10"], createSender: "@creator:hs")
         #expect(levels.isModerator("@anyone:hs") && levels.isModerator("@creator:hs"))

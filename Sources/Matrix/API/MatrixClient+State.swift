@@ -19,11 +19,11 @@ extension MatrixClient {
     }
 
     /// The level needed to set state of `type` in the room (`events[type]`, else
-    /// `state_default`), and `user`'s own, for a refusal that says which is missing.
+    /// `state_default`), and `user`'s own, for a refusal that says which is missing; nil when the
+    /// room's levels cannot be read.
     func stateLevels(_ type: String, for user: String, in roomID: String) async -> (needed: Int, has: Int)? {
-        guard let levels = try? await stateContent("m.room.power_levels", of: roomID) else { return nil }
-        let needed = levels["events"]?[type]?.int ?? levels["state_default"]?.int ?? 50
-        let has = levels["users"]?[user]?.int ?? levels["users_default"]?.int ?? 0
-        return (needed, has)
+        guard let content = try? await stateContent("m.room.power_levels", of: roomID) else { return nil }
+        let levels = RoomPowerLevels(powerLevels: content, create: nil, createSender: nil)
+        return (levels.levelNeeded(toSet: type), levels.level(of: user))
     }
 }

@@ -6,6 +6,8 @@ struct RoomPowerLevels: Sendable, Equatable {
     let users: [String: Int]
     let usersDefault: Int
     let stateDefault: Int
+    /// Levels for setting particular state (`events`), where the room names one.
+    let events: [String: Int]
     /// Room version 12 and later: the create event's sender and its `additional_creators`.
     let creators: Set<String>
 
@@ -31,6 +33,7 @@ struct RoomPowerLevels: Sendable, Equatable {
             users = createSender.map { [$0: 100] } ?? [:]
             usersDefault = 0
             stateDefault = 0
+            events = [:]
             return
         }
         var users: [String: Int] = [:]
@@ -38,13 +41,24 @@ struct RoomPowerLevels: Sendable, Equatable {
             if let level = Self.level(level) { users[user] = level }
         }
         self.users = users
+        var events: [String: Int] = [:]
+        for (type, level) in powerLevels["events"]?.objectValue ?? [:] {
+            if let level = Self.level(level) { events[type] = level }
+        }
+        self.events = events
         usersDefault = powerLevels["users_default"].flatMap(Self.level) ?? 0
         stateDefault = powerLevels["state_default"].flatMap(Self.level) ?? 50
     }
 
     func isModerator(_ user: String) -> Bool {
-        creators.contains(user) || (users[user] ?? usersDefault) >= stateDefault
+        creators.contains(user) || level(of: user) >= stateDefault
     }
+
+    /// A member's level (creators aside, who outrank every level).
+    func level(of user: String) -> Int { users[user] ?? usersDefault }
+
+    /// The level that setting state of `type` takes: the room's own for it, else `state_default`.
+    func levelNeeded(toSet type: String) -> Int { events[type] ?? stateDefault }
 
     /// A level as rooms of every version write it: an integer, or (before version 10) a string
     /// holding one.
