@@ -81,6 +81,8 @@ enum MatrixScenario {
             let cpu = ThreadCPU(pid: pid)
             var cpuPer100: [Double] = [], latencies: [Double] = []
             let written = ProcessCounters.writtenBytes(pid: pid)
+            let accessLog = server.directory.appendingPathComponent("homeserver.log")
+            let logMark = HomeserverRequests.mark(accessLog)
             let perRound = max(1, plan.commands / plan.rounds)
             for _ in 0..<plan.rounds {
                 let before = cpu.seconds()
@@ -90,8 +92,9 @@ enum MatrixScenario {
                 }
                 cpuPer100.append((cpu.seconds() - before) / Double(perRound) * 100)
             }
-            let writtenPerCommand =
-                Double(ProcessCounters.writtenBytes(pid: pid) - written) / Double(perRound * plan.rounds) / 1024
+            let measured = Double(perRound * plan.rounds)
+            let writtenPerCommand = Double(ProcessCounters.writtenBytes(pid: pid) - written) / measured / 1024
+            let requests = HomeserverRequests.read(accessLog, after: logMark, user: botUser.userID)
             let idleBefore = cpu.seconds()
             // Sampled four times a second: a thread that ends keeps the time it was last seen with.
             for _ in 0..<(plan.idleSeconds * 4) {
@@ -106,6 +109,18 @@ enum MatrixScenario {
             report.add(section, "plain room: reply p50, sent to seen", Measure.percentile(latencies, 50), "ms")
             report.add(section, "plain room: reply p90", Measure.percentile(latencies, 90), "ms")
             report.add(section, "bytes written to disk per command", writtenPerCommand, "KiB")
+            report.add(section, "bot's homeserver requests per command", Double(requests.total) / measured, "requests")
+            for kind in requests.counts.keys.sorted() {
+                report.add(
+                    section, "bot's \(kind) requests per command", Double(requests.counts[kind] ?? 0) / measured,
+                    "requests")
+            }
+            // What the reply waited for on the homeserver, beside the bot's own time: the
+            // uploads and the send (alice's send and her /sync are hers).
+            report.add(
+                section, "homeserver's time on the bot's requests per command",
+                requests.serverSeconds / measured * 1000,
+                "ms")
             report.add(section, "idle CPU, \(plan.idleSeconds) s", idle, "ms/s", target: "<= 0.2", met: { $0 <= 0.2 })
             if let joinedResident {
                 report.add(

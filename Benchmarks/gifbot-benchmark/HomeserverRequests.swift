@@ -1,0 +1,49 @@
+import Foundation
+
+/// What one user asked of the homeserver, read from Synapse's access log (`homeserver.log` at
+/// INFO: one "Processed request" line per request, naming the user, the request line and the
+/// server's own time for it). Counts from a starting point of the log to now, so a scenario can
+/// take the requests of its measured commands only, with no proxy in the way to slow them.
+struct HomeserverRequests {
+    /// The requests by kind: `sync`, `send`, `upload`, `keys`, `other`.
+    var counts: [String: Int] = [:]
+    /// The homeserver's own time on the requests other than `/sync` (whose long poll waits).
+    var serverSeconds = 0.0
+
+    var total: Int { counts.values.reduce(0, +) }
+
+    /// The log's length now: where the next reading starts.
+    static func mark(_ log: URL) -> UInt64 {
+        ((try? FileManager.default.attributesOfItem(atPath: log.path)[.size]) as? NSNumber)?.uint64Value ?? 0
+    }
+
+    /// `user`'s requests in `log` after `offset`.
+    static func read(_ log: URL, after offset: UInt64, user: String) -> HomeserverRequests {
+        var result = HomeserverRequests()
+        guard let handle = try? FileHandle(forReadingFrom: log) else { return result }
+        defer { try? handle.close() }
+        try? handle.seek(toOffset: offset)
+        let text = String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
+        for line in text.split(separator: "\n") where line.contains("{\(user)}") {
+            guard let processed = line.range(of: "Processed request: "),
+                let quote = line.range(of: " \"", range: processed.upperBound..<line.endIndex)
+            else { continue }
+            let request = line[quote.upperBound...].split(separator: " ", maxSplits: 2)
+            guard request.count >= 2 else { continue }
+            let path = request[1]
+            let kind =
+                path.contains("/sync")
+                ? "sync"
+                : path.contains("/send/")
+                    ? "send"
+                    : path.contains("/upload")
+                        ? "upload"
+                        : path.contains("/keys/") ? "keys" : "other"
+            result.counts[kind, default: 0] += 1
+            if kind != "sync", let seconds = Double(line[processed.upperBound...].prefix { $0 != "s" }) {
+                result.serverSeconds += seconds
+            }
+        }
+        return result
+    }
+}
