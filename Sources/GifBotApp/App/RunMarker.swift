@@ -58,7 +58,7 @@ package final class RunMarker {
                 ])
         }
         let marker = RunMarker(descriptor: descriptor)
-        let started = ISO8601DateFormatter().string(from: Date())
+        let started = ISO8601Timestamp.string(for: Date())
         marker.replaceContents(with: "pid \(getpid()) started \(started)\n")
         return marker
     }
