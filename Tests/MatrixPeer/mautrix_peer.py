@@ -204,8 +204,9 @@ def parse_args():
     return parser.parse_args()
 
 
-async def main():
-    args = parse_args()
+async def report(run, args):
+    """Runs `run(args, result)` within the time limit and writes `result` to --result, with
+    `ok` and, on failure, `error` for the Swift test to fail with; the exit status."""
     result = {}
     try:
         await asyncio.wait_for(run(args, result), timeout=3 * TIMEOUT)
@@ -216,6 +217,10 @@ async def main():
     with open(args.result, "w") as f:
         json.dump(result, f)
     return 0 if result["ok"] else 1
+
+
+async def main():
+    return await report(run, parse_args())
 
 
 if __name__ == "__main__":

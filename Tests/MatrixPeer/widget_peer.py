@@ -19,7 +19,7 @@ from mautrix.api import Method
 from mautrix.crypto.attachments import decrypt_attachment
 from mautrix.types import EventType
 
-from mautrix_peer import TIMEOUT, Device, bootstrap_cross_signing
+from mautrix_peer import TIMEOUT, Device, bootstrap_cross_signing, report
 
 ROOM_NAME = "Friday GIFs"
 WIDGET_STATE = EventType.find("im.vector.modular.widgets", EventType.Class.STATE)
@@ -107,17 +107,7 @@ def parse_args():
 
 
 async def main():
-    args = parse_args()
-    result = {}
-    try:
-        await asyncio.wait_for(run(args, result), timeout=3 * TIMEOUT)
-        result["ok"] = True
-    except BaseException as error:  # reported to the Swift test, which fails with it
-        result["ok"] = False
-        result["error"] = f"{type(error).__name__}: {error}"
-    with open(args.result, "w") as f:
-        json.dump(result, f)
-    return 0 if result["ok"] else 1
+    return await report(run, parse_args())
 
 
 if __name__ == "__main__":

@@ -19,16 +19,14 @@ public enum CryptoPeers {
 
 extension CryptoPeers {
     /// Runs Tests/MatrixPeer/<name> with the venv's Python until it exits; its output goes to
-    /// `peer.log` in `folder`, returned for a failing test to show.
+    /// `log` in `folder`, returned for a failing test to show.
     public static func run(
-        _ name: String, arguments: [String], folder: URL
-    ) async throws -> (
-        status: Int32, log: String
-    ) {
+        _ name: String, arguments: [String], folder: URL, log logName: String = "peer.log"
+    ) async throws -> (status: Int32, log: String) {
         guard FileManager.default.isExecutableFile(atPath: python) else {
             throw CryptoPeerMissing()
         }
-        let log = folder.appendingPathComponent("peer.log")
+        let log = folder.appendingPathComponent(logName)
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let output = try FileHandle(forWritingTo: log)
         defer { try? output.close() }

@@ -1,4 +1,5 @@
 import Foundation
+import TestServerSupport
 import Testing
 
 /// A mautrix-python client (python-olm), as Element judges devices: runs
@@ -13,11 +14,7 @@ enum CrossSigningPeer {
         let master: String?
     }
 
-    static var python: String {
-        let environment = ProcessInfo.processInfo.environment
-        let cache = environment["GIFBOT_CACHE"] ?? (NSHomeDirectory() + "/.cache/gifbot")
-        return (environment["GIFBOT_CRYPTO_VENV"] ?? (cache + "/crypto-venv")) + "/bin/python"
-    }
+    static var python: String { CryptoPeers.python }
 
     static var script: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

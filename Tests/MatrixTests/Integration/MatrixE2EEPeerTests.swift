@@ -16,9 +16,6 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct MatrixE2EEPeerTests {
     static let storeKey = MatrixStoreKey(secret: "store key of the e2ee peer tests")
 
-    static var python: String { CryptoPeers.python }
-    static var script: URL { CryptoPeers.script("room_peer.py") }
-
     struct Answer: Decodable {
         let eventID: String
         let decrypted: Bool
@@ -78,24 +75,11 @@ import Testing
 
     /// Runs one phase of the peer; its output goes to a file shown when it fails.
     func runPeer(_ phase: String, _ arguments: [String], store: URL) async throws -> PeerResult {
-        #expect(
-            FileManager.default.isExecutableFile(atPath: Self.python),
-            "the crypto venv is missing: run scripts/crypto-cross-check --install-only")
         let result = store.appendingPathComponent("\(phase).json")
-        let log = store.appendingPathComponent("\(phase).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let output = try FileHandle(forWritingTo: log)
-        defer { try? output.close() }
-        let wrapper = store.appendingPathComponent("run-peer.sh")
-        try Data("exec \"$@\"\n".utf8).write(to: wrapper)
-        let status = try await ScriptRunner.run(
-            wrapper,
-            arguments: [
-                Self.python, Self.script.path, "--phase", phase, "--store", store.path, "--result", result.path,
-            ]
-                + arguments,
-            environment: ["PYTHONDONTWRITEBYTECODE": "1"], output: output)
-        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        let (status, text) = try await CryptoPeers.run(
+            "room_peer.py",
+            arguments: ["--phase", phase, "--store", store.path, "--result", result.path] + arguments,
+            folder: store, log: "\(phase).log")
         let data = try #require(
             FileManager.default.contents(atPath: result.path), "peer \(phase) wrote no result: \(text.suffix(3000))")
         let parsed = try JSONDecoder().decode(PeerResult.self, from: data)
