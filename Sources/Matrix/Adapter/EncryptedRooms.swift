@@ -62,17 +62,25 @@ actor EncryptedRooms {
     /// Whether a room is encrypted. A room this process has no word on yet is checked with the
     /// homeserver once: an `m.room.encrypted` event anyone may send does not make a room
     /// encrypted, and a room encrypted before the bot's last start shows no state in the sync.
-    /// When the check fails the room counts as encrypted (nothing leaves in the clear).
+    /// A homeserver that cannot answer now is waited for as a reply's send is (`MatrixRetry`):
+    /// the reply could not go out before it is back anyway, and taking the room for encrypted
+    /// meanwhile would drop the command. When the check is refused, or still fails after the
+    /// retries, the room counts as encrypted (nothing leaves in the clear).
     func isEncrypted(_ roomID: String, client: MatrixClient) async -> Bool {
         switch status(of: roomID) {
         case .encrypted: return true
         case .unencrypted: return false
         case .unknown: break
         }
+        let retry = MatrixRetry(maximumServerWait: client.timing.maximumServerWait, logger: logger)
         do {
-            guard let algorithm = try await client.encryptionAlgorithm(in: roomID) else {
+            let algorithm = try await retry.run("encryption check") { () async throws(MatrixError) in
+                try await client.encryptionAlgorithm(in: roomID)
+            }
+            guard let algorithm else {
+                // The sync may have shown encryption turned on while this check waited.
                 learnUnencrypted(roomID)
-                return false
+                return status(of: roomID) == .encrypted
             }
             await learnEncrypted(roomID, algorithm: algorithm)
             return true

@@ -10,8 +10,6 @@ import MatrixState
 /// from the answered event (`MatrixTransactionID`), so answering an event again — on another
 /// instance after a takeover — posts nothing twice either.
 struct MatrixReplySender: Sendable {
-    static let maximumAttempts = 30
-
     let client: MatrixClient
     let uploader: GIFUploader?
     let posted: PostedGIFLog
@@ -194,35 +192,13 @@ struct MatrixReplySender: Sendable {
     }
 
     private func retrying<T: Sendable>(_ what: String, _ operation: () async throws(MatrixError) -> T) async -> T? {
-        var backoff = ReconnectBackoff(initial: .milliseconds(500), maximum: .seconds(30))
-        for attempt in 1...Self.maximumAttempts {
-            do {
-                return try await operation()
-            } catch {
-                guard error.isRetryable, !Task.isCancelled else {
-                    logger.error("Matrix \(what) refused", metadata: ["error": "\(error)"])
-                    return nil
-                }
-                var delay = backoff.nextDelay()
-                if case .api(_, _, _, let retryAfter?, _) = error, error.isRateLimited {
-                    let (wait, wasCapped) = ServerRequestedWait.capped(retryAfter, at: maximumServerWait)
-                    delay = wait
-                    if wasCapped {
-                        logger.warning(
-                            "The homeserver asked for a longer wait than allowed; waiting the maximum",
-                            metadata: ["asked": "\(retryAfter)", "waiting": "\(wait)"])
-                    }
-                }
-                logger.notice(
-                    "Matrix \(what) will be retried",
-                    metadata: [
-                        "attempt": "\(attempt)", "error": "\(error)",
-                        "delay": "\(delay)",
-                    ])
-                do { try await Task.sleep(for: delay) } catch { return nil }
-            }
+        do {
+            return try await MatrixRetry(maximumServerWait: maximumServerWait, logger: logger).run(what, operation)
+        } catch  where !error.isRetryable {
+            logger.error("Matrix \(what) refused", metadata: ["error": "\(error)"])
+        } catch {
+            // Logged by the retry when the attempts ran out; else cancelled.
         }
-        logger.error("Matrix \(what) failed after \(Self.maximumAttempts) attempts")
         return nil
     }
 }

@@ -113,6 +113,35 @@ import Testing
         }
     }
 
+    @Test func aRoomsEncryptionCheckMetByAnOutageIsRetriedAndTheCommandAnswered() async throws {
+        try await withInProcessMatrixBot { harness in
+            harness.start()
+            let room = try await harness.roomWithBot()
+            let isCheck: @Sendable (FakeRequest) -> Bool = { $0.path.contains("/state/m.room.encryption") }
+            await harness.homeserver.inject(.error(502, "HTTP_502", "bad gateway"), times: 2, matching: isCheck)
+            let reply = try await harness.ask("!about", in: room)
+            #expect(reply.body?.contains("Powered by GIPHY") == true)
+            #expect(await harness.homeserver.requests(containing: "/state/m.room.encryption").count == 3)
+            #expect(harness.logs.text.contains("Matrix encryption check will be retried"))
+        }
+    }
+
+    @Test func aRoomsEncryptionCheckRefusedCountsTheRoomEncryptedAndSaysNothingThere() async throws {
+        try await withInProcessMatrixBot { harness in
+            harness.start()
+            let room = try await harness.roomWithBot()
+            await harness.homeserver.inject(.forbidden("no state for you"), times: 1) {
+                $0.path.contains("/state/m.room.encryption")
+            }
+            let command = await harness.homeserver.say("!about", from: harness.alice, in: room)
+            #expect(await harness.logs.waitFor("Could not check whether a room is encrypted; taking it as encrypted"))
+            #expect(await harness.homeserver.requests(containing: "/state/m.room.encryption").count == 1, "not retried")
+            // The next command's check passes: it is answered, the refused one never is.
+            _ = try await harness.ask("!about", in: room)
+            #expect(await harness.answers(to: command.eventID, in: room).isEmpty)
+        }
+    }
+
     @Test func aStoreThatCannotBeReadAtStartIsWaitedForNotTakenForNoLogin() async throws {
         try await withInProcessMatrixBot { harness in
             let first = harness.start()

@@ -199,7 +199,16 @@ func withMatrixBot<Result>(
         if homeserver == .own { try? await server.stop() }
         throw error
     }
-    return try await withCleanUp(harness, cleanUp: { await $0.cleanUp() }, body)
+    return try await withCleanUp(harness, cleanUp: { await $0.cleanUp() }) { harness in
+        do {
+            return try await body(harness)
+        } catch {
+            // What the bot logged is what explains a failure that happens once in many runs.
+            let lines = harness.logs.text.split(separator: "\n").suffix(80)
+            print("[MatrixBotHarness] the bot's last log lines:\n" + lines.joined(separator: "\n"))
+            throw error
+        }
+    }
 }
 
 struct RunningMatrixBot: Sendable {
