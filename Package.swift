@@ -55,7 +55,12 @@ let package = Package(
         ),
         // How the process's allocator keeps memory, set once at start by the executables (the bot
         // and the benchmark's memory child): not the core's business.
-        .target(name: "ProcessTuning"),
+        .target(
+            name: "ProcessTuning",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]),
         // The one HTTP client's transport beside it: whole-exchange deadlines, guarded
         // redirects, media hosts and addresses, query strings.
         .target(
@@ -251,6 +256,7 @@ let package = Package(
             name: "gifbot",
             dependencies: [
                 "GifBotApp",
+                "ProcessTuning",
                 "GifBotCore",
                 "GifSources",
                 "Storage",
@@ -480,10 +486,12 @@ let package = Package(
         .testTarget(
             name: "OpsTests",
             dependencies: [
-                "Ops", "GifBotCore", "TestServerSupport",
+                "Ops", "GifBotCore", "TestServerSupport", "ProcessTuning",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
     ]

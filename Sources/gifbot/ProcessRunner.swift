@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GifBotApp
 import Logging
+import ProcessTuning
 import Storage
 
 /// Start-up and shut-down shared by the subcommands: configuration, logging, the runtime, and
@@ -22,6 +23,15 @@ enum ProcessRunner {
     }
 
     static func run(_ configuration: AppConfiguration, _ body: (BotRuntime) async throws -> Void) async throws {
+        // Before the loop's thread starts: a thread that allocates before the arena limit is
+        // set keeps an arena of its own.
+        ProcessMemory.limitAllocatorRetention()
+        try await ProcessThreads.onOneEventLoop { try await runOnLoop(configuration, body) }
+    }
+
+    private static func runOnLoop(
+        _ configuration: AppConfiguration, _ body: (BotRuntime) async throws -> Void
+    ) async throws {
         let logger = makeLogger(level: configuration.logLevel, format: configuration.logFormat)
         warnAboutSecretsOnCommandLine(configuration.secretsOnCommandLine, logger: logger)
         let runtime: BotRuntime

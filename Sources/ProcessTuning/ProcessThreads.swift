@@ -1,0 +1,17 @@
+import NIOCore
+import NIOPosix
+
+/// Where the process's work runs.
+public enum ProcessThreads {
+    /// Runs `body`, and every task it starts, on one event loop of a one-loop singleton group:
+    /// the bot's work is I/O (chat servers, GIF sources, the homeserver, the store's thread
+    /// pool), a small fraction of one core, and hopping between threads cost more CPU than the
+    /// work itself. Must be called once, first, before anything uses NIO's singletons.
+    public static func onOneEventLoop<T>(_ body: () async throws -> T) async throws -> T {
+        NIOSingletons.groupLoopCountSuggestion = 1
+        // The store's blocking calls (SQLite) go one at a time over one connection anyway.
+        NIOSingletons.blockingPoolThreadCountSuggestion = 1
+        let executor = EventLoopTaskExecutor(MultiThreadedEventLoopGroup.singleton.next())
+        return try await withTaskExecutorPreference(executor) { try await body() }
+    }
+}
