@@ -130,6 +130,15 @@ enum MatrixScenario {
             if let after = ResidentMemory.mebibytes(pid: pid) {
                 report.add(section, "resident set after the commands", after, "MiB")
             }
+            process.terminate()
+            process.waitUntilExit()
+            bot = nil
+            // Not under link-order's callgrind: the peer's deadlines are a real client's.
+            if wrapper == nil {
+                try await reportEncryptedRoom(
+                    report, section: section, binary: binary, server: server, standIn: standIn, plan: plan,
+                    directory: directory)
+            }
         } catch {
             bot?.terminate()
             bot?.waitUntilExit()
@@ -143,6 +152,28 @@ enum MatrixScenario {
         try? await standIn.stop()
         try await server.stop()
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    private static func reportEncryptedRoom(
+        _ report: Report, section: String, binary: URL, server: SynapseServer, standIn: GiphyStandIn, plan: Plan,
+        directory: URL
+    ) async throws {
+        progress("scenario 9: the encrypted room, with an Element-like peer")
+        let figures = try await EncryptedRoomRun.measure(
+            binary: binary, server: server, standIn: standIn, plan: plan, directory: directory)
+        report.add(
+            section, "encrypted room: CPU per 100 cache-miss !gif (median of \(plan.rounds) rounds)",
+            Measure.median(figures.cpuPer100), "s", target: "<= 0.5", met: { $0 <= 0.5 })
+        report.add(
+            section, "encrypted room: reply p50, sent to decrypted (peer in Python)",
+            Measure.percentile(figures.latencies, 50), "ms")
+        if let joined = figures.joinedResident {
+            report.add(
+                section, "resident set joined, encryption on", joined, "MiB", target: "<= 20", met: { $0 <= 20 })
+        }
+        if let after = figures.afterResident {
+            report.add(section, "resident set after the encrypted commands", after, "MiB")
+        }
     }
 
     /// A search answer of one GIF with GIPHY's renditions at their real sizes, served by the

@@ -53,6 +53,11 @@ public final class GiphyStandIn: Sendable {
         table.override(path, with: response)
     }
 
+    /// Answers `path` with what `answer` makes of each request, from now on.
+    public func override(_ path: String, answering answer: @escaping @Sendable (RecordedRequest) -> StandInResponse) {
+        table.override(path, answering: answer)
+    }
+
     /// Answers every path starting with `prefix` (and not overridden itself) with `response`.
     public func override(pathsUnder prefix: String, with response: StandInResponse) {
         table.override(pathsUnder: prefix, with: response)

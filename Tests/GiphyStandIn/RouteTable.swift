@@ -8,7 +8,9 @@ import Synchronization
 /// stand-in runs on the same machinery with its own routes.
 public final class RouteTable: Sendable {
     private let routes: @Sendable (RecordedRequest) -> StandInResponse
-    private let overrides = Mutex<[String: StandInResponse]>([:])
+    /// What a path answers instead of its route: mostly one fixed response, or one made from
+    /// the request (a benchmark's GIF per search words).
+    private let overrides = Mutex<[String: @Sendable (RecordedRequest) -> StandInResponse]>([:])
     /// Overrides of every path under a prefix (paths that end in a transaction id).
     private let prefixOverrides = Mutex<[String: StandInResponse]>([:])
     public let requests = Observed<[RecordedRequest]>([])
@@ -26,7 +28,9 @@ public final class RouteTable: Sendable {
     }
 
     func respond(to request: RecordedRequest) -> StandInResponse {
-        overrides.withLock { $0[request.path] }
+        // Taken out of the lock before it runs: an answer may read the table itself.
+        let override = overrides.withLock { $0[request.path] }
+        return override?(request)
             ?? prefixOverrides.withLock { overrides in
                 overrides.first { request.path.hasPrefix($0.key) }?.value
             } ?? routes(request)
@@ -38,7 +42,13 @@ public final class RouteTable: Sendable {
     }
 
     public func override(_ path: String, with response: StandInResponse?) {
-        overrides.withLock { $0[path] = response }
+        guard let response else { return overrides.withLock { $0[path] = nil } }
+        override(path, answering: { _ in response })
+    }
+
+    /// Answers `path` with what `answer` makes of each request.
+    public func override(_ path: String, answering answer: @escaping @Sendable (RecordedRequest) -> StandInResponse) {
+        overrides.withLock { $0[path] = answer }
     }
 
     public func override(pathsUnder prefix: String, with response: StandInResponse?) {

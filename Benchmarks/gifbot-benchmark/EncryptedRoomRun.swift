@@ -1,0 +1,115 @@
+import BenchmarkSupport
+import Foundation
+import GiphyStandIn
+import MatrixTestSupport
+import TestServerSupport
+
+/// Scenario 9's encrypted room: the shipped `gifbot run` with end-to-end encryption on (its
+/// default), cross-signing itself at start, answering cache-miss `!gif` commands from an
+/// Element-like peer (mautrix-python with Element's key policy, `Tests/MatrixPeer/bench_peer.py`)
+/// in an encrypted room: each command decrypted, its GIF and thumbnail encrypted and uploaded,
+/// the reply encrypted. The peer paces its rounds through files so the bot's CPU is read around
+/// each round's commands alone; it times each command from sending it to holding the bot's
+/// decrypted image.
+enum EncryptedRoomRun {
+    struct Figures {
+        var cpuPer100: [Double] = []
+        var latencies: [Double] = []
+        var joinedResident: Double?
+        var afterResident: Double?
+    }
+
+    private struct PeerResult: Decodable {
+        let ok: Bool
+        let error: String?
+        let rounds: [[Double]]?
+    }
+
+    static func measure(
+        binary: URL, server: SynapseServer, standIn: GiphyStandIn, plan: MatrixScenario.Plan, directory: URL
+    ) async throws -> Figures {
+        let botUser = try await server.registerUser("benchbot-e2ee", password: "bench-bot-password")
+        let peerPassword = "bench-peer-password"
+        let peerUser = try await server.registerUser("benchpeer", password: peerPassword)
+        let handshake = directory.appendingPathComponent("handshake")
+        try FileManager.default.createDirectory(at: handshake, withIntermediateDirectories: true)
+        // Every command's words name a GIF not seen before (the peer sends the commands).
+        standIn.override(
+            "/v1/gifs/search",
+            answering: { request in
+                let words = request.query["q"] ?? "none"
+                return MatrixScenario.search(id: words.split(separator: " ").joined(separator: "-"), standIn: standIn)
+            })
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["run"]
+        process.environment = [
+            "MATRIX_HOMESERVER": server.baseURL, "MATRIX_USER": botUser.userID,
+            "MATRIX_PASSWORD": "bench-bot-password", "MATRIX_INVITE_ALLOW": peerUser.userID,
+            "MATRIX_E2EE": "true", "MATRIX_STORE_KEY": "benchmark-store-key-0123456789",
+            "GIPHY_API_KEY": GiphyStandIn.defaultAPIKey, "GIPHY_BASE_URL": standIn.baseURL,
+            "MEDIA_HOSTS": "http://127.0.0.1:\(standIn.port)", "MEDIA_ALLOW_PRIVATE_ADDRESSES": "true",
+            "BOT_COOLDOWN_COMMANDS": "0",
+            "DATABASE_URL": directory.appendingPathComponent("gifbot-e2ee.sqlite").path,
+            "LOG_LEVEL": "warning", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+        ]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        let pid = process.processIdentifier
+        var figures = Figures()
+        async let peerRun = CryptoPeers.run(
+            "bench_peer.py",
+            arguments: [
+                "--homeserver", server.baseURL, "--bot", botUser.userID, "--user", peerUser.userID,
+                "--password", peerPassword, "--result", directory.appendingPathComponent("peer.json").path,
+                "--handshake", handshake.path, "--prefix", "bench", "--rounds", String(plan.rounds),
+                "--commands", String(max(1, plan.commands / plan.rounds)),
+            ], folder: directory, log: "bench-peer.log")
+        let cpu = ThreadCPU(pid: pid)
+        do {
+            try await waitFor(handshake.appendingPathComponent("joined"), sampling: cpu)
+            figures.joinedResident = ResidentMemory.mebibytes(pid: pid)
+            try Data().write(to: handshake.appendingPathComponent("go-joined"))
+            let perRound = Double(max(1, plan.commands / plan.rounds))
+            for round in 0..<plan.rounds {
+                try await waitFor(handshake.appendingPathComponent("ready-\(round)"), sampling: cpu)
+                let before = cpu.seconds()
+                try Data().write(to: handshake.appendingPathComponent("go-\(round)"))
+                try await waitFor(handshake.appendingPathComponent("done-\(round)"), sampling: cpu)
+                figures.cpuPer100.append((cpu.seconds() - before) / perRound * 100)
+            }
+            figures.afterResident = ResidentMemory.mebibytes(pid: pid)
+        } catch {
+            // The peer's own account of what went wrong says more than a missing file.
+            let (_, log) = try await peerRun
+            throw BenchmarkError.childFailed("encrypted room: \(error); peer log:\n\(log.suffix(2000))")
+        }
+        let (status, log) = try await peerRun
+        let result = try JSONDecoder().decode(
+            PeerResult.self, from: Data(contentsOf: directory.appendingPathComponent("peer.json")))
+        guard status == 0, result.ok, let rounds = result.rounds else {
+            throw BenchmarkError.childFailed(
+                "encrypted room: the peer failed: \(result.error ?? "status \(status)")\n\(log.suffix(2000))")
+        }
+        figures.latencies = rounds.flatMap { $0 }
+        standIn.clearOverrides()
+        return figures
+    }
+
+    /// Waits for the peer's file, reading the bot's CPU meanwhile (a thread that ends keeps the
+    /// time it was last seen with); a peer that never writes it fails the run after two minutes.
+    private static func waitFor(_ file: URL, sampling cpu: ThreadCPU) async throws {
+        let deadline = ContinuousClock.now + .seconds(120)
+        while !FileManager.default.fileExists(atPath: file.path) {
+            guard ContinuousClock.now < deadline else {
+                throw BenchmarkError.childFailed("the encrypted room's peer never wrote \(file.lastPathComponent)")
+            }
+            _ = cpu.seconds()
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+}
