@@ -10,7 +10,7 @@ extension Peer {
             let encrypted = AttachmentCipher.encrypt(try request.bytes("plaintext_b64"))
             let file = try encrypted.file(url: try request.string("url"))
             return [
-                "ciphertext_b64": base64(encrypted.ciphertext),
+                "ciphertext_b64": base64(Array(encrypted.ciphertext)),
                 "file": .string(String(decoding: file.jsonBytes, as: UTF8.self)),
             ]
         case "attachment_decrypt":

@@ -4,6 +4,7 @@ import Logging
 import MatrixCrypto
 import MatrixState
 import NIOCore
+import NIOFoundationCompat
 
 /// GIFs for encrypted rooms: encrypted (AES-256-CTR, `AttachmentCipher`) before the upload, and
 /// the upload reused in every encrypted room, its key kept sealed in the crypto state.
@@ -32,9 +33,11 @@ extension GIFUploader {
         }
         let client = client
         let (media, attachment) = try await upload(card) { bytes throws(MatrixError) in
-            let attachment = AttachmentCipher.encrypt(Array(buffer: bytes))
+            // Encrypted from the downloaded buffer as it lies; the ciphertext copied once, into
+            // the upload's buffer.
+            let attachment = AttachmentCipher.encrypt(bytes.readableBytesView)
             let uri = try await client.upload(
-                ByteBuffer(bytes: attachment.ciphertext), contentType: "application/octet-stream",
+                ByteBuffer(data: attachment.ciphertext), contentType: "application/octet-stream",
                 filename: "\(card.id).gif")
             return (uri, attachment)
         }

@@ -5,7 +5,9 @@ import _CryptoExtras
 /// An attachment encrypted for upload: the ciphertext to upload, and what goes into the
 /// `EncryptedFile` once the upload has given it a URL.
 public struct EncryptedAttachment: Sendable {
-    public let ciphertext: [UInt8]
+    /// As the cipher wrote it: a GIF is megabytes, and each copy of it costs the process page
+    /// faults and a pass over the bytes.
+    public let ciphertext: Data
     public let key: JSONWebKey
     public let iv: [UInt8]
     public let sha256: [UInt8]
@@ -21,22 +23,24 @@ public struct EncryptedAttachment: Sendable {
 /// counter starting at zero, and SHA-256 of the ciphertext so a receiver can refuse a modified
 /// file before decrypting it (CTR has no integrity of its own).
 public enum AttachmentCipher {
-    /// Encrypts `plaintext` under a fresh key and IV.
-    public static func encrypt(_ plaintext: [UInt8]) -> EncryptedAttachment {
+    /// Encrypts `plaintext` (read where it lies, not copied first) under a fresh key and IV.
+    public static func encrypt(_ plaintext: some DataProtocol) -> EncryptedAttachment {
         let key = JSONWebKey.generate()
         // The counter half starts at zero so that no file can wrap it (2^64 blocks), which keeps
         // implementations with 64-bit and 128-bit counters in agreement.
         var generator = SystemRandomNumberGenerator()
         let iv =
             (0..<8).map { _ in UInt8.random(in: .min ... .max, using: &generator) } + [UInt8](repeating: 0, count: 8)
-        let ciphertext = applyKeystream(plaintext, key: key.key, iv: iv)
+        let ciphertext = keystreamApplied(to: plaintext, key: key.key, iv: iv)
         return EncryptedAttachment(
             ciphertext: ciphertext, key: key, iv: iv, sha256: Array(SHA256.hash(data: ciphertext)))
     }
 
     /// Decrypts the downloaded `ciphertext` of `file`, after checking its SHA-256: a file that
     /// does not match is refused with `.attachmentHashMismatch` and nothing is decrypted.
-    public static func decrypt(_ ciphertext: [UInt8], file: EncryptedFile) throws(MatrixCryptoError) -> [UInt8] {
+    public static func decrypt(
+        _ ciphertext: some DataProtocol, file: EncryptedFile
+    ) throws(MatrixCryptoError) -> [UInt8] {
         guard ConstantTimeComparison.equal(Array(SHA256.hash(data: ciphertext)), file.sha256) else {
             throw .attachmentHashMismatch
         }
@@ -47,14 +51,18 @@ public enum AttachmentCipher {
         guard counter.addingReportingOverflow(lastBlock).overflow == false else {
             throw .encryptedFileInvalid(field: "iv")
         }
-        return applyKeystream(ciphertext, key: file.key.key, iv: file.iv)
+        return Array(keystreamApplied(to: ciphertext, key: file.key.key, iv: file.iv))
     }
 
     /// AES-256-CTR with a 128-bit counter block (encryption and decryption are the same).
     static func applyKeystream(_ input: [UInt8], key: SymmetricKey, iv: [UInt8]) -> [UInt8] {
+        Array(keystreamApplied(to: input, key: key, iv: iv))
+    }
+
+    static func keystreamApplied(to input: some DataProtocol, key: SymmetricKey, iv: [UInt8]) -> Data {
         do {
             let nonce = try AES._CTR.Nonce(nonceBytes: iv)
-            return Array(try AES._CTR.encrypt(input, using: key, nonce: nonce))
+            return try AES._CTR.encrypt(input, using: key, nonce: nonce)
         } catch {
             // Only a key that is not 128/192/256 bits or an IV that is not 12/16 bytes fail,
             // and both are fixed by construction here.

@@ -38,7 +38,7 @@ struct AttachmentCipherTests {
         let encrypted = AttachmentCipher.encrypt(Array(repeating: 0x41, count: 64))
         let file = try encrypted.file(url: url)
         for index in [0, 31, 63] {
-            var tampered = encrypted.ciphertext
+            var tampered = Array(encrypted.ciphertext)
             tampered[index] ^= 0x01
             #expect(throws: MatrixCryptoError.attachmentHashMismatch) {
                 try AttachmentCipher.decrypt(tampered, file: file)
