@@ -268,6 +268,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport", "SeededRandom", "GifSources", "HTTPTransport", "Giphy", "Storage", "GiphyStandIn",
                 "IRCTestSupport", "MatrixTestSupport", "Matrix", "MatrixCrypto", "GifBotCore", "GifBotWeb",
+                "TestServerSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
