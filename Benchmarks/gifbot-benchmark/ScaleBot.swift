@@ -51,9 +51,20 @@ struct ScaleBot {
 
     /// Polls `/readyz` until it answers 200, sampling the process's CPU at each poll (a thread
     /// that ends keeps the time it was last seen with). Returns the seconds from the spawn.
+    /// Each new answer goes to the progress line with its time, so a slow start shows which
+    /// network it waited for.
     func waitUntilReady(_ running: Running, timeout: Duration) async throws -> Double {
         let deadline = running.started + timeout
-        while !(await isReady()) {
+        var last = ""
+        while true {
+            let answer = await readiness()
+            let shown =
+                answer.hasPrefix("no answer") ? "no answer" : answer.trimmingCharacters(in: .whitespacesAndNewlines)
+            if shown != last {
+                progress(String(format: "    %.2f s: /readyz %@", running.elapsed, shown))
+                last = shown
+            }
+            if answer.hasPrefix("200") { break }
             _ = running.cpu.seconds()
             guard running.process.isRunning else { throw BenchmarkError.childFailed("gifbot exited while starting") }
             guard ContinuousClock.now < deadline else {
@@ -62,10 +73,6 @@ struct ScaleBot {
             try await Task.sleep(for: .milliseconds(50))
         }
         return running.elapsed
-    }
-
-    private func isReady() async -> Bool {
-        await readiness().hasPrefix("200")
     }
 
     /// `/readyz`'s status and body, or why it did not answer.

@@ -11,17 +11,6 @@ enum ScaleProbes {
     /// and the send: the part that could grow with the rooms it is in.
     static let command = "!about"
 
-    /// Each `!about` from `client` in `room`, timed from sending it to seeing the bot's answer.
-    static func replyLatencies(
-        _ client: MatrixTestClient, room: String, bot: String, count: Int, timeout: Duration
-    ) async throws -> [Double] {
-        var latencies: [Double] = []
-        for _ in 0..<count {
-            latencies.append(try await reply(client, room: room, bot: bot, timeout: timeout))
-        }
-        return latencies
-    }
-
     /// One `!about` answered, in milliseconds.
     static func reply(_ client: MatrixTestClient, room: String, bot: String, timeout: Duration) async throws -> Double {
         let started = ContinuousClock.now
