@@ -9,6 +9,9 @@ struct HomeserverRequests {
     var counts: [String: Int] = [:]
     /// The homeserver's own time on the requests other than `/sync` (whose long poll waits).
     var serverSeconds = 0.0
+    /// The homeserver's time on the first `/sync` read: after a start, where that sync returns
+    /// at once (there is news, or it is an initial sync), what the server took to compute it.
+    var firstSyncSeconds: Double?
 
     var total: Int { counts.values.reduce(0, +) }
 
@@ -28,6 +31,9 @@ struct HomeserverRequests {
             guard let processed = line.range(of: "Processed request: "),
                 let quote = line.range(of: " \"", range: processed.upperBound..<line.endIndex)
             else { continue }
+            // A status ending in "!" is a request whose client went away before the answer: a
+            // stopped bot's long poll, logged once the server notices, after the next one began.
+            if line[..<quote.lowerBound].split(separator: " ").last?.hasSuffix("!") == true { continue }
             let request = line[quote.upperBound...].split(separator: " ", maxSplits: 2)
             guard request.count >= 2 else { continue }
             let path = request[1]
@@ -40,7 +46,10 @@ struct HomeserverRequests {
                         ? "upload"
                         : path.contains("/keys/") ? "keys" : "other"
             result.counts[kind, default: 0] += 1
-            if kind != "sync", let seconds = Double(line[processed.upperBound...].prefix { $0 != "s" }) {
+            guard let seconds = Double(line[processed.upperBound...].prefix { $0 != "s" }) else { continue }
+            if kind == "sync" {
+                result.firstSyncSeconds = result.firstSyncSeconds ?? seconds
+            } else {
                 result.serverSeconds += seconds
             }
         }

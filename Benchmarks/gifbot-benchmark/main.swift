@@ -1,7 +1,8 @@
 import BenchmarkSupport
 import Foundation
 
-// GifBot's benchmark (issue 9): `scripts/benchmark [--short] [--json FILE] [--only 1,2,...]`.
+// GifBot's benchmark (issue 9): `scripts/benchmark [--short] [--json FILE] [--only 1,2,...]
+// [--rooms N]`.
 // Runs the real modules on this machine, with no network, prints one table on standard output
 // and writes the same figures as JSON. Exit status 1 when a check fails: always the memory
 // growth check (scenario 4), and every target with --strict.
@@ -14,7 +15,7 @@ func value(after flag: String) -> String? {
 
 let short = arguments.contains("--short")
 let strict = arguments.contains("--strict")
-let only = Set((value(after: "--only") ?? "1,2,3,4,5,6,7,8,9,10").split(separator: ",").compactMap { Int($0) })
+let only = Set((value(after: "--only") ?? "1,2,3,4,5,6,7,8,9,10,11").split(separator: ",").compactMap { Int($0) })
 let jsonPath = value(after: "--json") ?? (short ? ".build/benchmark-short.json" : ".build/benchmark.json")
 let report = Report()
 
@@ -26,32 +27,47 @@ struct Scale {
     var crypto: CryptoScenario.Plan
     var matrix: MatrixScenario.Plan
     var pickerRequests: Int
+    var manyRooms: ScaleScenario.Plan
 
     static let full = Scale(
         decodings: 2000, warmCommands: 20000, missCommands: 2000,
         memory: .init(users: 1000, queries: 2000, firstCheckpoint: 10000, secondCheckpoint: 100_000),
         secondsPerSimulatedMinute: 3, favorites: 2000, startups: 10,
         crypto: .init(megolmMessages: 5000, olmSessions: 500, attachments: 20),
-        matrix: .init(commands: 60, rounds: 3, idleSeconds: 20), pickerRequests: 500)
+        matrix: .init(commands: 60, rounds: 3, idleSeconds: 20), pickerRequests: 500,
+        manyRooms: .init(
+            rooms: 1000, channels: 500, membersPerRoom: 5...50, memberPool: 300, devicesPerMember: 3, commands: 30,
+            idleSeconds: 20))
     static let short = Scale(
         decodings: 200, warmCommands: 2000, missCommands: 100,
         memory: .init(users: 1000, queries: 2000, firstCheckpoint: 2000, secondCheckpoint: 10000),
         secondsPerSimulatedMinute: 0.3, favorites: 200, startups: 3,
         crypto: .init(megolmMessages: 1000, olmSessions: 100, attachments: 5),
-        matrix: .init(commands: 9, rounds: 3, idleSeconds: 3), pickerRequests: 100)
+        matrix: .init(commands: 9, rounds: 3, idleSeconds: 3), pickerRequests: 100,
+        manyRooms: .init(
+            rooms: 40, channels: 20, membersPerRoom: 5...15, memberPool: 30, devicesPerMember: 2, commands: 9,
+            idleSeconds: 3))
     static let debugShort = Scale(
         decodings: 10, warmCommands: 200, missCommands: 10,
         memory: .init(users: 200, queries: 40, firstCheckpoint: 500, secondCheckpoint: 2500),
         secondsPerSimulatedMinute: 0.3, favorites: 20, startups: 1,
         crypto: .init(megolmMessages: 20, olmSessions: 5, attachments: 1),
-        matrix: .init(commands: 3, rounds: 1, idleSeconds: 1), pickerRequests: 5)
+        matrix: .init(commands: 3, rounds: 1, idleSeconds: 1), pickerRequests: 5,
+        manyRooms: .init(
+            rooms: 10, channels: 5, membersPerRoom: 2...4, memberPool: 6, devicesPerMember: 2, commands: 3,
+            idleSeconds: 1))
 }
 
 #if DEBUG
-let scale = short ? Scale.debugShort : Scale.full
+var scale = short ? Scale.debugShort : Scale.full
 #else
-let scale = short ? Scale.short : Scale.full
+var scale = short ? Scale.short : Scale.full
 #endif
+// `--rooms N` runs scenario 11 at a size between the plans: N rooms and N/2 channels.
+if let rooms = value(after: "--rooms").flatMap({ Int($0) }), rooms > 1 {
+    scale.manyRooms.rooms = rooms
+    scale.manyRooms.channels = max(1, rooms / 2)
+}
 
 if only.contains(1) { try DecodingScenario.run(report, iterations: scale.decodings) }
 if only.contains(2) { try await WarmCoreScenario.run(report, commands: scale.warmCommands) }
@@ -63,6 +79,7 @@ if only.contains(7) { try await StartupScenario.run(report, runs: scale.startups
 if only.contains(8) { try await CryptoScenario.run(report, plan: scale.crypto) }
 if only.contains(9) { try await MatrixScenario.run(report, plan: scale.matrix) }
 if only.contains(10) { try await PickerScenario.run(report, requests: scale.pickerRequests) }
+if only.contains(11) { try await ScaleScenario.run(report, plan: scale.manyRooms) }
 
 report.printTable()
 #if DEBUG
