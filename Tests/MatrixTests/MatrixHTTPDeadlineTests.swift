@@ -34,4 +34,16 @@ import Testing
             #expect(elapsed < .seconds(6), "gave up after \(elapsed)")
         }
     }
+
+    /// An initial sync of an account in a thousand rooms took Synapse longer than a long poll's
+    /// 5 s margin: it failed and was retried after a backoff (scenario 11: 18 s to ready).
+    @Test func anInitialSyncHasAWholeRequestsTimeALongPollItsMargin() {
+        var timing = MatrixTiming()
+        timing.requestTimeout = .seconds(30)
+        #expect(MatrixClient.syncDeadline(initial: true, poll: .zero, timing: timing) == .seconds(30))
+        #expect(MatrixClient.syncDeadline(initial: false, poll: .zero, timing: timing) == .seconds(5))
+        #expect(MatrixClient.syncDeadline(initial: false, poll: .seconds(30), timing: timing) == .seconds(45))
+        timing.requestTimeout = .seconds(2)
+        #expect(MatrixClient.syncDeadline(initial: true, poll: .zero, timing: timing) == .seconds(5), "never less")
+    }
 }

@@ -114,13 +114,22 @@ struct MatrixClient: Sendable {
         return id
     }
 
-    /// A long poll; the HTTP deadline is longer than the poll so the server answers first.
+    /// How long a `/sync` may take, answer included: the poll and a margin for the answer.
+    static func syncDeadline(initial: Bool, poll: Duration, timing: MatrixTiming) -> Duration {
+        let margin = initial ? max(.seconds(5), timing.requestTimeout) : .seconds(5)
+        return poll + max(margin, poll / 2)
+    }
+
+    /// A long poll; the HTTP deadline is longer than the poll so the server answers first. An
+    /// initial sync (no position) is the homeserver putting together every room's state, which
+    /// takes it longer than a long poll's margin for an account in hundreds of rooms (Synapse:
+    /// over 5 s for a thousand): it gets a whole request's time at least.
     func sync(since: String?, filterID: String, timeout: Duration) async throws(MatrixError) -> SyncResponse {
         var query = [("filter", filterID), ("timeout", String(timeout.components.seconds * 1000))]
         if let since { query.append(("since", since)) }
         let response = try await http.request(
             .GET, "/_matrix/client/v3/sync", query: query, accessToken: accessToken,
-            timeout: timeout + max(.seconds(5), timeout / 2))
+            timeout: Self.syncDeadline(initial: since == nil, poll: timeout, timing: timing))
         do {
             return try JSONDecoder().decode(SyncResponse.self, from: response.body)
         } catch {
