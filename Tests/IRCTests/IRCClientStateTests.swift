@@ -178,15 +178,39 @@ import Testing
         var state = IRCClientState(configuration: configuration(), version: "1.0", now: start)
         _ = state.start()
         _ = feed(&state, ":irc.test 001 gifbot :Welcome")
-        #expect(sent(feed(&state, ":irc.test 376 gifbot :End")) == ["JOIN #secret k", "JOIN #gifs"])
+        #expect(sent(feed(&state, ":irc.test 376 gifbot :End")) == ["JOIN #secret,#gifs k"])
         #expect(sent(feed(&state, ":irc.test 422 gifbot :No MOTD")).isEmpty, "only once")
+    }
+
+    /// Hundreds of channels join in a few dozen lines, each within the line limit, keys kept
+    /// with their channels: the keyed ones lead the first lines, in order.
+    @Test func manyChannelsJoinSeveralToALineKeyedFirst() {
+        let keyed = (0..<12).map { IRCNetworkConfiguration.Channel(name: "#locked-\($0)", key: "key\($0)") }
+        let open = (0..<488).map { IRCNetworkConfiguration.Channel(name: "#channel-number-\($0)", key: nil) }
+        let state = IRCClientState(configuration: configuration(), version: "1.0", now: start)
+        let lines = state.joinLines(for: open + keyed)
+        #expect(lines.count == 50)
+        var joined: [String] = [], keys: [String] = []
+        for line in lines {
+            #expect(line.command == "JOIN")
+            let names = line.parameters[0].split(separator: ",").map(String.init)
+            let lineKeys = line.parameters.count > 1 ? line.parameters[1].split(separator: ",").map(String.init) : []
+            #expect(names.count <= IRCClientState.channelsPerJoin)
+            #expect(line.parameters.joined(separator: " ").utf8.count <= IRCClientState.joinListBytes)
+            // Each key belongs to the channel at its place.
+            #expect(zip(names, lineKeys).allSatisfy { $0.hasPrefix("#locked-") && $1 == "key" + $0.dropFirst(8) })
+            joined += names
+            keys += lineKeys
+        }
+        #expect(Set(joined) == Set((open + keyed).map(\.name)) && joined.count == 500)
+        #expect(joined.prefix(12).allSatisfy { $0.hasPrefix("#locked-") } && keys.count == 12)
     }
 
     @Test func withoutAnyMOTDChannelsAreJoinedAnyway() {
         var state = IRCClientState(configuration: configuration(), version: "1.0", now: start)
         _ = state.start()
         _ = feed(&state, ":irc.test 001 gifbot :Welcome")
-        #expect(sent(state.tick(now: start + .seconds(6))).contains("JOIN #gifs"))
+        #expect(sent(state.tick(now: start + .seconds(6))) == ["JOIN #secret,#gifs k"])
     }
 
     @Test func botModeIsSetWhenAdvertised() {

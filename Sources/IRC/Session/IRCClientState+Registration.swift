@@ -80,10 +80,33 @@ extension IRCClientState {
         return requestBotMode() + joinLines(for: channels).map { .send($0, bypassFloodControl: false) }
     }
 
-    /// JOIN lines for several channels, keyed channels first (a key list applies in order).
+    /// At most this many channels to a JOIN line: servers that cap a command's targets allow at
+    /// least this many, and 500 channels still take 50 lines, not 500 at one a second.
+    static let channelsPerJoin = 10
+    /// The channel and key lists of one JOIN stay under this, well inside a 512-byte line.
+    static let joinListBytes = 400
+
+    /// JOIN lines for several channels, several to a line (`JOIN #a,#b key`, RFC 2812), keyed
+    /// channels first in each: a key list applies to the channels in order.
     func joinLines(for channels: [IRCNetworkConfiguration.Channel]) -> [IRCMessage] {
-        channels.sorted { ($0.key != nil ? 0 : 1) < ($1.key != nil ? 0 : 1) }.map { channel in
-            IRCMessage(command: "JOIN", parameters: channel.key.map { [channel.name, $0] } ?? [channel.name])
+        let ordered = channels.sorted { ($0.key != nil ? 0 : 1) < ($1.key != nil ? 0 : 1) }
+        var lines: [[IRCNetworkConfiguration.Channel]] = []
+        var bytes = 0
+        for channel in ordered {
+            let size = channel.name.utf8.count + 1 + (channel.key.map { $0.utf8.count + 1 } ?? 0)
+            if let last = lines.last, last.count < Self.channelsPerJoin, bytes + size <= Self.joinListBytes {
+                lines[lines.count - 1].append(channel)
+                bytes += size
+            } else {
+                lines.append([channel])
+                bytes = size
+            }
+        }
+        return lines.map { line in
+            let names = line.map(\.name).joined(separator: ",")
+            let keys = line.compactMap(\.key)
+            return IRCMessage(
+                command: "JOIN", parameters: keys.isEmpty ? [names] : [names, keys.joined(separator: ",")])
         }
     }
 }
