@@ -381,7 +381,8 @@ public final class MatrixAdapter: Service {
 
     /// `pause`, ended early by the next element of `wakeUp`.
     private func pause(_ duration: Duration, orUntil wakeUp: AsyncStream<Void>) async -> Bool {
-        let slept: Void? = try? await cancelWhenGracefulShutdown {
+        // A shutdown cancels the group (both its tasks end), which the checks below then see.
+        await cancelWhenGracefulShutdown {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask { try? await Task.sleep(for: duration) }
                 group.addTask {
@@ -391,7 +392,7 @@ public final class MatrixAdapter: Service {
                 group.cancelAll()
             }
         }
-        return slept != nil && !isStopping && !Task.isCancelled
+        return !isStopping && !Task.isCancelled
     }
 
     /// A sync position the homeserver no longer knows: `M_UNKNOWN_POS` by the spec, but Synapse
