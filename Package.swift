@@ -228,7 +228,6 @@ let package = Package(
             name: "GifBotApp",
             dependencies: [
                 "GifBotCore",
-                "ProcessTuning",
                 "GifSources",
                 "HTTPTransport",
                 "Giphy",

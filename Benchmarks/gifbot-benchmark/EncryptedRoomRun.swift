@@ -33,26 +33,16 @@ enum EncryptedRoomRun {
         let peerUser = try await server.registerUser("benchpeer", password: peerPassword)
         let handshake = directory.appendingPathComponent("handshake")
         try FileManager.default.createDirectory(at: handshake, withIntermediateDirectories: true)
-        // Every command's words name a GIF not seen before (the peer sends the commands).
-        standIn.override(
-            "/v1/gifs/search",
-            answering: { request in
-                let words = request.query["q"] ?? "none"
-                return MatrixScenario.search(id: words.split(separator: " ").joined(separator: "-"), standIn: standIn)
-            })
         let process = Process()
         process.executableURL = binary
         process.arguments = ["run"]
-        process.environment = [
-            "MATRIX_HOMESERVER": server.baseURL, "MATRIX_USER": botUser.userID,
-            "MATRIX_PASSWORD": "bench-bot-password", "MATRIX_INVITE_ALLOW": peerUser.userID,
-            "MATRIX_E2EE": "true", "MATRIX_STORE_KEY": "benchmark-store-key-0123456789",
-            "GIPHY_API_KEY": GiphyStandIn.defaultAPIKey, "GIPHY_BASE_URL": standIn.baseURL,
-            "MEDIA_HOSTS": "http://127.0.0.1:\(standIn.port)", "MEDIA_ALLOW_PRIVATE_ADDRESSES": "true",
-            "BOT_COOLDOWN_COMMANDS": "0",
-            "DATABASE_URL": directory.appendingPathComponent("gifbot-e2ee.sqlite").path,
-            "LOG_LEVEL": "warning", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-        ]
+        process.environment = MatrixBotEnvironment.make(
+            server: server, user: botUser.userID, password: "bench-bot-password", inviteAllow: [peerUser.userID],
+            encrypted: true, standIn: standIn
+        ).merging(
+            MatrixBotEnvironment.uploading(
+                from: standIn, database: directory.appendingPathComponent("gifbot-e2ee.sqlite"))
+        ) { $1 }
         process.standardError = FileHandle.nullDevice
         try process.run()
         defer {
@@ -96,7 +86,6 @@ enum EncryptedRoomRun {
                 "encrypted room: the peer failed: \(result.error ?? "status \(status)")\n\(log.suffix(2000))")
         }
         figures.latencies = rounds.flatMap { $0 }
-        standIn.clearOverrides()
         return figures
     }
 

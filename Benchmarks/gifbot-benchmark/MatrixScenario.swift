@@ -27,6 +27,14 @@ enum MatrixScenario {
         guard let binary = ShippedBinary.gifbot() else { return }
         let server = try await SynapseServer.start()
         let standIn = try await GiphyStandIn.start()
+        // Every command's words name a GIF not seen before, in both rooms (the encrypted room's
+        // commands come from its peer, not from here).
+        standIn.override(
+            "/v1/gifs/search",
+            answering: { request in
+                let words = request.query["q"] ?? "none"
+                return search(id: words.split(separator: " ").joined(separator: "-"), standIn: standIn)
+            })
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gifbot-matrix-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var bot: Process?
@@ -47,15 +55,13 @@ enum MatrixScenario {
                 process.executableURL = binary
                 process.arguments = ["run"]
             }
-            process.environment = [
-                "MATRIX_HOMESERVER": server.baseURL, "MATRIX_USER": botUser.userID,
-                "MATRIX_PASSWORD": "bench-bot-password", "MATRIX_INVITE_ALLOW": aliceUser.userID,
-                "MATRIX_E2EE": "false",
-                "GIPHY_API_KEY": GiphyStandIn.defaultAPIKey, "GIPHY_BASE_URL": standIn.baseURL,
-                "MEDIA_HOSTS": "http://127.0.0.1:\(standIn.port)", "MEDIA_ALLOW_PRIVATE_ADDRESSES": "true",
-                "BOT_COOLDOWN_COMMANDS": "0", "DATABASE_URL": directory.appendingPathComponent("gifbot.sqlite").path,
-                "LOG_LEVEL": "warning", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            ]
+            process.environment = MatrixBotEnvironment.make(
+                server: server, user: botUser.userID, password: "bench-bot-password", inviteAllow: [aliceUser.userID],
+                encrypted: false, standIn: standIn
+            ).merging(
+                MatrixBotEnvironment.uploading(
+                    from: standIn, database: directory.appendingPathComponent("gifbot.sqlite"))
+            ) { $1 }
             process.standardError = FileHandle.nullDevice
             try process.run()
             bot = process
@@ -68,7 +74,6 @@ enum MatrixScenario {
             var index = 0
             func command() async throws -> Double {
                 index += 1
-                standIn.override("/v1/gifs/search", with: search(id: "bench\(index)", standIn: standIn))
                 let started = ContinuousClock.now
                 let sent = try await alice.sendText("!gif bench \(index)", to: room)
                 let reply = try await alice.waitForEvent(in: room, timeout: wait) {

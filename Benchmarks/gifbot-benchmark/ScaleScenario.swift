@@ -86,18 +86,16 @@ enum ScaleScenario {
             try await observer.join(channels[0])
             let bot = ScaleBot(
                 binary: binary,
-                environment: [
-                    "MATRIX_HOMESERVER": synapse.baseURL, "MATRIX_USER": botUser.userID, "MATRIX_PASSWORD": botPassword,
-                    "MATRIX_INVITE_ALLOW": "\(owner.user.userID),\(alice.user.userID)", "MATRIX_E2EE": "true",
+                environment: MatrixBotEnvironment.make(
+                    server: synapse, user: botUser.userID, password: botPassword,
+                    inviteAllow: [owner.user.userID, alice.user.userID], encrypted: true, standIn: servers.standIn
+                ).merging([
                     "IRC_HOST": "127.0.0.1", "IRC_PORT": String(servers.irc.ports.relaxed), "IRC_TLS": "false",
                     "IRC_NICK": botNick,
-                    // The bot's own pacing (4 lines, then one a second) would make 500 JOINs take
-                    // 500 s: it sends one channel a line. The relaxed port allows this much.
+                    // The bot's own pacing (4 lines, then one a second) would make its 50 JOIN
+                    // lines take 46 s. The relaxed port allows this much.
                     "IRC_FLOOD_BURST": "50", "IRC_FLOOD_INTERVAL": "0.001",
-                    "GIPHY_API_KEY": GiphyStandIn.defaultAPIKey, "GIPHY_BASE_URL": servers.standIn.baseURL,
-                    "BOT_COOLDOWN_COMMANDS": "0", "LOG_LEVEL": "warning",
-                    "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-                ],
+                ]) { $1 },
                 opsPort: try await FreePorts.allocate(1)[0])
             let session = Session(
                 plan: plan, bot: bot, botUser: botUser.userID, botAccount: botAccount, owner: owner, alice: alice,

@@ -15,22 +15,9 @@ import os
 import sys
 import time
 
-from mautrix_peer import Device, bootstrap_cross_signing, report
+from mautrix_peer import Device, bootstrap_cross_signing, report, wait_cross_signed
 
 POLL = 0.005  # seconds between looks for the reply: the latency's resolution
-
-
-async def decrypted_reply(peer, room, bot, event_id, timeout):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        await peer.decrypt_pending()
-        for event in peer.decrypted.values():
-            content = event.get("content", {})
-            if (event.get("sender") == bot and event.get("room_id") == room
-                    and content.get("m.relates_to", {}).get("m.in_reply_to", {}).get("event_id") == event_id):
-                return event
-        await asyncio.sleep(POLL)
-    raise AssertionError(f"no decrypted reply to {event_id} within {timeout} s")
 
 
 async def wait_for_file(path, timeout):
@@ -45,7 +32,7 @@ async def command(peer, room, bot, text):
     """One `!gif`, timed from sending it to holding the bot's decrypted image."""
     started = time.monotonic()
     sent = await peer.send_text(room, text)
-    reply = await decrypted_reply(peer, room, bot, sent, timeout=60)
+    reply = await peer.answer(room, bot, sent, poll=POLL)
     msgtype = reply["content"].get("msgtype")
     if msgtype != "m.image" or "file" not in reply["content"]:
         raise AssertionError(f"not an encrypted image: {reply['content']}")
@@ -57,15 +44,7 @@ async def run(args, result):
     await peer.login(args.user, args.password)
     await bootstrap_cross_signing(peer)
     # Element's policy sends room keys only to cross-signed devices: wait for the bot's.
-    deadline = time.monotonic() + 60
-    while True:
-        devices = (await peer.machine._fetch_keys([args.bot], include_untracked=True)).get(args.bot, {})
-        verdicts = [(await peer.machine.resolve_trust(device)).name for device in devices.values()]
-        if verdicts and all(v == "CROSS_SIGNED_TOFU" for v in verdicts):
-            break
-        if time.monotonic() > deadline:
-            raise AssertionError(f"the bot's devices were never cross-signed: {verdicts}")
-        await asyncio.sleep(0.1)
+    await wait_cross_signed(peer, args.bot)
     room = await peer.client.create_room(
         name="bench encrypted", invitees=[args.bot],
         initial_state=[{"type": "m.room.encryption", "state_key": "",

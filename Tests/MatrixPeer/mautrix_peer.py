@@ -97,17 +97,18 @@ class Device:
             except DecryptionError:
                 pass
 
-    async def wait(self, check, what):
+    async def wait(self, check, what, poll=0.2):
         deadline = time.monotonic() + TIMEOUT
         while time.monotonic() < deadline:
             found = await check()
             if found:
                 return found
-            await asyncio.sleep(0.2)
+            await asyncio.sleep(poll)
         raise AssertionError(f"{self.name} timed out waiting for {what}")
 
-    async def answer(self, room, bot, event_id):
-        """The bot's decrypted event answering event_id."""
+    async def answer(self, room, bot, event_id, poll=0.2):
+        """The bot's decrypted event answering event_id; `poll` seconds between looks (the
+        benchmark's peer times replies with it)."""
         async def check():
             await self.decrypt_pending()
             for event in self.decrypted.values():
@@ -116,7 +117,7 @@ class Device:
                         .get("m.in_reply_to", {}).get("event_id") == event_id):
                     return event
             return None
-        return await self.wait(check, f"the answer to {event_id}")
+        return await self.wait(check, f"the answer to {event_id}", poll)
 
     async def wait_joined(self, room, user):
         async def check():
@@ -133,6 +134,19 @@ async def bootstrap_cross_signing(device):
     """Cross-signing keys for the peer, kept in secret storage, its first device signed with
     them, as Element sets up a new account; returns the recovery key."""
     return await device.machine.generate_recovery_key()
+
+
+async def wait_cross_signed(peer, bot):
+    """Until the peer trusts the bot's device (it signs it at start): Element's policy shares the
+    room key only then, and the bot's answers are readable only then."""
+    deadline, verdicts = time.monotonic() + TIMEOUT / 2, []
+    while time.monotonic() < deadline:
+        devices = await peer.machine._fetch_keys([bot], include_untracked=True)
+        verdicts = [(await peer.machine.resolve_trust(d)).name for d in devices.get(bot, {}).values()]
+        if verdicts and all(v == "CROSS_SIGNED_TOFU" for v in verdicts):
+            return
+        await asyncio.sleep(0.2)
+    raise AssertionError(f"the bot's device was never cross-signed: {verdicts}")
 
 
 async def run(args, result):

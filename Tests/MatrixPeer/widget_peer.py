@@ -12,14 +12,13 @@ import asyncio
 import json
 import os
 import sys
-import time
 import urllib.parse
 
 from mautrix.api import Method
 from mautrix.crypto.attachments import decrypt_attachment
 from mautrix.types import EventType
 
-from mautrix_peer import TIMEOUT, Device, bootstrap_cross_signing, report
+from mautrix_peer import Device, bootstrap_cross_signing, report, wait_cross_signed
 
 ROOM_NAME = "Friday GIFs"
 WIDGET_STATE = EventType.find("im.vector.modular.widgets", EventType.Class.STATE)
@@ -31,19 +30,6 @@ def segment(text):
 
 async def answer_body(peer, room, bot, command):
     return (await peer.answer(room, bot, await peer.send_text(room, command)))["content"].get("body")
-
-
-async def wait_cross_signed(peer, bot):
-    """Until the peer trusts the bot's device (it signs it at start): Element's policy shares the
-    room key only then, and the bot's answers are readable only then."""
-    deadline, verdicts = time.monotonic() + TIMEOUT / 2, []
-    while time.monotonic() < deadline:
-        devices = await peer.machine._fetch_keys([bot], include_untracked=True)
-        verdicts = [(await peer.machine.resolve_trust(d)).name for d in devices.get(bot, {}).values()]
-        if verdicts and all(v == "CROSS_SIGNED_TOFU" for v in verdicts):
-            return
-        await asyncio.sleep(0.2)
-    raise AssertionError(f"the bot's device was never cross-signed: {verdicts}")
 
 
 async def picked_image(peer, room, bot):

@@ -4,7 +4,6 @@ import GifBotWeb
 import GifSources
 import HTTPTransport
 import Logging
-import ProcessTuning
 import Storage
 
 /// The shared parts of a running process: one HTTP client, one store, the GIF source clients and
@@ -23,12 +22,13 @@ package struct BotRuntime: Sendable {
     package let webAccess: WebAccess?
     package let logger: Logger
 
-    /// Opens the configured store and the process's HTTP client, then wires the rest.
+    /// Opens the configured store and the process's HTTP client, then wires the rest. (The
+    /// allocator's limits are set before, by the process, ahead of its threads:
+    /// `ProcessRunner.run`.)
     package static func start(
         _ configuration: AppConfiguration, logger: Logger,
         metrics: RuntimeMetrics = RuntimeMetrics()
     ) async throws -> BotRuntime {
-        ProcessMemory.limitAllocatorRetention()
         let store = try await configuration.database.open(logger: logger)
         return await assemble(
             configuration, store: store, httpClient: HTTPClient.gifBot(), metrics: metrics, logger: logger)

@@ -17,20 +17,20 @@ public final class MatrixAdapter: Service {
     /// Matrix user ids are global, so one network name serves every homeserver.
     public static let network = "matrix"
 
-    private let configuration: MatrixConfiguration
-    private let bot: GifBot
-    private let store: any MatrixStateStore
+    let configuration: MatrixConfiguration
+    let bot: GifBot
+    let store: any MatrixStateStore
     /// For media downloads (the GIFs' own hosts).
-    private let httpClient: HTTPClient
+    let httpClient: HTTPClient
     private let homeserver: any Homeserver
-    private let logger: Logger
+    let logger: Logger
     private let metricsFactory: any MetricsFactory
-    private let seen = SeenEvents()
-    private let posted = PostedGIFLog()
-    private let previewButtons = PreviewButtons()
+    let seen = SeenEvents()
+    let posted = PostedGIFLog()
+    let previewButtons = PreviewButtons()
     /// This run's name for the preview messages it shows (`ShownPreviews`): the same across
     /// logins again, so only an earlier process's messages are ever taken back.
-    private let runID = UUID().uuidString
+    let runID = UUID().uuidString
     private let batches = Atomic<Int>(0)
     /// Posts the gallery's picks into this account's rooms, through the running session's sender.
     private let picks = MatrixPickPoster()
@@ -316,62 +316,6 @@ public final class MatrixAdapter: Service {
             }
         }
         return nil
-    }
-
-    private func makeHandler(
-        client: MatrixClient, userID: String, endToEnd: MatrixEncryption?, previewShown: @escaping @Sendable () -> Void
-    ) async
-        -> MatrixSyncHandler
-    {
-        var uploader: GIFUploader?
-        if configuration.uploadGIFs {
-            let serverLimit = await client.uploadLimit()
-            let limit = min(configuration.maxUploadBytes, serverLimit ?? configuration.maxUploadBytes)
-            let downloader = GIFDownloader(
-                client: httpClient, timeout: configuration.timing.downloadTimeout,
-                rule: MediaDestinationRule(policy: configuration.media))
-            uploader = GIFUploader(
-                client: client, downloader: downloader, store: store, storeNetwork: configuration.homeserver,
-                limit: limit, preferred: configuration.preferredMaxBytes, logger: logger)
-        }
-        let account = configuration.storeAccount(userID: userID)
-        let encryptedRooms = await EncryptedRooms.load(store: store, account: account, logger: logger)
-        var sender = MatrixReplySender(
-            client: client, uploader: uploader, posted: posted, bot: bot, buttons: previewButtons,
-            shownPreviews: ShownPreviews(store: store, account: account, runID: runID, logger: logger),
-            maximumServerWait: configuration.timing.maximumServerWait, logger: logger)
-        sender.previewShown = previewShown
-        sender.roomFeatures = MatrixRoomFeatures(
-            client: client, userID: userID, uploader: uploader, bot: bot,
-            packs: ImagePacks(store: store, account: account, logger: logger), logger: logger)
-        if let endToEnd {
-            await encryptedRooms.participate()
-            sender.encryptor = RoomEventEncryptor(
-                encryption: endToEnd, rooms: encryptedRooms, client: client, logger: logger)
-        }
-        var encryption = EncryptedRoomGuard(
-            rooms: encryptedRooms, client: client, sender: sender,
-            notice: EncryptionNotice(commandPrefix: bot.commandPrefix), logger: logger, now: { Date() })
-        encryption.participates = endToEnd != nil
-        return MatrixSyncHandler(
-            client: client, userID: userID, bot: bot, sender: sender, seen: seen,
-            invites: InviteAllowList(patterns: configuration.inviteAllow, admins: configuration.admins),
-            admins: Set(configuration.admins),
-            moderators: configuration.channelAdmins == .operators
-                ? RoomModerators(client: client, logger: logger) : nil,
-            encryption: encryption, endToEnd: endToEnd, status: status,
-            logger: logger)
-    }
-
-    private func joinConfiguredRooms(_ client: MatrixClient) async {
-        for room in configuration.rooms {
-            do {
-                let roomID = try await client.join(room)
-                logger.info("Joined room", metadata: ["room": "\(room)", "room_id": "\(roomID)"])
-            } catch {
-                logger.error("Could not join room", metadata: ["room": "\(room)", "error": "\(error)"])
-            }
-        }
     }
 
     /// Sleeps unless shutting down; false when the adapter should stop.

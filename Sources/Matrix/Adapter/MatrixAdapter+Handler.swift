@@ -1,0 +1,65 @@
+import Foundation
+import GifBotCore
+import HTTPTransport
+import Logging
+import MatrixState
+
+/// What a session of the adapter is made of: the sync handler with its reply sender, uploader
+/// and encryption guard, wired for one login; and the rooms the configuration names, joined.
+extension MatrixAdapter {
+    func makeHandler(
+        client: MatrixClient, userID: String, endToEnd: MatrixEncryption?, previewShown: @escaping @Sendable () -> Void
+    ) async
+        -> MatrixSyncHandler
+    {
+        var uploader: GIFUploader?
+        if configuration.uploadGIFs {
+            let serverLimit = await client.uploadLimit()
+            let limit = min(configuration.maxUploadBytes, serverLimit ?? configuration.maxUploadBytes)
+            let downloader = GIFDownloader(
+                client: httpClient, timeout: configuration.timing.downloadTimeout,
+                rule: MediaDestinationRule(policy: configuration.media))
+            uploader = GIFUploader(
+                client: client, downloader: downloader, store: store, storeNetwork: configuration.homeserver,
+                limit: limit, preferred: configuration.preferredMaxBytes, logger: logger)
+        }
+        let account = configuration.storeAccount(userID: userID)
+        let encryptedRooms = await EncryptedRooms.load(store: store, account: account, logger: logger)
+        var sender = MatrixReplySender(
+            client: client, uploader: uploader, posted: posted, bot: bot, buttons: previewButtons,
+            shownPreviews: ShownPreviews(store: store, account: account, runID: runID, logger: logger),
+            maximumServerWait: configuration.timing.maximumServerWait, logger: logger)
+        sender.previewShown = previewShown
+        sender.roomFeatures = MatrixRoomFeatures(
+            client: client, userID: userID, uploader: uploader, bot: bot,
+            packs: ImagePacks(store: store, account: account, logger: logger), logger: logger)
+        if let endToEnd {
+            await encryptedRooms.participate()
+            sender.encryptor = RoomEventEncryptor(
+                encryption: endToEnd, rooms: encryptedRooms, client: client, logger: logger)
+        }
+        var encryption = EncryptedRoomGuard(
+            rooms: encryptedRooms, client: client, sender: sender,
+            notice: EncryptionNotice(commandPrefix: bot.commandPrefix), logger: logger, now: { Date() })
+        encryption.participates = endToEnd != nil
+        return MatrixSyncHandler(
+            client: client, userID: userID, bot: bot, sender: sender, seen: seen,
+            invites: InviteAllowList(patterns: configuration.inviteAllow, admins: configuration.admins),
+            admins: Set(configuration.admins),
+            moderators: configuration.channelAdmins == .operators
+                ? RoomModerators(client: client, logger: logger) : nil,
+            encryption: encryption, endToEnd: endToEnd, status: status,
+            logger: logger)
+    }
+
+    func joinConfiguredRooms(_ client: MatrixClient) async {
+        for room in configuration.rooms {
+            do {
+                let roomID = try await client.join(room)
+                logger.info("Joined room", metadata: ["room": "\(room)", "room_id": "\(roomID)"])
+            } catch {
+                logger.error("Could not join room", metadata: ["room": "\(room)", "error": "\(error)"])
+            }
+        }
+    }
+}
