@@ -238,6 +238,7 @@ let package = Package(
                 "Ops",
                 "GifBotWeb",
                 "HTTPListening",
+                "ProcessTuning",
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Configuration", package: "swift-configuration"),

@@ -33,6 +33,7 @@ enum EncryptedRoomRun {
         let peerUser = try await server.registerUser("benchpeer", password: peerPassword)
         let handshake = directory.appendingPathComponent("handshake")
         try FileManager.default.createDirectory(at: handshake, withIntermediateDirectories: true)
+        let readiness = OpsReadiness(opsPort: try await FreePorts.allocate(1)[0])
         let process = Process()
         process.executableURL = binary
         process.arguments = ["run"]
@@ -42,7 +43,7 @@ enum EncryptedRoomRun {
         ).merging(
             MatrixBotEnvironment.uploading(
                 from: standIn, database: directory.appendingPathComponent("gifbot-e2ee.sqlite"))
-        ) { $1 }
+        ) { $1 }.merging(["OPS_PORT": String(readiness.opsPort)]) { $1 }
         process.standardError = FileHandle.nullDevice
         try process.run()
         defer {
@@ -50,6 +51,8 @@ enum EncryptedRoomRun {
             process.waitUntilExit()
         }
         let pid = process.processIdentifier
+        // Joined means started, then invited and in the room: a start's transient is not it.
+        try await readiness.wait(for: process, timeout: .seconds(60))
         var figures = Figures()
         async let peerRun = CryptoPeers.run(
             "bench_peer.py",

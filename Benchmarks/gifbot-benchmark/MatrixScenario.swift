@@ -2,6 +2,7 @@ import BenchmarkSupport
 import Foundation
 import GiphyStandIn
 import MatrixTestSupport
+import TestServerSupport
 
 /// Scenario 9 (issue 34): the shipped `gifbot run` on Matrix, on a real Synapse (the test
 /// harness's), answering cache-miss `!gif` commands in a plain room with inline GIFs of real
@@ -55,17 +56,20 @@ enum MatrixScenario {
                 process.executableURL = binary
                 process.arguments = ["run"]
             }
+            let readiness = OpsReadiness(opsPort: try await FreePorts.allocate(1)[0])
             process.environment = MatrixBotEnvironment.make(
                 server: server, user: botUser.userID, password: "bench-bot-password", inviteAllow: [aliceUser.userID],
                 encrypted: false, standIn: standIn
             ).merging(
                 MatrixBotEnvironment.uploading(
                     from: standIn, database: directory.appendingPathComponent("gifbot.sqlite"))
-            ) { $1 }
+            ) { $1 }.merging(["OPS_PORT": String(readiness.opsPort)]) { $1 }
             process.standardError = FileHandle.nullDevice
             try process.run()
             bot = process
             let pid = process.processIdentifier
+            // Joined means started, then invited and in the room: a start's transient is not it.
+            try await readiness.wait(for: process, timeout: wait)
             let room = try await alice.createRoom(name: "bench", invite: [botUser.userID])
             _ = try await alice.waitForEvent(in: room, timeout: wait) {
                 $0.type == "m.room.member" && $0.stateKey == botUser.userID && $0.membership == "join"

@@ -54,37 +54,17 @@ struct ScaleBot {
     /// Each new answer goes to the progress line with its time, so a slow start shows which
     /// network it waited for.
     func waitUntilReady(_ running: Running, timeout: Duration) async throws -> Double {
-        let deadline = running.started + timeout
         var last = ""
-        while true {
-            let answer = await readiness()
+        try await OpsReadiness(opsPort: opsPort).wait(for: running.process, timeout: timeout) { answer in
             let shown =
                 answer.hasPrefix("no answer") ? "no answer" : answer.trimmingCharacters(in: .whitespacesAndNewlines)
             if shown != last {
                 progress(String(format: "    %.2f s: /readyz %@", running.elapsed, shown))
                 last = shown
             }
-            if answer.hasPrefix("200") { break }
             _ = running.cpu.seconds()
-            guard running.process.isRunning else { throw BenchmarkError.childFailed("gifbot exited while starting") }
-            guard ContinuousClock.now < deadline else {
-                throw BenchmarkError.childFailed("gifbot not ready after \(timeout): \(await readiness())")
-            }
-            try await Task.sleep(for: .milliseconds(50))
         }
         return running.elapsed
-    }
-
-    /// `/readyz`'s status and body, or why it did not answer.
-    private func readiness() async -> String {
-        do {
-            let response = try await HTTPClient.shared.execute(
-                HTTPClientRequest(url: "http://127.0.0.1:\(opsPort)/readyz"), timeout: .seconds(2))
-            let body = try await response.body.collect(upTo: 64 * 1024)
-            return "\(response.status.code) \(String(buffer: body))"
-        } catch {
-            return "no answer: \(error)"
-        }
     }
 
     private static func stop(_ process: Process) {

@@ -19,4 +19,14 @@ public enum ProcessMemory {
         _ = mallopt(mmapThreshold, 128 * 1024)
         #endif
     }
+
+    /// Gives the allocator's free memory back to the system: what start-up (configuration, the
+    /// first sync's answer) allocated and freed stays in the arenas otherwise.
+    public static func returnFreeMemory() {
+        #if canImport(Glibc)
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") else { return }
+        let trim = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+        _ = trim(0)
+        #endif
+    }
 }

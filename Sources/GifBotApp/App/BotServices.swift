@@ -20,6 +20,7 @@ package enum BotServices {
         readiness: [any ReadinessReporting]
     ) async throws {
         var all = services
+        all.append(.init(service: StartupPagesRelease(readiness: readiness, logger: runtime.logger)))
         let (ops, web) = listenersFitted(runtime)
         if let ops {
             // First in the group, so last to stop: probes see the whole shutdown.
