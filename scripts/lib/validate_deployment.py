@@ -415,6 +415,7 @@ def dockerfile_promises():
         (r"^FROM \$\{SWIFT_IMAGE\} AS build$", "a builder stage FROM ${SWIFT_IMAGE}"),
         (r"^RUN scripts/build-release --product gifbot", "the release build of scripts/build-release"),
         (r"^COPY Deployment/link-order.txt ", "the link order the release build reads"),
+        (r"^COPY scripts/build-release scripts/icu-data ", "the ICU data script the release build runs"),
         (r"^FROM \$\{RUNTIME_IMAGE\} AS runtime-files$", "the runtime's files FROM ${RUNTIME_IMAGE}"),
         (r"ca-certificates tzdata", "CA certificates and time zones"),
         (r"^FROM scratch AS runtime-base$", "a runtime base with only those files"),
