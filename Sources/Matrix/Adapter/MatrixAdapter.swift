@@ -26,6 +26,7 @@ public final class MatrixAdapter: Service {
     let logger: Logger
     private let metricsFactory: any MetricsFactory
     let seen = SeenEvents()
+    let pendingJoins = PendingJoins()
     let posted = PostedGIFLog()
     let previewButtons = PreviewButtons()
     /// This run's name for the preview messages it shows (`ShownPreviews`): the same across
