@@ -11,7 +11,7 @@ public func fuzzMatrixSync(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if let response = try? JSONDecoder().decode(SyncResponse.self, from: body) {
         for room in (response.rooms?.join ?? [:]).values {
             for event in room.timeline?.events?.elements ?? [] {
-                _ = (event.eventID, event.type, event.sender, event.stateKey)
+                _ = (event.eventID, event.type, event.sender, event.stateKey, event.membership)
                 readEverything(in: event.content)
             }
         }

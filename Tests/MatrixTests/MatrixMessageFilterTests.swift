@@ -109,9 +109,9 @@ import Testing
             event("$join", "m.room.member", sender: "@bot:l", stateKey: "@bot:l", content: ["membership": "join"]),
             event("$new", "m.room.message", sender: "@a:l", content: ["msgtype": "m.text", "body": "!gif"]),
         ]
-        #expect(MatrixSyncHandler.afterOwnJoin(events, ownUserID: "@bot:l").map(\.eventID) == ["$new"])
+        #expect(JoinBoundary.afterJoin(events, ownUserID: "@bot:l").map(\.eventID) == ["$new"])
         #expect(
-            MatrixSyncHandler.afterOwnJoin(events, ownUserID: "@other:l").map(\.eventID) == ["$old", "$join", "$new"])
+            JoinBoundary.afterJoin(events, ownUserID: "@other:l").map(\.eventID) == ["$old", "$join", "$new"])
     }
 }
 

@@ -52,6 +52,28 @@ import Testing
         #expect(found == RoomEncryption(algorithm: nil, reason: .joined))
     }
 
+    /// Without the bot's own events in the sync: history the homeserver annotated as from before
+    /// the join shows the join, or the bot's own join call does.
+    @Test func annotatedHistoryOrTheBotsOwnJoinCallIsAJoinWithoutItsJoinEvent() throws {
+        var history = event("m.room.member", "$alice", stateKey: "@alice:localhost", content: ["membership": "join"])
+        if case .object(var object) = history {
+            object["unsigned"] = ["membership": "leave"]
+            history = .object(object)
+        }
+        let joined = RoomEncryption(algorithm: "m.megolm.v1.aes-sha2", reason: .joined)
+        #expect(
+            RoomEncryption(
+                of: try room(state: [encryption()], timeline: [history]), ownUserID: Self.bot, knownEncrypted: false)
+                == joined)
+        #expect(
+            RoomEncryption(
+                of: try room(state: [encryption()]), ownUserID: Self.bot, knownEncrypted: false, joinedByCall: true)
+                == joined)
+        #expect(
+            RoomEncryption(of: try room(state: [encryption()]), ownUserID: Self.bot, knownEncrypted: false)
+                == RoomEncryption(algorithm: "m.megolm.v1.aes-sha2", reason: nil))
+    }
+
     @Test func plainRoomsAndOtherEventsSayNothing() throws {
         let others: [JSONValue] = [
             event("m.room.encryption", "$odd", stateKey: "x", content: ["algorithm": "m.megolm.v1.aes-sha2"]),

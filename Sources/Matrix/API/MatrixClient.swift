@@ -81,39 +81,6 @@ struct MatrixClient: Sendable {
         return (userID, json["device_id"]?.string)
     }
 
-    /// A filter that keeps sync answers small: room messages only, no presence or receipts.
-    func createFilter(userID: String) async throws(MatrixError) -> String {
-        let filter: JSONValue = [
-            "presence": ["types": []],
-            "account_data": ["types": []],
-            "room": [
-                // Member events too: the bot's own join marks where a room's history ends.
-                // Encryption state and encrypted events: the bot must know where it cannot read.
-                // History visibility: who gets the room's keys (`RoomKeySharing.recipients`).
-                // Power levels: who moderates the room (`RoomModerators`).
-                "timeline": [
-                    // Reactions: a preview's buttons.
-                    "limit": 50,
-                    "types": [
-                        "m.room.message", "m.room.member", "m.room.encryption", "m.room.encrypted", "m.reaction",
-                        "m.room.history_visibility", "m.room.power_levels",
-                    ],
-                ],
-                // Power levels in state too: a change lost in a gap of a limited timeline still
-                // reaches `RoomModerators`.
-                "state": ["types": ["m.room.encryption", "m.room.power_levels"], "lazy_load_members": true],
-                "ephemeral": ["types": []],
-                "account_data": ["types": []],
-            ],
-        ]
-        let json = try await http.request(
-            .POST, "/_matrix/client/v3/user/\(PercentEncoding.encode(userID))/filter", json: filter,
-            accessToken: accessToken, timeout: timing.requestTimeout
-        ).json()
-        guard let id = json["filter_id"]?.string else { throw .transport("filter answer without an id") }
-        return id
-    }
-
     /// How long a `/sync` may take, answer included: the poll and a margin for the answer.
     static func syncDeadline(initial: Bool, poll: Duration, timing: MatrixTiming) -> Duration {
         let margin = initial ? max(.seconds(5), timing.requestTimeout) : .seconds(5)

@@ -91,21 +91,6 @@ struct ToDeviceEvent: Decodable, Sendable {
     let content: JSONValue
 }
 
-/// A timeline event. Undecodable events are skipped rather than failing the whole batch.
-struct RoomEvent: Decodable, Sendable {
-    let eventID: String
-    let type: String
-    let sender: String
-    let content: JSONValue
-    let stateKey: String?
-
-    private enum CodingKeys: String, CodingKey {
-        case eventID = "event_id"
-        case type, sender, content
-        case stateKey = "state_key"
-    }
-}
-
 extension SyncResponse {
     /// Whether the batch holds anything from others: events in rooms, invitations, rooms left,
     /// to-device messages, device changes. A batch of the bot's own echoes (its replies coming

@@ -20,10 +20,11 @@ struct EncryptedRoomGuard: Sendable {
 
     /// Learns from the room's part of a sync batch; tells the room when the bot just joined it
     /// or encryption was just turned on. Runs for history-only batches too: a room joined at
-    /// start is told even though its history is not answered.
-    func review(_ room: SyncResponse.JoinedRoom, roomID: String, ownUserID: String) async {
+    /// start is told even though its history is not answered. `joinedByCall`: the room's first
+    /// batch after the bot joined it by its own call (`PendingJoins`).
+    func review(_ room: SyncResponse.JoinedRoom, roomID: String, ownUserID: String, joinedByCall: Bool = false) async {
         let known = await rooms.status(of: roomID) == .encrypted
-        let batch = RoomEncryption(of: room, ownUserID: ownUserID, knownEncrypted: known)
+        let batch = RoomEncryption(of: room, ownUserID: ownUserID, knownEncrypted: known, joinedByCall: joinedByCall)
         if let algorithm = batch.algorithm { await rooms.learnEncrypted(roomID, algorithm: algorithm) }
         if let reason = batch.reason, !participates { await tell(roomID, because: reason) }
     }

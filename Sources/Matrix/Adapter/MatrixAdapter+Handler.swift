@@ -44,6 +44,7 @@ extension MatrixAdapter {
         encryption.participates = endToEnd != nil
         return MatrixSyncHandler(
             client: client, userID: userID, bot: bot, sender: sender, seen: seen,
+            pendingJoins: pendingJoins,
             invites: InviteAllowList(patterns: configuration.inviteAllow, admins: configuration.admins),
             admins: Set(configuration.admins),
             moderators: configuration.channelAdmins == .operators

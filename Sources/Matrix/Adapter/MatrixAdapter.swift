@@ -26,6 +26,10 @@ public final class MatrixAdapter: Service {
     let logger: Logger
     private let metricsFactory: any MetricsFactory
     let seen = SeenEvents()
+    let pendingJoins = PendingJoins()
+    /// Whether the homeserver annotates events with the bot's membership: learned once per
+    /// process, kept across logins.
+    private let annotations = Mutex(MembershipAnnotations())
     let posted = PostedGIFLog()
     let previewButtons = PreviewButtons()
     /// This run's name for the preview messages it shows (`ShownPreviews`): the same across
@@ -141,9 +145,10 @@ public final class MatrixAdapter: Service {
     /// Sync until shutdown or until the token stops working.
     private func serve(_ login: MatrixSession.Authenticated) async -> ServeEnd {
         let client = login.client, userID = login.userID
-        let filterID: String
+        let filters: SyncFilters
         do {
-            filterID = try await client.createFilter(userID: userID)
+            filters = try await SyncFilters(
+                client: client, userID: userID, leavingOutOwnEvents: annotations.withLock(\.leavesOutOwnEvents))
         } catch {
             logger.warning("Could not create a sync filter; retrying", metadata: ["error": "\(error)"])
             return error.isUnknownToken ? .tokenRefused(client.accessToken.refusal) : .retry
@@ -168,7 +173,7 @@ public final class MatrixAdapter: Service {
             group.addTask { await self.keepTokenFresh(login) }
             group.addTask { await self.keepImagePacksCurrent(handler.sender.roomFeatures) }
             group.addTask {
-                await self.sync(client: client, filterID: filterID, handler: handler, encryption: encryption)
+                await self.sync(client: client, filters: filters, handler: handler, encryption: encryption)
             }
             var end = ServeEnd.stopped
             while let result = await group.next() {
@@ -236,8 +241,11 @@ public final class MatrixAdapter: Service {
     }
 
     private func sync(
-        client: MatrixClient, filterID: String, handler: MatrixSyncHandler, encryption: MatrixEncryption?
+        client: MatrixClient, filters: SyncFilters, handler: MatrixSyncHandler, encryption: MatrixEncryption?
     ) async -> ServeEnd {
+        var filters = filters
+        // The lean filter could not be made: not asked again before the next login.
+        var leanRefused = false
         await joinConfiguredRooms(client)
         guard var since = await storedPosition() else { return .stopped }
         var backoff = makeBackoff()
@@ -247,6 +255,7 @@ public final class MatrixAdapter: Service {
             let isFresh = since == nil
             let position = since
             let pollTimeout = isFresh ? Duration.zero : configuration.timing.syncTimeout
+            let filterID = filters.id
             let response: SyncResponse
             do {
                 response = try await cancelWhenGracefulShutdown {
@@ -275,7 +284,7 @@ public final class MatrixAdapter: Service {
             }
             backoff.reset()
             await encryption?.afterSync(response)
-            await handler.handle(response, skipTimeline: isFresh)
+            await handler.handle(response, skipTimeline: isFresh, ownEventsLeftOut: filters.leavesOutOwnEvents)
             // A reply the homeserver refused for the token is not lost: the position stays
             // before the batch, which is answered after logging in again (sends keep their
             // transaction ids, so what did go out is not posted twice).
@@ -294,8 +303,38 @@ public final class MatrixAdapter: Service {
             }
             batches.add(1, ordering: .relaxed)
             status.ready()
+            await followAnnotations(of: response, filters: &filters, leanRefused: &leanRefused)
         }
         return .stopped
+    }
+
+    /// Learns from a batch whether the homeserver annotates events with the bot's membership,
+    /// and moves the next syncs to the filter that knowledge asks for: without the bot's own
+    /// events once it does, with them again if it stops. Going back is retried every batch
+    /// until it works (events the lean sync cannot place are not answered meanwhile); the
+    /// lean filter is only a saving, so after a failure it waits for the next login.
+    private func followAnnotations(
+        of response: SyncResponse, filters: inout SyncFilters, leanRefused: inout Bool
+    ) async {
+        let (changed, lean) = annotations.withLock { annotations in
+            (annotations.learn(from: response.membershipAnnotation), annotations.leavesOutOwnEvents)
+        }
+        if changed {
+            if lean {
+                logger.info("The homeserver annotates events with the bot's membership; syncing without its own events")
+            } else {
+                logger.warning(
+                    "The homeserver sent an event without the bot's membership; syncing with its own events again")
+            }
+        }
+        guard lean != filters.leavesOutOwnEvents, !(lean && leanRefused) else { return }
+        do {
+            try await filters.use(leavingOutOwnEvents: lean)
+        } catch {
+            leanRefused = lean
+            logger.warning(
+                "Could not make the sync filter", metadata: ["error": "\(error)", "without_own_events": "\(lean)"])
+        }
     }
 
     /// The stored sync position (`.some(nil)` when there is none: a first start), or nil when

@@ -12,6 +12,8 @@ struct MatrixSyncHandler: Sendable {
     let bot: GifBot
     let sender: MatrixReplySender
     let seen: SeenEvents
+    /// Rooms joined on invitation, until their first batch (the encrypted-room notice).
+    let pendingJoins: PendingJoins
     let invites: InviteAllowList
     let admins: Set<String>
     /// Each room's moderators, its admins too; nil under `bot.channel_admins: none`.
@@ -22,25 +24,32 @@ struct MatrixSyncHandler: Sendable {
     let status: AdapterStatus
     let logger: Logger
 
-    func handle(_ response: SyncResponse, skipTimeline: Bool) async {
+    /// `ownEventsLeftOut`: the batch was synced without the bot's own events, so a room's
+    /// history ends where the homeserver's annotations say (`JoinBoundary`).
+    func handle(_ response: SyncResponse, skipTimeline: Bool, ownEventsLeftOut: Bool = false) async {
         // Commands that waited for their room key, which this batch (or an earlier one) brought.
         if let endToEnd {
             for (event, roomID) in await endToEnd.eventsWithLateKeys() {
                 if let decrypted = await endToEnd.decrypt(event, in: roomID) { await answer(decrypted, in: roomID) }
             }
         }
+        pendingJoins.forget(response.rooms?.left ?? [])
         for (roomID, room) in response.rooms?.invite ?? [:] {
             await handleInvite(roomID: roomID, room: room)
         }
         await withTaskGroup(of: Void.self) { group in
             for (roomID, room) in response.rooms?.join ?? [:] {
-                group.addTask { await handle(room, roomID: roomID, skipTimeline: skipTimeline) }
+                group.addTask {
+                    await handle(room, roomID: roomID, skipTimeline: skipTimeline, ownEventsLeftOut: ownEventsLeftOut)
+                }
             }
         }
     }
 
-    private func handle(_ room: SyncResponse.JoinedRoom, roomID: String, skipTimeline: Bool) async {
-        await encryption.review(room, roomID: roomID, ownUserID: userID)
+    private func handle(
+        _ room: SyncResponse.JoinedRoom, roomID: String, skipTimeline: Bool, ownEventsLeftOut: Bool
+    ) async {
+        await encryption.review(room, roomID: roomID, ownUserID: userID, joinedByCall: pendingJoins.take(roomID))
         let timeline = room.timeline?.events?.elements ?? []
         let changesModerators = { (event: RoomEvent) in event.type == RoomModerators.powerLevelsType }
         if let moderators,
@@ -59,7 +68,10 @@ struct MatrixSyncHandler: Sendable {
             }
             return
         }
-        for event in Self.afterOwnJoin(timeline, ownUserID: userID) where seen.firstSighting(event.eventID) {
+        // A room the bot has just joined arrives with its recent history, which is not
+        // addressed to it: only what follows the join counts.
+        for event in JoinBoundary.afterJoin(timeline, ownUserID: userID)
+        where JoinBoundary.isPlaced(event, ownEventsLeftOut: ownEventsLeftOut) && seen.firstSighting(event.eventID) {
             await handle(event, in: roomID)
         }
     }
@@ -68,16 +80,6 @@ struct MatrixSyncHandler: Sendable {
     /// the room's commands (a `!web` before the leave is granted, then revoked).
     private func memberLeft(_ member: String, from roomID: String) async {
         await bot.memberLeft(ChatUser(network: MatrixAdapter.network, id: member, displayName: member), from: roomID)
-    }
-
-    /// A room the bot has just joined arrives with its recent history; what was said before the
-    /// bot's own join is not addressed to it, so only what follows the join counts.
-    static func afterOwnJoin(_ events: [RoomEvent], ownUserID: String) -> ArraySlice<RoomEvent> {
-        let join = events.lastIndex { event in
-            event.type == "m.room.member" && event.stateKey == ownUserID
-                && event.content["membership"]?.string == "join"
-        }
-        return join.map { events[($0 + 1)...] } ?? events[...]
     }
 
     private func handle(_ event: RoomEvent, in roomID: String) async {
@@ -158,7 +160,7 @@ struct MatrixSyncHandler: Sendable {
             return
         }
         do {
-            _ = try await client.join(roomID)
+            pendingJoins.joined(try await client.join(roomID))
             logger.info("Joined a room on invitation", metadata: ["room_id": "\(roomID)", "inviter": "\(inviter)"])
         } catch {
             logger.error(

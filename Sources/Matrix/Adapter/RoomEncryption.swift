@@ -33,18 +33,17 @@ struct RoomEncryption: Equatable, Sendable {
     }
 
     /// Reads the room's `state` and `timeline` sections: the encryption event arrives in the
-    /// state of a room new to the sync, or in the timeline when it is recent or a change.
-    init(of room: SyncResponse.JoinedRoom, ownUserID: String, knownEncrypted: Bool) {
+    /// state of a room new to the sync, or in the timeline when it is recent or a change. The
+    /// batch is the bot's join when its timeline shows it (`JoinBoundary.holdsJoin`), or when
+    /// `joinedByCall`: the room's first batch after the bot joined it by its own call.
+    init(of room: SyncResponse.JoinedRoom, ownUserID: String, knownEncrypted: Bool, joinedByCall: Bool = false) {
         let state = room.state?.events?.elements ?? []
         let timeline = room.timeline?.events?.elements ?? []
         let inState = state.last(where: Self.isEncryptionEvent)
         let inTimeline = timeline.last(where: Self.isEncryptionEvent)
         algorithm = (inTimeline ?? inState).map(Self.algorithm(of:))
         let encrypted = knownEncrypted || algorithm != nil
-        let joined = timeline.contains { event in
-            event.type == "m.room.member" && event.stateKey == ownUserID
-                && event.content["membership"]?.string == "join"
-        }
+        let joined = joinedByCall || JoinBoundary.holdsJoin(timeline, ownUserID: ownUserID)
         if encrypted && joined {
             reason = .joined
         } else if inTimeline != nil {

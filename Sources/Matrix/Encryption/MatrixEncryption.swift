@@ -96,13 +96,16 @@ struct MatrixEncryption: Sendable {
                 oneTimeKeys: response.signedOneTimeKeyCount,
                 unusedFallbackKeyTypes: response.unusedFallbackKeyTypes))
         // Membership first: a member who left this batch (or an invited one the room's history
-        // no longer shows to) must not get the next room key.
+        // no longer shows to) must not get the next room key. A room the bot left, or (re)joined
+        // in this batch (history from before its join, `JoinBoundary`: its own join event is
+        // left out of a lean sync), is asked again too: members came and went while it was out.
         for (room, joined) in response.rooms?.join ?? [:] {
             let events = (joined.state?.events?.elements ?? []) + (joined.timeline?.events?.elements ?? [])
-            if events.contains(where: { Self.changesRecipients($0.type) }) {
+            if events.contains(where: { Self.changesRecipients($0.type) || JoinBoundary.precedesJoin($0) }) {
                 await outbound.membershipChanged(in: room)
             }
         }
+        for room in response.rooms?.left ?? [] { await outbound.membershipChanged(in: room) }
         if !response.devicesLeft.isEmpty { await outbound.forgetMembers() }
         await roomKeys.update(
             joined: Array((response.rooms?.join ?? [:]).keys), invited: Array((response.rooms?.invite ?? [:]).keys),

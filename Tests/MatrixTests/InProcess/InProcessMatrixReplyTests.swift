@@ -65,6 +65,8 @@ import Testing
 
     @Test func theSyncPositionIsWrittenForBatchesFromOthersNotForTheBotsOwnEchoes() async throws {
         try await withInProcessMatrixBot { harness in
+            // A homeserver that does not annotate: the bot's own events come back.
+            await harness.homeserver.setAnnotatesMembership(false)
             let running = harness.start()
             let room = try await harness.roomWithBot()
             let commands = 5

@@ -14,9 +14,10 @@ extension FakeHomeserver {
         } else {
             since = 0
         }
-        syncedFrom[caller.userID] = since
-        wakeWaiters()
         let filter = route.query["filter"].flatMap { filters[$0] }
+        syncedFrom[caller.userID] = since
+        syncFilter[caller.userID] = filter
+        wakeWaiters()
         let timeout = Duration.milliseconds(Int(route.query["timeout"] ?? "0") ?? 0)
         // Delivered: a to-device message is kept until a sync from a later position shows it
         // arrived.
@@ -24,7 +25,12 @@ extension FakeHomeserver {
         let deadline = ContinuousClock.now + timeout
         while true {
             let batch = batch(for: caller, since: since, filter: filter)
-            if batch.hasNews || ContinuousClock.now >= deadline || Task.isCancelled { return .ok(batch.json) }
+            if batch.hasNews || ContinuousClock.now >= deadline || Task.isCancelled {
+                syncAnswers.append(
+                    SyncAnswer(
+                        userID: caller.userID, filter: filter, eventIDs: batch.eventIDs, ownEvents: batch.ownEvents))
+                return .ok(batch.json)
+            }
             await changed(before: deadline)
         }
     }
@@ -32,21 +38,32 @@ extension FakeHomeserver {
     private struct Batch {
         var json: JSONValue
         var hasNews: Bool
+        var eventIDs: [String] = []
+        var ownEvents = 0
     }
 
     private func batch(for caller: Caller, since: Int, filter: JSONValue?) -> Batch {
         var join: [String: JSONValue] = [:]
         var invite: [String: JSONValue] = [:]
         var leave: [String: JSONValue] = [:]
+        var eventIDs: [String] = []
+        var ownEvents = 0
         let timelineTypes = filter?["room"]?["timeline"]?["types"]?.arrayValue?.compactMap(\.string)
         let stateTypes = filter?["room"]?["state"]?["types"]?.arrayValue?.compactMap(\.string)
         let limit = filter?["room"]?["timeline"]?["limit"]?.int ?? 10
+        let notSenders = Set(filter?["room"]?["timeline"]?["not_senders"]?.arrayValue?.compactMap(\.string) ?? [])
         for room in rooms.values {
             guard let member = room.stateEvent("m.room.member", caller.userID), member.position > 0 else { continue }
             switch member.membership {
             case "join":
                 let newlyJoined = member.position > since
-                let fresh = room.timeline.filter { $0.position > since && Self.allows(timelineTypes, $0.type) }
+                let membership = room.memberships(of: caller.userID)
+                // A room new to the caller comes with its recent history, as Synapse sends it.
+                let fresh = room.timeline.filter {
+                    (newlyJoined || $0.position > since) && Self.allows(timelineTypes, $0.type)
+                        && !notSenders.contains($0.sender)
+                        && room.isVisible($0, membership: membership[$0.position])
+                }
                 guard newlyJoined || !fresh.isEmpty else { continue }
                 let shown = fresh.suffix(limit)
                 let limited = shown.count < fresh.count
@@ -58,8 +75,11 @@ extension FakeHomeserver {
                         $0.position < start && (newlyJoined || $0.position > since) && Self.allows(stateTypes, $0.type)
                     }
                     .sorted { $0.position < $1.position } : []
+                eventIDs += shown.map(\.eventID)
+                ownEvents += shown.count { $0.sender == caller.userID }
+                let events = shown.map { annotatesMembership ? $0.annotated(membership[$0.position]) : $0.json }
                 join[room.roomID] = [
-                    "timeline": ["events": .array(shown.map(\.json)), "limited": .bool(limited)],
+                    "timeline": ["events": .array(events), "limited": .bool(limited)],
                     "state": ["events": .array(state.map(\.json))],
                 ]
             case "invite" where member.position > since:
@@ -88,7 +108,8 @@ extension FakeHomeserver {
                     .compactMap { $0.split(separator: ":").first.map { .string(String($0)) } })
         }
         let hasNews = !join.isEmpty || !invite.isEmpty || !leave.isEmpty || !toDevice.isEmpty || !changed.isEmpty
-        return Batch(json: .object(json), hasNews: hasNews)
+        return Batch(
+            json: .object(json), hasNews: hasNews, eventIDs: eventIDs, ownEvents: ownEvents)
     }
 
     /// Filter types as the specification reads them: exact, or a prefix ending in `*`.
@@ -133,6 +154,23 @@ extension FakeHomeserver {
         waiters[id] = nil
     }
 
+    /// Whether `filter` leaves `userID`'s own events out of room timelines (`not_senders`).
+    static func leavesOut(_ userID: String, _ filter: JSONValue?) -> Bool {
+        filter?["room"]?["timeline"]?["not_senders"]?.arrayValue?.contains(.string(userID)) ?? false
+    }
+
+    /// Returns once `userID` polls with a filter that leaves its own events out, or (`leavingOut`
+    /// false) one that does not.
+    func waitUntilSyncing(
+        _ userID: String, leavingOutOwnEvents leavingOut: Bool, timeout: Duration = .seconds(10)
+    )
+        async throws
+    {
+        _ = try await waitFor(timeout: timeout) { server in
+            server.syncFilter[userID].map { Self.leavesOut(userID, $0) == leavingOut } == true ? true : nil
+        }
+    }
+
     /// Returns once `userID` polls from the server's latest position: it has handled everything
     /// so far, its own events coming back included.
     func waitUntilCaughtUp(_ userID: String, timeout: Duration = .seconds(10)) async throws {
@@ -151,6 +189,22 @@ extension FakeHomeserver {
             server.events(in: roomID).first { $0.position > start && matches($0) }
         }
     }
+}
+
+/// What one `/sync` answer held, for tests of what the bot asks for.
+struct SyncAnswer: Sendable {
+    let userID: String
+    /// The filter the sync asked for, nil for none.
+    let filter: JSONValue?
+    /// The timeline events, every room's.
+    let eventIDs: [String]
+    /// Timeline events the caller sent itself.
+    let ownEvents: Int
+
+    var timelineEvents: Int { eventIDs.count }
+
+    /// Whether the filter left the caller's own events out of room timelines.
+    var leftOutOwnEvents: Bool { FakeHomeserver.leavesOut(userID, filter) }
 }
 
 struct FakeHomeserverTimeout: Error, CustomStringConvertible {

@@ -67,10 +67,18 @@ actor FakeHomeserver: Homeserver {
     /// Every request, in order.
     private(set) var requests: [FakeRequest] = []
     var waiters: [UUID: AsyncStream<Void>.Continuation] = [:]
+    /// Every `/sync` answer, in order.
+    var syncAnswers: [SyncAnswer] = []
+    /// The filter each user's latest `/sync` asked for.
+    var syncFilter: [String: JSONValue?] = [:]
     /// The position each user's latest `/sync` started from.
     var syncedFrom: [String: Int] = [:]
     /// When set, logins that ask for a refresh token get access tokens that expire after this.
     var accessTokenLifetime: Duration?
+    /// Whether sync answers annotate timeline events with the caller's membership at them
+    /// (`unsigned.membership`, spec v1.11, a SHOULD), as Synapse does; off for a homeserver that
+    /// does not.
+    var annotatesMembership = true
     /// Largest upload accepted (`m.upload.size`).
     var uploadLimit = 50 << 20
     private var counter = 0
@@ -104,6 +112,11 @@ actor FakeHomeserver: Homeserver {
     func requests(containing fragment: String) -> [FakeRequest] {
         requests.filter { $0.path.contains(fragment) }
     }
+
+    func setAnnotatesMembership(_ annotates: Bool) { annotatesMembership = annotates }
+
+    /// `userID`'s `/sync` answers so far.
+    func syncAnswers(of userID: String) -> [SyncAnswer] { syncAnswers.filter { $0.userID == userID } }
 
     // MARK: The seam
 
