@@ -182,9 +182,13 @@ let package = Package(
         .target(
             name: "HTTPListening",
             dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -487,7 +491,7 @@ let package = Package(
         .testTarget(
             name: "OpsTests",
             dependencies: [
-                "Ops", "GifBotCore", "TestServerSupport", "ProcessTuning",
+                "Ops", "GifBotCore", "TestServerSupport", "ProcessTuning", "HTTPListening",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -45,19 +45,18 @@ public struct OpsServer: Service {
         }
         let listener = LimitedListener(name: "The ops endpoint", limits: limits.listener, logger: logger)
         let (routes, onListening) = (routes, onListening)
-        let application = Application(
+        let service = ListenerService(
             responder: CallbackResponder<BasicRequestContext> { request, _ in
                 let response = await routes.response(method: request.method, uri: request.uri.description)
                 return request.method == .head ? response.hummingbird.createHeadResponse() : response.hummingbird
             },
-            server: listener.server,
-            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
+            server: listener.server, address: .hostname(host, port: port),
             onServerRunning: { channel in
                 await listener.onServerRunning(channel)
                 if let address = channel.localAddress { onListening(address) }
             },
             logger: logger)
-        try await application.run()
+        try await service.run()
         logger.info("Ops endpoint stopped")
     }
 }

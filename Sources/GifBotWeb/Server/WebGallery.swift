@@ -44,12 +44,9 @@ public struct WebGallery: Sendable {
     /// take the descriptors the chat connections and GIF sources need.
     public func service() -> some ServiceLifecycle.Service {
         let listener = LimitedListener(name: "The gallery", limits: settings.listener, logger: logger)
-        return Application(
-            router: router(),
-            server: listener.server,
-            configuration: ApplicationConfiguration(
-                address: .hostname(settings.host, port: settings.port), serverName: nil),
-            onServerRunning: listener.onServerRunning,
+        return ListenerService(
+            responder: router().buildResponder(), server: listener.server,
+            address: .hostname(settings.host, port: settings.port), onServerRunning: listener.onServerRunning,
             logger: logger)
     }
 
