@@ -39,11 +39,8 @@ public struct GuardedGet: Sendable {
         if let reason = await rule.refusal(of: current) { throw Refused(reason: reason) }
         var redirects = 0
         while true {
-            var request = HTTPClientRequest(url: current.absoluteString)
-            request.method = .GET
-            request.headers = headers
             let response = try await client.completeExchange(
-                request, deadline: deadline, maximumBodyBytes: maximumBodyBytes)
+                url: current.absoluteString, headers: headers, deadline: deadline, maximumBodyBytes: maximumBodyBytes)
             guard let target = Self.redirectTarget(of: response, from: current) else {
                 return Result(response: response, unfollowedRedirect: nil)
             }

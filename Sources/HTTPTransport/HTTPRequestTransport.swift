@@ -63,14 +63,11 @@ public struct AsyncHTTPRequestTransport: HTTPRequestTransport {
     }
 
     public func post(_ url: String, json body: [UInt8], timeout: Duration) async throws -> HTTPTransportResponse {
-        var request = HTTPClientRequest(url: url)
-        request.method = .POST
-        request.headers.add(name: "Accept", value: "application/json")
-        request.headers.add(name: "Content-Type", value: "application/json")
-        request.body = .bytes(ByteBuffer(bytes: body))
+        let headers: HTTPHeaders = ["Accept": "application/json", "Content-Type": "application/json"]
         return try await Self.failures {
             let response = try await httpClient.completeExchange(
-                request, deadline: .now + timeout, maximumBodyBytes: Self.maximumBodyBytes)
+                url: url, method: .POST, headers: headers, body: ByteBuffer(bytes: body), deadline: .now + timeout,
+                maximumBodyBytes: Self.maximumBodyBytes)
             return HTTPTransportResponse(status: Int(response.status.code), body: Array(buffer: response.body))
         }
     }

@@ -16,20 +16,17 @@ struct HTTPHomeserver: Homeserver {
     let baseURL: String
 
     func respond(to request: HomeserverRequest) async throws(MatrixError) -> MatrixHTTP.Response {
-        var outgoing = HTTPClientRequest(url: url(request.path, query: request.query))
-        outgoing.method = request.method
-        outgoing.headers.add(name: "Accept", value: "application/json")
-        if let bearer = request.bearer { outgoing.headers.add(name: "Authorization", value: "Bearer \(bearer)") }
-        if let body = request.body {
-            outgoing.headers.add(name: "Content-Type", value: body.contentType)
-            outgoing.body = .bytes(body.bytes)
-        }
+        var headers: HTTPHeaders = ["Accept": "application/json"]
+        if let bearer = request.bearer { headers.add(name: "Authorization", value: "Bearer \(bearer)") }
+        if let body = request.body { headers.add(name: "Content-Type", value: body.contentType) }
         // One deadline for the whole exchange: a homeserver (or a proxy before it) trickling a
         // body would otherwise hold the sync loop past any timeout.
         let response: CompleteHTTPResponse
         do {
             response = try await client.completeExchange(
-                outgoing, deadline: .now + request.timeout, maximumBodyBytes: Self.maximumResponseBytes)
+                url: url(request.path, query: request.query), method: request.method, headers: headers,
+                body: request.body?.bytes, deadline: .now + request.timeout, maximumBodyBytes: Self.maximumResponseBytes
+            )
         } catch is CancellationError {
             throw .transport("cancelled")
         } catch {
