@@ -37,13 +37,10 @@ enum EncryptedRoomRun {
         let process = Process()
         process.executableURL = binary
         process.arguments = ["run"]
-        process.environment = MatrixBotEnvironment.make(
+        process.environment = MatrixBotEnvironment.oneRoom(
             server: server, user: botUser.userID, password: "bench-bot-password", inviteAllow: [peerUser.userID],
-            encrypted: true, standIn: standIn
-        ).merging(
-            MatrixBotEnvironment.uploading(
-                from: standIn, database: directory.appendingPathComponent("gifbot-e2ee.sqlite"))
-        ) { $1 }.merging(["OPS_PORT": String(readiness.opsPort)]) { $1 }
+            encrypted: true, standIn: standIn,
+            database: directory.appendingPathComponent("gifbot-e2ee.sqlite"), opsPort: readiness.opsPort)
         process.standardError = FileHandle.nullDevice
         try process.run()
         defer {

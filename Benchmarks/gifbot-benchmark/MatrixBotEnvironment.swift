@@ -26,4 +26,16 @@ enum MatrixBotEnvironment {
             "DATABASE_URL": database.path,
         ]
     }
+
+    /// Scenario 9's bot in one room: GIFs uploaded, its own database, the ops endpoint on (as
+    /// deployed) so the scenario can wait for `/readyz`.
+    static func oneRoom(
+        server: SynapseServer, user: String, password: String, inviteAllow: [String], encrypted: Bool,
+        standIn: GiphyStandIn, database: URL, opsPort: Int
+    ) -> [String: String] {
+        make(
+            server: server, user: user, password: password, inviteAllow: inviteAllow, encrypted: encrypted,
+            standIn: standIn
+        ).merging(uploading(from: standIn, database: database)) { $1 }.merging(["OPS_PORT": String(opsPort)]) { $1 }
+    }
 }

@@ -57,13 +57,11 @@ enum MatrixScenario {
                 process.arguments = ["run"]
             }
             let readiness = OpsReadiness(opsPort: try await FreePorts.allocate(1)[0])
-            process.environment = MatrixBotEnvironment.make(
+            process.environment = MatrixBotEnvironment.oneRoom(
                 server: server, user: botUser.userID, password: "bench-bot-password", inviteAllow: [aliceUser.userID],
-                encrypted: false, standIn: standIn
-            ).merging(
-                MatrixBotEnvironment.uploading(
-                    from: standIn, database: directory.appendingPathComponent("gifbot.sqlite"))
-            ) { $1 }.merging(["OPS_PORT": String(readiness.opsPort)]) { $1 }
+                encrypted: false,
+                standIn: standIn, database: directory.appendingPathComponent("gifbot.sqlite"),
+                opsPort: readiness.opsPort)
             process.standardError = FileHandle.nullDevice
             try process.run()
             bot = process

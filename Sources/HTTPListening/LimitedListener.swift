@@ -7,8 +7,8 @@ import NIOHTTPTypes
 /// The one place that gives a Hummingbird listener what every listener of the process needs
 /// (`ListenerLimits`): its connections counted against the cap, each held to the header and
 /// idle timeouts, a connection past the cap refused with a short 503, and accept paused for a
-/// moment when it fails (EMFILE) instead of retried at once (`AcceptPause`). Pass `server` and
-/// `onServerRunning` to the `Application`.
+/// moment when it fails (EMFILE) instead of retried at once (`AcceptPause`). `ListenerService`
+/// serves a responder on it.
 public struct LimitedListener: Sendable {
     /// What log lines call the listener: "The gallery".
     public let name: String

@@ -15,25 +15,26 @@ import ServiceLifecycle
 public struct ListenerService<Responder: HTTPResponder>: Service
 where Responder.Context: InitializableFromSource<ApplicationRequestContextSource> {
     let responder: Responder
-    let server: HTTPServerBuilder
+    let listener: LimitedListener
     let configuration: ServerConfiguration
-    let onServerRunning: @Sendable (any Channel) async -> Void
+    let onListening: @Sendable (SocketAddress) -> Void
     let logger: Logger
 
+    /// `onListening`: the address once the socket listens (a test's port 0 made real).
     public init(
-        responder: Responder, server: HTTPServerBuilder, address: BindAddress,
-        onServerRunning: @escaping @Sendable (any Channel) async -> Void, logger: Logger
+        responder: Responder, listener: LimitedListener, address: BindAddress,
+        onListening: @escaping @Sendable (SocketAddress) -> Void = { _ in }, logger: Logger
     ) {
         self.responder = responder
-        self.server = server
+        self.listener = listener
         configuration = ServerConfiguration(address: address, serverName: nil)
-        self.onServerRunning = onServerRunning
+        self.onListening = onListening
         self.logger = logger
     }
 
     public func run() async throws {
-        let (responder, logger) = (responder, logger)
-        let service = try server.buildServer(
+        let (responder, listener, onListening, logger) = (responder, listener, onListening, logger)
+        let service = try listener.server.buildServer(
             configuration: configuration, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger
         ) { request, responseWriter, channel in
             let context = Responder.Context(source: ApplicationRequestContextSource(channel: channel, logger: logger))
@@ -55,7 +56,8 @@ where Responder.Context: InitializableFromSource<ApplicationRequestContextSource
                 throw ResponseNotWritten()
             }
         } onServerRunning: { channel in
-            await onServerRunning(channel)
+            await listener.onServerRunning(channel)
+            if let address = channel.localAddress { onListening(address) }
         }
         try await service.run()
     }

@@ -50,12 +50,7 @@ public struct OpsServer: Service {
                 let response = await routes.response(method: request.method, uri: request.uri.description)
                 return request.method == .head ? response.hummingbird.createHeadResponse() : response.hummingbird
             },
-            server: listener.server, address: .hostname(host, port: port),
-            onServerRunning: { channel in
-                await listener.onServerRunning(channel)
-                if let address = channel.localAddress { onListening(address) }
-            },
-            logger: logger)
+            listener: listener, address: .hostname(host, port: port), onListening: onListening, logger: logger)
         try await service.run()
         logger.info("Ops endpoint stopped")
     }

@@ -11,8 +11,7 @@ public enum ProcessMemory {
     /// MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 in the environment.
     public static func limitAllocatorRetention() {
         #if canImport(Glibc)
-        // mallopt is in <malloc.h>, which the Glibc module does not export: looked up instead.
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallopt") else { return }
+        guard let symbol = mallocFunction("mallopt") else { return }
         let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
         let arenaMaximum: Int32 = -8, mmapThreshold: Int32 = -3  // M_ARENA_MAX, M_MMAP_THRESHOLD
         _ = mallopt(arenaMaximum, 2)
@@ -24,9 +23,17 @@ public enum ProcessMemory {
     /// first sync's answer) allocated and freed stays in the arenas otherwise.
     public static func returnFreeMemory() {
         #if canImport(Glibc)
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") else { return }
+        guard let symbol = mallocFunction("malloc_trim") else { return }
         let trim = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
         _ = trim(0)
         #endif
     }
+
+    #if canImport(Glibc)
+    /// mallopt and malloc_trim are in <malloc.h>, which the Glibc module does not export:
+    /// looked up instead.
+    private static func mallocFunction(_ name: String) -> UnsafeMutableRawPointer? {
+        dlsym(dlopen(nil, RTLD_NOW), name)
+    }
+    #endif
 }

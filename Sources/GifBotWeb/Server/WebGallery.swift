@@ -45,9 +45,8 @@ public struct WebGallery: Sendable {
     public func service() -> some ServiceLifecycle.Service {
         let listener = LimitedListener(name: "The gallery", limits: settings.listener, logger: logger)
         return ListenerService(
-            responder: router().buildResponder(), server: listener.server,
-            address: .hostname(settings.host, port: settings.port), onServerRunning: listener.onServerRunning,
-            logger: logger)
+            responder: router().buildResponder(), listener: listener,
+            address: .hostname(settings.host, port: settings.port), logger: logger)
     }
 
     public func router() -> Router<GalleryRequestContext> {

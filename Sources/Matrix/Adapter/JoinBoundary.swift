@@ -13,7 +13,7 @@ enum JoinBoundary {
     /// The events after the last mark: those that may be answered. Events without a mark in the
     /// timeline all count (the bot joined before the batch).
     static func afterJoin(_ events: [RoomEvent], ownUserID: String) -> ArraySlice<RoomEvent> {
-        let mark = events.lastIndex { isOwnJoin($0, ownUserID: ownUserID) || precedesJoin($0) }
+        let mark = events.lastIndex { isMark($0, ownUserID: ownUserID) }
         return mark.map { events[($0 + 1)...] } ?? events[...]
     }
 
@@ -28,7 +28,12 @@ enum JoinBoundary {
     /// Whether the batch holds the bot's join of the room: its own join event, or history from
     /// before it (annotated so), which only the batch that brings the join shows.
     static func holdsJoin(_ events: [RoomEvent], ownUserID: String) -> Bool {
-        events.contains { isOwnJoin($0, ownUserID: ownUserID) || precedesJoin($0) }
+        events.contains { isMark($0, ownUserID: ownUserID) }
+    }
+
+    /// The bot's own join, or an event from before it.
+    private static func isMark(_ event: RoomEvent, ownUserID: String) -> Bool {
+        isOwnJoin(event, ownUserID: ownUserID) || precedesJoin(event)
     }
 
     /// The homeserver says the bot was not joined at this event (left, invited, never there).
