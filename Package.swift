@@ -560,14 +560,19 @@ for target in package.targets where target.type != .plugin && target.type != .sy
 ///   (~50,000, 4.3 MB of names and hashes) for dladdr-style symbolication, which the bot does not
 ///   use (crash backtraces read the binary's own symbols). The loader consults that table for
 ///   every symbol a shared library looks up, touching pages of it: ~2.5 MiB less resident.
+/// - No DWARF unwind tables (Deployment/no-unwind-tables.ld): 8 of the stripped binary's 58 MB
+///   that nothing reads (issue 34, the image). Swift's crash backtracer unwinds by frame pointers,
+///   as do gdb and `perf record -g` without them (`--call-graph=dwarf` needs a debug build).
 var leanReleaseLinking: [LinkerSetting] {
-    let linkOrder = String(#filePath.dropLast("Package.swift".count)) + "Deployment/link-order.txt"
+    let deployment = String(#filePath.dropLast("Package.swift".count)) + "Deployment/"
+    let linkOrder = deployment + "link-order.txt"
     return [
         .unsafeFlags(
             [
                 "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                 "-Xlinker", "--symbol-ordering-file=\(linkOrder)", "-Xlinker", "--no-warn-symbol-ordering",
                 "-Xlinker", "--no-export-dynamic",
+                "-Xlinker", "-T", "-Xlinker", deployment + "no-unwind-tables.ld",
             ],
             .when(platforms: [.linux], configuration: .release))
     ]

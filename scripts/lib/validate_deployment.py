@@ -414,7 +414,6 @@ def dockerfile_promises():
         (r"^ARG RUNTIME_IMAGE=", "ARG RUNTIME_IMAGE"),
         (r"^FROM \$\{SWIFT_IMAGE\} AS build$", "a builder stage FROM ${SWIFT_IMAGE}"),
         (r"^RUN scripts/build-release --product gifbot", "the release build of scripts/build-release"),
-        (r"^COPY Deployment/link-order.txt ", "the link order the release build reads"),
         (r"^COPY scripts/build-release scripts/icu-data ", "the ICU data script the release build runs"),
         (r"^FROM \$\{RUNTIME_IMAGE\} AS runtime-files$", "the runtime's files FROM ${RUNTIME_IMAGE}"),
         (r"ca-certificates tzdata", "CA certificates and time zones"),
@@ -431,6 +430,12 @@ def dockerfile_promises():
         (r"org\.opencontainers\.image\.licenses=", "label licenses"),
     ]
     problems = ["missing: %s" % what for pattern, what in wanted if not re.search(pattern, instructions, re.MULTILINE)]
+    # The files of Deployment/ that the release link reads (`leanReleaseLinking` in Package.swift:
+    # the link order, the linker script) are in the builder's context.
+    copied = " ".join(re.findall(r"^COPY (.*)$", instructions, re.MULTILINE))
+    for name in re.findall(r'deployment \+ "([^"]+)"', (ROOT / "Package.swift").read_text()):
+        if "Deployment/" + name not in copied.split():
+            problems.append("the builder does not copy Deployment/%s, which the release link reads" % name)
     # The crash backtracer: built for static-stdlib binaries, in both runtime targets, and named
     # by SWIFT_BACKTRACE.
     if not re.search(r"swift-backtrace-static", instructions):
