@@ -32,16 +32,16 @@ extension GIFUploader {
             )
         }
         let client = client
-        let (media, attachment) = try await upload(card) { bytes throws(MatrixError) in
-            // Encrypted from the downloaded buffer as it lies; the ciphertext copied once, into
-            // the upload's buffer.
-            let attachment = AttachmentCipher.encrypt(bytes.readableBytesView)
+        let (media, encryption) = try await upload(card) { bytes throws(MatrixError) in
+            // Encrypted from the downloaded buffer as it lies, a piece at a time, into the
+            // upload's buffer: the one buffer the size of the GIF that encryption adds.
+            var ciphertext = ByteBufferAllocator().buffer(capacity: bytes.readableBytes)
+            let encryption = AttachmentCipher.encrypt(bytes.readableBytesView) { ciphertext.writeBytes($0) }
             let uri = try await client.upload(
-                ByteBuffer(data: attachment.ciphertext), contentType: "application/octet-stream",
-                filename: "\(card.id).gif")
-            return (uri, attachment)
+                ciphertext, contentType: "application/octet-stream", filename: "\(card.id).gif")
+            return (uri, encryption)
         }
-        let file = try attachment.file(url: media.contentURI)
+        let file = try encryption.file(url: media.contentURI)
         let record = EncryptedUpload(
             contentURI: media.contentURI, mimetype: media.mimetype, byteSize: media.byteSize, width: media.width,
             height: media.height, file: file.jsonBytes)

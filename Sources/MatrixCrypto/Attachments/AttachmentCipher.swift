@@ -2,12 +2,9 @@ import Crypto
 import Foundation
 import _CryptoExtras
 
-/// An attachment encrypted for upload: the ciphertext to upload, and what goes into the
-/// `EncryptedFile` once the upload has given it a URL.
-public struct EncryptedAttachment: Sendable {
-    /// As the cipher wrote it: a GIF is megabytes, and each copy of it costs the process page
-    /// faults and a pass over the bytes.
-    public let ciphertext: Data
+/// How one attachment was encrypted: its key, its IV and the SHA-256 of its ciphertext; what
+/// goes into the `EncryptedFile` once the upload has given the ciphertext a URL.
+public struct AttachmentEncryption: Sendable {
     public let key: JSONWebKey
     public let iv: [UInt8]
     public let sha256: [UInt8]
@@ -18,22 +15,62 @@ public struct EncryptedAttachment: Sendable {
     }
 }
 
+/// An attachment encrypted in memory: its ciphertext, and how it was encrypted.
+public struct EncryptedAttachment: Sendable {
+    public let ciphertext: Data
+    public let encryption: AttachmentEncryption
+
+    /// The `EncryptedFile` object for the uploaded ciphertext at `url`.
+    public func file(url: String) throws(MatrixCryptoError) -> EncryptedFile {
+        try encryption.file(url: url)
+    }
+}
+
 /// AES-256-CTR encryption of attachments as the client-server API specifies
 /// ("Sending encrypted attachments"): a random key, an IV of 8 random bytes followed by a 64-bit
 /// counter starting at zero, and SHA-256 of the ciphertext so a receiver can refuse a modified
 /// file before decrypting it (CTR has no integrity of its own).
 public enum AttachmentCipher {
+    /// The ciphertext is made and hashed a piece at a time. 64 KiB is under the allocator's
+    /// mmap threshold (`ProcessMemory`), so a piece's buffer is heap memory used again rather
+    /// than a fresh mapping faulted in page by page, and a piece is hashed while it is still in
+    /// the cache. A multiple of the AES block, so each piece starts on a counter of its own.
+    static let pieceBytes = 64 * 1024
+
     /// Encrypts `plaintext` (read where it lies, not copied first) under a fresh key and IV.
     public static func encrypt(_ plaintext: some DataProtocol) -> EncryptedAttachment {
+        var ciphertext = Data(capacity: plaintext.count)
+        let encryption = encrypt(plaintext) { piece in ciphertext.append(piece.assumingMemoryBound(to: UInt8.self)) }
+        return EncryptedAttachment(ciphertext: ciphertext, encryption: encryption)
+    }
+
+    /// Encrypts `plaintext` under a fresh key and IV, handing `write` the ciphertext in order, a
+    /// piece at a time: the caller's buffer (an upload's) is then the only one the size of the
+    /// file.
+    public static func encrypt(
+        _ plaintext: some DataProtocol, writingTo write: (UnsafeRawBufferPointer) -> Void
+    ) -> AttachmentEncryption {
         let key = JSONWebKey.generate()
         // The counter half starts at zero so that no file can wrap it (2^64 blocks), which keeps
         // implementations with 64-bit and 128-bit counters in agreement.
         var generator = SystemRandomNumberGenerator()
         let iv =
             (0..<8).map { _ in UInt8.random(in: .min ... .max, using: &generator) } + [UInt8](repeating: 0, count: 8)
-        let ciphertext = keystreamApplied(to: plaintext, key: key.key, iv: iv)
-        return EncryptedAttachment(
-            ciphertext: ciphertext, key: key, iv: iv, sha256: Array(SHA256.hash(data: ciphertext)))
+        var hasher = SHA256()
+        var start = plaintext.startIndex
+        var blocksBefore: UInt64 = 0
+        while start != plaintext.endIndex {
+            let end = plaintext.index(start, offsetBy: pieceBytes, limitedBy: plaintext.endIndex) ?? plaintext.endIndex
+            let piece = keystreamApplied(
+                to: plaintext[start..<end], key: key.key, iv: counterBlock(iv, advancedBy: blocksBefore))
+            piece.withUnsafeBytes { bytes in
+                hasher.update(bufferPointer: bytes)
+                write(bytes)
+            }
+            blocksBefore += UInt64(pieceBytes / 16)
+            start = end
+        }
+        return AttachmentEncryption(key: key, iv: iv, sha256: Array(hasher.finalize()))
     }
 
     /// Decrypts the downloaded `ciphertext` of `file`, after checking its SHA-256: a file that
@@ -47,11 +84,21 @@ public enum AttachmentCipher {
         // Senders whose IV has a counter half close to 2^64 would be read differently by 64-bit
         // counters (which wrap) and 128-bit ones (which carry): refuse rather than guess.
         let lastBlock = UInt64((ciphertext.count + 15) / 16) - (ciphertext.isEmpty ? 0 : 1)
-        let counter = file.iv[8...].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        guard counter.addingReportingOverflow(lastBlock).overflow == false else {
+        guard counterHalf(file.iv).addingReportingOverflow(lastBlock).overflow == false else {
             throw .encryptedFileInvalid(field: "iv")
         }
         return Array(keystreamApplied(to: ciphertext, key: file.key.key, iv: file.iv))
+    }
+
+    /// The IV's counter half: its last 8 bytes, big-endian.
+    static func counterHalf(_ iv: [UInt8]) -> UInt64 {
+        iv[8...].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+    }
+
+    /// The counter block `blocks` blocks after `iv` (whose counter half `encrypt` starts at zero,
+    /// so it cannot wrap).
+    static func counterBlock(_ iv: [UInt8], advancedBy blocks: UInt64) -> [UInt8] {
+        Array(iv[..<8]) + withUnsafeBytes(of: (counterHalf(iv) &+ blocks).bigEndian) { Array($0) }
     }
 
     /// AES-256-CTR with a 128-bit counter block (encryption and decryption are the same).
@@ -77,4 +124,11 @@ extension EncryptedAttachment: CustomStringConvertible, CustomDebugStringConvert
     public var debugDescription: String { description }
 }
 
+extension AttachmentEncryption: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The key and IV stay out of logs.
+    public var description: String { "AttachmentEncryption(key redacted)" }
+    public var debugDescription: String { description }
+}
+
 extension EncryptedAttachment: RedactedReflection {}
+extension AttachmentEncryption: RedactedReflection {}

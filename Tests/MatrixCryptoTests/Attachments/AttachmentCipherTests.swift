@@ -16,21 +16,51 @@ struct AttachmentCipherTests {
         #expect(try AttachmentCipher.decrypt(encrypted.ciphertext, file: file) == plaintext)
     }
 
+    @Test(
+        "Made a piece at a time, the ciphertext is one AES-256-CTR stream: pieces written in order, hashed whole",
+        arguments: [AttachmentCipher.pieceBytes - 1, AttachmentCipher.pieceBytes, 2 * AttachmentCipher.pieceBytes + 17])
+    func piecesAreOneStream(size: Int) throws {
+        let plaintext = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 5) }
+        var written: [UInt8] = []
+        var pieces = 0
+        let encryption = AttachmentCipher.encrypt(plaintext) { piece in
+            written.append(contentsOf: piece)
+            pieces += 1
+        }
+        #expect(pieces == (size + AttachmentCipher.pieceBytes - 1) / AttachmentCipher.pieceBytes)
+        // The keystream of one call over the whole file, from the same key and IV.
+        let whole = AttachmentCipher.applyKeystream(plaintext, key: encryption.key.key, iv: encryption.iv)
+        #expect(written == whole)
+        #expect(encryption.sha256 == Array(SHA256.hash(data: written)))
+        let file = try encryption.file(url: url)
+        #expect(try AttachmentCipher.decrypt(written, file: file) == plaintext)
+    }
+
+    @Test("A counter block advanced past a byte carries into the next one")
+    func counterBlockCarries() {
+        let iv: [UInt8] = [1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0, 0, 0, 0xFF]
+        #expect(AttachmentCipher.counterBlock(iv, advancedBy: 1) == [1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0, 0, 1, 0])
+        #expect(
+            AttachmentCipher.counterBlock(iv, advancedBy: 4096) == [
+                1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0, 0, 0x10, 0xFF,
+            ])
+    }
+
     @Test("The IV is 8 random bytes and a zero counter; keys and IVs differ between files")
     func freshKeyAndIV() throws {
         let first = AttachmentCipher.encrypt([1, 2, 3])
         let second = AttachmentCipher.encrypt([1, 2, 3])
-        #expect(first.iv.count == 16 && second.iv.count == 16)
-        #expect(first.iv[8...].allSatisfy { $0 == 0 })
-        #expect(first.iv != second.iv)
-        #expect(first.key != second.key)
+        #expect(first.encryption.iv.count == 16 && second.encryption.iv.count == 16)
+        #expect(first.encryption.iv[8...].allSatisfy { $0 == 0 })
+        #expect(first.encryption.iv != second.encryption.iv)
+        #expect(first.encryption.key != second.encryption.key)
         #expect(first.ciphertext != second.ciphertext)
     }
 
     @Test("The hash is SHA-256 of the ciphertext, not of the plaintext")
     func hashCoversCiphertext() {
         let encrypted = AttachmentCipher.encrypt(Array("a picture".utf8))
-        #expect(encrypted.sha256 == Array(SHA256.hash(data: encrypted.ciphertext)))
+        #expect(encrypted.encryption.sha256 == Array(SHA256.hash(data: encrypted.ciphertext)))
     }
 
     @Test("A flipped bit anywhere in the ciphertext is refused before decryption")
@@ -52,9 +82,9 @@ struct AttachmentCipherTests {
     @Test("A flipped bit in the recorded hash is refused")
     func flippedHashBit() throws {
         let encrypted = AttachmentCipher.encrypt(Array("hello".utf8))
-        var hash = encrypted.sha256
+        var hash = encrypted.encryption.sha256
         hash[5] ^= 0x80
-        let file = try EncryptedFile(url: url, key: encrypted.key, iv: encrypted.iv, sha256: hash)
+        let file = try EncryptedFile(url: url, key: encrypted.encryption.key, iv: encrypted.encryption.iv, sha256: hash)
         #expect(throws: MatrixCryptoError.attachmentHashMismatch) {
             try AttachmentCipher.decrypt(encrypted.ciphertext, file: file)
         }
@@ -94,19 +124,22 @@ struct AttachmentCipherTests {
     func redacted() throws {
         let encrypted = AttachmentCipher.encrypt([1])
         let file = try encrypted.file(url: url)
-        let k = UnpaddedBase64.encodeURLSafe(encrypted.key.rawKey)
+        let k = UnpaddedBase64.encodeURLSafe(encrypted.encryption.key.rawKey)
         var dumped = ""
         dump(file, to: &dumped)
         dump(encrypted, to: &dumped)
-        dump(encrypted.key, to: &dumped)
+        dump(encrypted.encryption, to: &dumped)
+        dump(encrypted.encryption.key, to: &dumped)
         // An unredacted dump lists the key's bytes as "▿ 32 elements".
         #expect(!dumped.contains("elements"))
+        let key = encrypted.encryption.key
         for text in [
-            String(describing: file), String(reflecting: file), "\(encrypted.key)", String(reflecting: encrypted.key),
-            "\(encrypted)", String(reflecting: encrypted), dumped,
+            String(describing: file), String(reflecting: file), "\(key)", String(reflecting: key),
+            "\(encrypted)", String(reflecting: encrypted), "\(encrypted.encryption)",
+            String(reflecting: encrypted.encryption), dumped,
         ] {
             #expect(!text.contains(k))
-            #expect(!text.contains(UnpaddedBase64.encode(encrypted.iv)))
+            #expect(!text.contains(UnpaddedBase64.encode(encrypted.encryption.iv)))
         }
     }
 }
