@@ -15,7 +15,8 @@ struct StartupPagesRelease: Service {
         if ready {
             let kib = StartupPages.release()
             ProcessMemory.returnFreeMemory()
-            logger.debug("Start-up pages released", metadata: ["resident_kib": "\(kib)"])
+            // Once a start, at info: what the process holds from then on begins here.
+            logger.info("Start-up pages released", metadata: ["resident_kib": "\(kib)"])
         }
         // A service that returns would end the group: this one waits for the shutdown.
         try? await gracefulShutdown()
