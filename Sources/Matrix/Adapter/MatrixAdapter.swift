@@ -159,9 +159,9 @@ public final class MatrixAdapter: Service {
         // Previews expire by the clock, not by a command: beside the sync loop, for as long as it
         // runs, a sweep sleeps until the next expiry, and a preview shown wakes it. Those an
         // earlier run left open are taken back once, beside it too.
-        let (previewsShown, previewShown) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let previewShown = WakeSignal()
         let handler = await makeHandler(
-            client: client, userID: userID, endToEnd: encryption, previewShown: { previewShown.yield() })
+            client: client, userID: userID, endToEnd: encryption, previewShown: { previewShown.signal() })
         picks.use(handler.sender)
         defer { picks.use(nil) }
         return await withTaskGroup(of: ServeEnd?.self) { group in
@@ -169,7 +169,7 @@ public final class MatrixAdapter: Service {
                 await handler.sender.takeBackAbandonedPreviews()
                 return nil
             }
-            group.addTask { await self.takeBackExpiredPreviews(sender: handler.sender, shown: previewsShown) }
+            group.addTask { await self.takeBackExpiredPreviews(sender: handler.sender, shown: previewShown) }
             group.addTask { await self.keepTokenFresh(login) }
             group.addTask { await self.keepImagePacksCurrent(handler.sender.roomFeatures) }
             group.addTask {
@@ -225,7 +225,7 @@ public final class MatrixAdapter: Service {
     /// The messages of previews that expired unanswered are redacted as they expire: the sweep
     /// sleeps until the next expiry of this account's previews (a minute at most), or until one is
     /// shown, so an idle bot does not wake once a second. Returns nil when cancelled or stopping.
-    private func takeBackExpiredPreviews(sender: MatrixReplySender, shown: AsyncStream<Void>) async -> ServeEnd? {
+    private func takeBackExpiredPreviews(sender: MatrixReplySender, shown: WakeSignal) async -> ServeEnd? {
         let account = sender.shownPreviews.account
         while !isStopping {
             let next = await bot.nextPreviewExpiry(shownBy: account)
@@ -362,19 +362,10 @@ public final class MatrixAdapter: Service {
         (try? await cancelWhenGracefulShutdown { try await Task.sleep(for: duration) }) != nil && !isStopping
     }
 
-    /// `pause`, ended early by the next element of `wakeUp`.
-    private func pause(_ duration: Duration, orUntil wakeUp: AsyncStream<Void>) async -> Bool {
-        // A shutdown cancels the group (both its tasks end), which the checks below then see.
-        await cancelWhenGracefulShutdown {
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask { try? await Task.sleep(for: duration) }
-                group.addTask {
-                    for await _ in wakeUp { return }
-                }
-                await group.next()
-                group.cancelAll()
-            }
-        }
+    /// `pause`, ended early by a signal of `wakeUp`.
+    private func pause(_ duration: Duration, orUntil wakeUp: WakeSignal) async -> Bool {
+        // A shutdown cancels the wait, which the checks below then see.
+        await cancelWhenGracefulShutdown { await wakeUp.wait(upTo: duration) }
         return !isStopping && !Task.isCancelled
     }
 
