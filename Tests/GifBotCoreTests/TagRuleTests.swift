@@ -25,6 +25,15 @@ import Testing
         #expect(!CollectionLimits.isValidTag(word))
     }
 
+    @Test("A scalar beyond the BMP that Foundation's NFC turns into another letter is refused (fuzzing)")
+    func scalarsComposedByTheirLow16BitsAreRefused() {
+        #expect(CollectionLimits.tag("cat\u{60041}\u{301}") == nil)
+        #expect(CollectionLimits.tag("cat\u{60041}\u{301}\u{301}\u{301}") == nil)
+        #expect(!CollectionLimits.isValidTag("cat\u{C1}"), "what that NFC made of it is no tag either")
+        // Letters beyond the BMP are tags as they are (Deseret, lowercased).
+        #expect(CollectionLimits.tag("\u{10400}x") == "\u{10428}x")
+    }
+
     @Test func tagsAreNormalisedSoOneLooksLikeOneTag() {
         #expect(
             CollectionLimits.tag("#Cafe\u{0301}")?.unicodeScalars.elementsEqual("caf\u{00E9}".unicodeScalars) == true,

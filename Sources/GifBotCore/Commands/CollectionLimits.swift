@@ -28,7 +28,11 @@ public enum CollectionLimits {
         // visible, even uppercase, one.
         guard !lowered.unicodeScalars.contains(where: isInvisible) else { return nil }
         let tag = lowered.precomposedStringWithCanonicalMapping
-        guard tag.unicodeScalars.count <= maximumTagLength, tag.utf8.count <= maximumTagBytes,
+        // And checked after: that NFC also takes a scalar beyond the BMP by its low 16 bits when
+        // a combining mark follows (an unassigned U+60041 and U+0301 came out as "Á", fuzzing),
+        // so what it gives must still be canonically equivalent to what it was given (Swift's
+        // own `==` compares by Unicode's rules).
+        guard tag == lowered, tag.unicodeScalars.count <= maximumTagLength, tag.utf8.count <= maximumTagBytes,
             tag.allSatisfy(startsAsTagCharacter), tag.unicodeScalars.allSatisfy(isTagScalar)
         else { return nil }
         return tag
