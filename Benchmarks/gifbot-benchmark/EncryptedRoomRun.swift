@@ -10,13 +10,18 @@ import TestServerSupport
 /// in an encrypted room: each command decrypted, its GIF and thumbnail encrypted and uploaded,
 /// the reply encrypted. The peer paces its rounds through files so the bot's CPU is read around
 /// each round's commands alone; it times each command from sending it to holding the bot's
-/// decrypted image.
+/// decrypted image. The room's other members (the plan's, each with one cross-signed device)
+/// make the first reply share the bot's room key with every one of their devices: its CPU and
+/// its key claims are read around it.
 enum EncryptedRoomRun {
     struct Figures {
         var cpuPer100: [Double] = []
         var latencies: [Double] = []
         var joinedResident: Double?
         var afterResident: Double?
+        /// The bot's CPU for its first reply, which shares its room key (seconds).
+        var firstReplyCPU = 0.0
+        var firstReplyKeyClaims = 0
     }
 
     private struct PeerResult: Decodable {
@@ -33,6 +38,15 @@ enum EncryptedRoomRun {
         let peerUser = try await server.registerUser("benchpeer", password: peerPassword)
         let handshake = directory.appendingPathComponent("handshake")
         try FileManager.default.createDirectory(at: handshake, withIntermediateDirectories: true)
+        var members: [[String: String]] = []
+        for index in 0..<plan.encryptedRoomMembers {
+            let password = "bench-member-password-\(index)"
+            let member = try await server.registerUser("benchmember\(index)", password: password)
+            members.append(["user": member.userID, "password": password])
+        }
+        let membersFile = directory.appendingPathComponent("members.json")
+        try JSONSerialization.data(withJSONObject: members).write(to: membersFile)
+        let accessLog = server.directory.appendingPathComponent("homeserver.log")
         let readiness = OpsReadiness(opsPort: try await FreePorts.allocate(1)[0])
         let process = Process()
         process.executableURL = binary
@@ -57,13 +71,21 @@ enum EncryptedRoomRun {
                 "--homeserver", server.baseURL, "--bot", botUser.userID, "--user", peerUser.userID,
                 "--password", peerPassword, "--result", directory.appendingPathComponent("peer.json").path,
                 "--handshake", handshake.path, "--prefix", "bench", "--rounds", String(plan.rounds),
-                "--commands", String(max(1, plan.commands / plan.rounds)),
+                "--commands", String(max(1, plan.commands / plan.rounds)), "--members", membersFile.path,
             ], folder: directory, log: "bench-peer.log")
         let cpu = ThreadCPU(pid: pid)
         do {
             try await waitFor(handshake.appendingPathComponent("joined"), sampling: cpu)
             figures.joinedResident = ResidentMemory.mebibytes(pid: pid)
             try Data().write(to: handshake.appendingPathComponent("go-joined"))
+            try await waitFor(handshake.appendingPathComponent("ready-first"), sampling: cpu)
+            let logMark = HomeserverRequests.mark(accessLog)
+            let beforeFirst = cpu.seconds()
+            try Data().write(to: handshake.appendingPathComponent("go-first"))
+            try await waitFor(handshake.appendingPathComponent("done-first"), sampling: cpu)
+            figures.firstReplyCPU = cpu.seconds() - beforeFirst
+            figures.firstReplyKeyClaims =
+                HomeserverRequests.read(accessLog, after: logMark, user: botUser.userID).keyClaims
             let perRound = Double(max(1, plan.commands / plan.rounds))
             for round in 0..<plan.rounds {
                 try await waitFor(handshake.appendingPathComponent("ready-\(round)"), sampling: cpu)

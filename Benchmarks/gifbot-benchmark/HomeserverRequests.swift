@@ -7,6 +7,8 @@ import Foundation
 struct HomeserverRequests {
     /// The requests by kind: `sync`, `send`, `upload`, `keys`, `other`.
     var counts: [String: Int] = [:]
+    /// Of the `keys` requests, the one-time key claims (`/keys/claim`).
+    var keyClaims = 0
     /// The homeserver's own time on the requests other than `/sync` (whose long poll waits).
     var serverSeconds = 0.0
     /// The homeserver's time on the first `/sync` read: after a start, where that sync returns
@@ -46,6 +48,7 @@ struct HomeserverRequests {
                         ? "upload"
                         : path.contains("/keys/") ? "keys" : "other"
             result.counts[kind, default: 0] += 1
+            if path.contains("/keys/claim") { result.keyClaims += 1 }
             guard let seconds = Double(line[processed.upperBound...].prefix { $0 != "s" }) else { continue }
             if kind == "sync" {
                 result.firstSyncSeconds = result.firstSyncSeconds ?? seconds

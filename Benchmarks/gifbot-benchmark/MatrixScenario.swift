@@ -15,6 +15,9 @@ enum MatrixScenario {
         var commands: Int
         var rounds: Int
         var idleSeconds: Int
+        /// Users in the encrypted room besides the peer, each with one cross-signed device: the
+        /// devices the bot's first reply shares its room key with (the peer's is one more).
+        var encryptedRoomMembers: Int
     }
 
     /// The renditions every GIF has, as GIPHY's search gives them (sizes in bytes).
@@ -22,6 +25,9 @@ enum MatrixScenario {
         ("fixed_width_small", 95_000, 100), ("fixed_width", 380_000, 200), ("downsized", 1_400_000, 480),
         ("original", 2_600_000, 480),
     ]
+
+    /// The figure that fails the run on any build (`main.swift`), as scenario 4's growth does.
+    static let runawayCheck = "idle after the first minute: no loop running (any build)"
 
     static func run(_ report: Report, plan: Plan) async throws {
         progress("scenario 9: Matrix, cache-miss !gif with real-size GIFs on Synapse")
@@ -64,6 +70,7 @@ enum MatrixScenario {
                 opsPort: readiness.opsPort)
             process.standardError = FileHandle.nullDevice
             try process.run()
+            let started = ContinuousClock.now
             bot = process
             let pid = process.processIdentifier
             // Joined means started, then invited and in the room: a start's transient is not it.
@@ -102,6 +109,11 @@ enum MatrixScenario {
             let measured = Double(perRound * plan.rounds)
             let writtenPerCommand = Double(ProcessCounters.writtenBytes(pid: pid) - written) / measured / 1024
             let requests = HomeserverRequests.read(accessLog, after: logMark, user: botUser.userID)
+            // Idle is read after the bot's first minute: what runs on a timer of a minute (the
+            // preview sweep's longest sleep) shows only then. A loop that spun once that minute
+            // had passed went unseen by a window inside it.
+            let settled = started + .seconds(65)
+            if settled > .now { try await Task.sleep(until: settled, clock: .continuous) }
             let idleBefore = cpu.seconds()
             // Sampled four times a second: a thread that ends keeps the time it was last seen with.
             for _ in 0..<(plan.idleSeconds * 4) {
@@ -128,7 +140,15 @@ enum MatrixScenario {
                 section, "homeserver's time on the bot's requests per command",
                 requests.serverSeconds / measured * 1000,
                 "ms")
-            report.add(section, "idle CPU, \(plan.idleSeconds) s", idle, "ms/s", target: "<= 0.2", met: { $0 <= 0.2 })
+            report.add(
+                section, "idle CPU, \(plan.idleSeconds) s after the first minute", idle, "ms/s", target: "<= 0.2",
+                met: { $0 <= 0.2 })
+            // Checked on every build, the debug one in scripts/test too: a loop that spins when
+            // idle costs hundreds of ms a second, far above any build's idle (not under
+            // link-order's callgrind, which slows everything fifty times).
+            if wrapper == nil {
+                report.add(section, Self.runawayCheck, idle, "ms/s", target: "< 20", met: { $0 < 20 })
+            }
             if let joinedResident {
                 report.add(
                     section, "resident set joined to one room", joinedResident, "MiB", target: "<= 20",
@@ -178,6 +198,16 @@ enum MatrixScenario {
             report.add(
                 section, "resident set joined, encryption on", joined, "MiB", target: "<= 20", met: { $0 <= 20 })
         }
+        // Issue 34's target is for 50 devices, what the full run has.
+        let devices = plan.encryptedRoomMembers + 1
+        let keyTarget = devices >= 50 ? "<= 200" : nil
+        report.add(
+            section, "first reply, room key shared with \(devices) devices: the bot's CPU",
+            figures.firstReplyCPU * 1000,
+            "ms", target: keyTarget, met: devices >= 50 ? { $0 <= 200 } : nil)
+        report.add(
+            section, "first reply, room key shared with \(devices) devices: key claim requests",
+            Double(figures.firstReplyKeyClaims), "requests")
         if let after = figures.afterResident {
             report.add(section, "resident set after the encrypted commands", after, "MiB")
         }

@@ -2,20 +2,26 @@
 (mautrix-python, Element's key policy) makes an encrypted room with the bot and sends rounds
 of `!gif` commands, each waiting for the bot's decrypted image, while the benchmark reads the
 bot's CPU between rounds. Rounds are paced through files in --handshake: the peer writes
-`joined` once the bot is in the room (and waits for `go-joined`), `ready-N` before round N (and
-waits for `go-N`), and `done-N` after it, so the benchmark's readings cover exactly the bot
-joined, and one round's commands.
+`joined` once the bot is in the room (and waits for `go-joined`), `ready-first` before the first
+command (the one whose reply shares the bot's room key with every member's device) and
+`done-first` after it, `ready-N` before round N (and waits for `go-N`), and `done-N` after it, so
+the benchmark's readings cover exactly the bot joined, its first reply, and one round's commands.
+
+With --members (a JSON file of {"user", "password"}), those users are in the room too, each with
+one device that has published its keys and is cross-signed by its owner, as Element sets up an
+account: the devices the bot's room key goes to. They do not sync.
 
 Writes JSON to --result: ok, the round latencies (ms, send to decrypted reply), or error.
 """
 
 import argparse
 import asyncio
+import json
 import os
 import sys
 import time
 
-from mautrix_peer import Device, bootstrap_cross_signing, report, wait_cross_signed
+from mautrix_peer import Device, bootstrap_cross_signing, report, wait_cross_signed, member_device
 
 POLL = 0.005  # seconds between looks for the reply: the latency's resolution
 
@@ -45,17 +51,29 @@ async def run(args, result):
     await bootstrap_cross_signing(peer)
     # Element's policy sends room keys only to cross-signed devices: wait for the bot's.
     await wait_cross_signed(peer, args.bot)
+    members = []
+    if args.members:
+        with open(args.members) as file:
+            for index, member in enumerate(json.load(file)):
+                members.append(await member_device(args.homeserver, member["user"], member["password"],
+                                                   f"member-{index}"))
     room = await peer.client.create_room(
-        name="bench encrypted", invitees=[args.bot],
+        name="bench encrypted", invitees=[args.bot] + [member.mxid for member in members],
         initial_state=[{"type": "m.room.encryption", "state_key": "",
                         "content": {"algorithm": "m.megolm.v1.aes-sha2"}}])
+    for member in members:
+        await member.join_room(room)
     await peer.wait_joined(room, args.bot)
     # The benchmark reads the bot's resident set joined, before any command.
     open(os.path.join(args.handshake, "joined"), "w").close()
     await wait_for_file(os.path.join(args.handshake, "go-joined"), timeout=120)
-    # Warm-up: the first room key shared both ways, the first upload, the connection pools.
-    for index in range(2):
-        await command(peer, room, args.bot, f"!gif {args.prefix} warm {index}")
+    # The first reply: the bot's room key shared with every member's device.
+    open(os.path.join(args.handshake, "ready-first"), "w").close()
+    await wait_for_file(os.path.join(args.handshake, "go-first"), timeout=120)
+    await command(peer, room, args.bot, f"!gif {args.prefix} first")
+    open(os.path.join(args.handshake, "done-first"), "w").close()
+    # Warm-up: the first upload done, the connection pools.
+    await command(peer, room, args.bot, f"!gif {args.prefix} warm")
     rounds = []
     for number in range(args.rounds):
         open(os.path.join(args.handshake, f"ready-{number}"), "w").close()
@@ -65,6 +83,8 @@ async def run(args, result):
         open(os.path.join(args.handshake, f"done-{number}"), "w").close()
     result["rounds"] = rounds
     await peer.stop()
+    for member in members:
+        await member.api.session.close()
 
 
 def parse_args():
@@ -73,6 +93,7 @@ def parse_args():
         parser.add_argument(name, required=True)
     parser.add_argument("--rounds", type=int, required=True)
     parser.add_argument("--commands", type=int, required=True)
+    parser.add_argument("--members")
     return parser.parse_args()
 
 

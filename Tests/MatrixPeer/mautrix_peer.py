@@ -130,6 +130,21 @@ class Device:
         return await self.client.send_message(room, content)
 
 
+async def member_device(homeserver, user, password, name):
+    """A room member's device as a new Element account has it, for the benchmark's room: its
+    identity and one-time keys published and the device cross-signed by its owner, not syncing.
+    Returns the logged-in client (close `client.api.session` when done)."""
+    state = PeerStateStore()
+    client = Client(base_url=homeserver, state_store=state, sync_store=MemorySyncStore())
+    await client.login(identifier=user, password=password, device_name=name)
+    machine = OlmMachine(client, PeerCryptoStore(account_id=client.mxid, pickle_key=f"{name} pickle"), state)
+    await machine.load()
+    client.crypto = machine
+    await machine.share_keys()
+    await machine.generate_recovery_key()
+    return client
+
+
 async def bootstrap_cross_signing(device):
     """Cross-signing keys for the peer, kept in secret storage, its first device signed with
     them, as Element sets up a new account; returns the recovery key."""
