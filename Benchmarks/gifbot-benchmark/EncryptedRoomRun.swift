@@ -74,25 +74,26 @@ enum EncryptedRoomRun {
                 "--commands", String(max(1, plan.commands / plan.rounds)), "--members", membersFile.path,
             ], folder: directory, log: "bench-peer.log")
         let cpu = ThreadCPU(pid: pid)
+        /// One of the peer's paced steps: `ready-<name>`, let go, `done-<name>`; the bot's CPU
+        /// in between (seconds).
+        func paced(_ name: String) async throws -> Double {
+            try await waitFor(handshake.appendingPathComponent("ready-\(name)"), sampling: cpu)
+            let before = cpu.seconds()
+            try Data().write(to: handshake.appendingPathComponent("go-\(name)"))
+            try await waitFor(handshake.appendingPathComponent("done-\(name)"), sampling: cpu)
+            return cpu.seconds() - before
+        }
         do {
             try await waitFor(handshake.appendingPathComponent("joined"), sampling: cpu)
             figures.joinedResident = ResidentMemory.mebibytes(pid: pid)
             try Data().write(to: handshake.appendingPathComponent("go-joined"))
-            try await waitFor(handshake.appendingPathComponent("ready-first"), sampling: cpu)
             let logMark = HomeserverRequests.mark(accessLog)
-            let beforeFirst = cpu.seconds()
-            try Data().write(to: handshake.appendingPathComponent("go-first"))
-            try await waitFor(handshake.appendingPathComponent("done-first"), sampling: cpu)
-            figures.firstReplyCPU = cpu.seconds() - beforeFirst
+            figures.firstReplyCPU = try await paced("first")
             figures.firstReplyKeyClaims =
                 HomeserverRequests.read(accessLog, after: logMark, user: botUser.userID).keyClaims
             let perRound = Double(max(1, plan.commands / plan.rounds))
             for round in 0..<plan.rounds {
-                try await waitFor(handshake.appendingPathComponent("ready-\(round)"), sampling: cpu)
-                let before = cpu.seconds()
-                try Data().write(to: handshake.appendingPathComponent("go-\(round)"))
-                try await waitFor(handshake.appendingPathComponent("done-\(round)"), sampling: cpu)
-                figures.cpuPer100.append((cpu.seconds() - before) / perRound * 100)
+                figures.cpuPer100.append(try await paced(String(round)) / perRound * 100)
             }
             figures.afterResident = ResidentMemory.mebibytes(pid: pid)
         } catch {

@@ -200,11 +200,11 @@ enum MatrixScenario {
         }
         // Issue 34's target is for 50 devices, what the full run has.
         let devices = plan.encryptedRoomMembers + 1
-        let keyTarget = devices >= 50 ? "<= 200" : nil
+        let hasTarget = devices >= 50
         report.add(
             section, "first reply, room key shared with \(devices) devices: the bot's CPU",
             figures.firstReplyCPU * 1000,
-            "ms", target: keyTarget, met: devices >= 50 ? { $0 <= 200 } : nil)
+            "ms", target: hasTarget ? "<= 200" : nil, met: hasTarget ? { $0 <= 200 } : nil)
         report.add(
             section, "first reply, room key shared with \(devices) devices: key claim requests",
             Double(figures.firstReplyKeyClaims), "requests")

@@ -13,16 +13,13 @@ struct OpsReadiness {
     func wait(
         for process: Process, timeout: Duration, eachAnswer: (String) -> Void = { _ in }
     ) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while true {
+        try await ChildPolling.until(
+            process: process, timeout: timeout, exited: "gifbot exited while starting",
+            timedOut: { "gifbot not ready after \(timeout): \(await self.answer())" }
+        ) {
             let answer = await answer()
             eachAnswer(answer)
-            if answer.hasPrefix("200") { return }
-            guard process.isRunning else { throw BenchmarkError.childFailed("gifbot exited while starting") }
-            guard ContinuousClock.now < deadline else {
-                throw BenchmarkError.childFailed("gifbot not ready after \(timeout): \(await self.answer())")
-            }
-            try await Task.sleep(for: .milliseconds(50))
+            return answer.hasPrefix("200")
         }
     }
 

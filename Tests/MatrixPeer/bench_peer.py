@@ -58,11 +58,11 @@ async def run(args, result):
                 members.append(await member_device(args.homeserver, member["user"], member["password"],
                                                    f"member-{index}"))
     room = await peer.client.create_room(
-        name="bench encrypted", invitees=[args.bot] + [member.mxid for member in members],
+        name="bench encrypted", invitees=[args.bot] + [member.client.mxid for member in members],
         initial_state=[{"type": "m.room.encryption", "state_key": "",
                         "content": {"algorithm": "m.megolm.v1.aes-sha2"}}])
     for member in members:
-        await member.join_room(room)
+        await member.client.join_room(room)
     await peer.wait_joined(room, args.bot)
     # The benchmark reads the bot's resident set joined, before any command.
     open(os.path.join(args.handshake, "joined"), "w").close()
@@ -84,7 +84,7 @@ async def run(args, result):
     result["rounds"] = rounds
     await peer.stop()
     for member in members:
-        await member.api.session.close()
+        await member.stop()
 
 
 def parse_args():

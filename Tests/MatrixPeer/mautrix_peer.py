@@ -59,7 +59,10 @@ class Device:
         self.redactions = []  # (sender, redacted event id)
         self.machine = None
 
-    async def login(self, user, password):
+    async def login(self, user, password, sync=True):
+        """Logs in with an Olm machine whose keys are published; `sync=False` for a device that
+        only has to exist (a benchmark room's member), which then neither syncs nor handles
+        events."""
         await self.client.login(identifier=user, password=password, device_name=self.name)
         crypto_store = PeerCryptoStore(account_id=self.client.mxid, pickle_key=f"{self.name} pickle")
         self.machine = OlmMachine(self.client, crypto_store, self.state)
@@ -67,12 +70,14 @@ class Device:
         self.machine.send_keys_min_trust = TrustState.CROSS_SIGNED_TOFU
         await self.machine.load()
         self.client.crypto = self.machine
+        await self.machine.share_keys()
+        if not sync:
+            return
         # Decrypted here, retried while waiting, so a key arriving after its message still counts.
         self.client.remove_dispatcher(DecryptionDispatcher)
         self.client.add_event_handler(EventType.ROOM_ENCRYPTED, self._on_encrypted)
         self.client.add_event_handler(EventType.ROOM_KEY_WITHHELD, self._on_to_device)
         self.client.add_event_handler(EventType.ROOM_REDACTION, self._on_redaction)
-        await self.machine.share_keys()
         self.client.start(None)
 
     async def _on_encrypted(self, event):
@@ -133,16 +138,11 @@ class Device:
 async def member_device(homeserver, user, password, name):
     """A room member's device as a new Element account has it, for the benchmark's room: its
     identity and one-time keys published and the device cross-signed by its owner, not syncing.
-    Returns the logged-in client (close `client.api.session` when done)."""
-    state = PeerStateStore()
-    client = Client(base_url=homeserver, state_store=state, sync_store=MemorySyncStore())
-    await client.login(identifier=user, password=password, device_name=name)
-    machine = OlmMachine(client, PeerCryptoStore(account_id=client.mxid, pickle_key=f"{name} pickle"), state)
-    await machine.load()
-    client.crypto = machine
-    await machine.share_keys()
-    await machine.generate_recovery_key()
-    return client
+    Returns the Device (`stop()` it when done)."""
+    device = Device(homeserver, name)
+    await device.login(user, password, sync=False)
+    await bootstrap_cross_signing(device)
+    return device
 
 
 async def bootstrap_cross_signing(device):

@@ -22,16 +22,12 @@ public enum CollectionLimits {
         // Cut early: the checks below never look at more than a tag's worth of a long word.
         guard !bare.isEmpty, bare.utf8.count <= 4 * maximumTagBytes else { return nil }
         let lowered = bare.lowercased()
-        // Checked before composing too: Foundation's NFC composes a Unicode tag character with a
-        // following combining mark as if it were the ASCII letter it stands for ("t" + TAG LATIN
-        // CAPITAL LETTER A + U+0301 came out as "tÁ"), so an invisible character could pass as a
-        // visible, even uppercase, one.
-        guard !lowered.unicodeScalars.contains(where: isInvisible) else { return nil }
         let tag = lowered.precomposedStringWithCanonicalMapping
-        // And checked after: that NFC also takes a scalar beyond the BMP by its low 16 bits when
-        // a combining mark follows (an unassigned U+60041 and U+0301 came out as "Á", fuzzing),
-        // so what it gives must still be canonically equivalent to what it was given (Swift's
-        // own `==` compares by Unicode's rules).
+        // Foundation's NFC takes a scalar beyond the BMP by its low 16 bits when a combining mark
+        // follows: TAG LATIN CAPITAL LETTER A (U+E0041) and U+0301 came out as "Á", and so did an
+        // unassigned U+60041 (both found by fuzzing), an invisible scalar passing as a visible,
+        // even uppercase, letter. So what it gives must still be canonically equivalent to what
+        // it was given (Swift's own `==` compares by Unicode's rules).
         guard tag == lowered, tag.unicodeScalars.count <= maximumTagLength, tag.utf8.count <= maximumTagBytes,
             tag.allSatisfy(startsAsTagCharacter), tag.unicodeScalars.allSatisfy(isTagScalar)
         else { return nil }
