@@ -22,6 +22,11 @@ enum EncryptedRoomRun {
         /// The bot's CPU for its first reply, which shares its room key (seconds).
         var firstReplyCPU = 0.0
         var firstReplyKeyClaims = 0
+        /// The bot's homeserver requests during the rounds, and the commands they served.
+        var roundRequests = HomeserverRequests()
+        var roundCommands = 0
+        /// Bytes the bot wrote to disk during the rounds.
+        var roundWrittenBytes = 0
     }
 
     private struct PeerResult: Decodable {
@@ -92,9 +97,14 @@ enum EncryptedRoomRun {
             figures.firstReplyKeyClaims =
                 HomeserverRequests.read(accessLog, after: logMark, user: botUser.userID).keyClaims
             let perRound = Double(max(1, plan.commands / plan.rounds))
+            let roundsMark = HomeserverRequests.mark(accessLog)
+            let written = ProcessCounters.writtenBytes(pid: pid)
             for round in 0..<plan.rounds {
                 figures.cpuPer100.append(try await paced(String(round)) / perRound * 100)
             }
+            figures.roundWrittenBytes = ProcessCounters.writtenBytes(pid: pid) - written
+            figures.roundRequests = HomeserverRequests.read(accessLog, after: roundsMark, user: botUser.userID)
+            figures.roundCommands = Int(perRound) * plan.rounds
             figures.afterResident = ResidentMemory.mebibytes(pid: pid)
         } catch {
             // The peer's own account of what went wrong says more than a missing file.

@@ -194,6 +194,18 @@ enum MatrixScenario {
         report.add(
             section, "encrypted room: reply p50, sent to decrypted (peer in Python)",
             Measure.percentile(figures.latencies, 50), "ms")
+        let commands = Double(max(1, figures.roundCommands))
+        report.add(
+            section, "encrypted room: bytes written to disk per command",
+            Double(figures.roundWrittenBytes) / commands / 1024, "KiB")
+        report.add(
+            section, "encrypted room: bot's homeserver requests per command",
+            Double(figures.roundRequests.total) / commands, "requests")
+        for kind in figures.roundRequests.counts.keys.sorted() {
+            report.add(
+                section, "encrypted room: bot's \(kind) requests per command",
+                Double(figures.roundRequests.counts[kind] ?? 0) / commands, "requests")
+        }
         if let joined = figures.joinedResident {
             report.add(
                 section, "resident set joined, encryption on", joined, "MiB", target: "<= 20", met: { $0 <= 20 })

@@ -32,15 +32,19 @@ public struct GuardedGet: Sendable {
     }
 
     public func get(
-        _ url: String, headers: HTTPHeaders, timeout: Duration, maximumBodyBytes: Int
+        _ url: String, headers: HTTPHeaders, timeout: Duration, maximumBodyBytes: Int,
+        bodyInto spare: consuming ByteBuffer? = nil
     ) async throws -> Result {
         let deadline = ContinuousClock.now + timeout
         guard var current = URL(string: url) else { throw Refused(reason: "unreadable URL") }
         if let reason = await rule.refusal(of: current) { throw Refused(reason: reason) }
         var redirects = 0
         while true {
+            // The caller's buffer goes to the first exchange: a redirect's target, which is rare,
+            // is read into one of its own.
             let response = try await client.completeExchange(
-                url: current.absoluteString, headers: headers, deadline: deadline, maximumBodyBytes: maximumBodyBytes)
+                url: current.absoluteString, headers: headers, deadline: deadline, maximumBodyBytes: maximumBodyBytes,
+                bodyInto: spare.take())
             guard let target = Self.redirectTarget(of: response, from: current) else {
                 return Result(response: response, unfollowedRedirect: nil)
             }

@@ -121,6 +121,37 @@ import Testing
         }
     }
 
+    @Test func aBodyInPartsArrivesWholeTheCallersAloneAndIntoTheirBufferWhenGiven() async throws {
+        try await Self.withTwoStandIns { standIn, _, client in
+            let sent = (0..<600_000).map { UInt8(truncatingIfNeeded: $0 &* 29 &+ 11) }
+            standIn.override(
+                "/media/big.gif",
+                with: StandInResponse(
+                    body: sent, contentType: "image/gif", trickle: .init(bytes: 64 * 1024, every: .milliseconds(1))))
+            let response = try await client.completeExchange(
+                url: "\(standIn.baseURL)/media/big.gif", deadline: .now + .seconds(5), maximumBodyBytes: 1 << 20)
+            #expect(response.status == .ok)
+            var body = (consume response).body
+            #expect(Array(body.readableBytesView) == sent)
+            // A buffer shared with anything else would be copied before the write: its address moves.
+            let before = body.withUnsafeReadableBytes { UInt(bitPattern: $0.baseAddress) }
+            let after = body.withUnsafeMutableReadableBytes { bytes in
+                bytes[0] ^= 0xFF
+                return UInt(bitPattern: bytes.baseAddress)
+            }
+            #expect(before == after, "the body was shared, so changing it copied it")
+
+            // Given back for the next exchange, the same memory holds the next body.
+            let next = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 3) }
+            standIn.override("/media/next.gif", with: StandInResponse(body: next, contentType: "image/gif"))
+            let reused = try await client.completeExchange(
+                url: "\(standIn.baseURL)/media/next.gif", deadline: .now + .seconds(5), maximumBodyBytes: 1 << 20,
+                bodyInto: consume body)
+            #expect(Array(reused.body.readableBytesView) == next)
+            #expect(reused.body.withUnsafeReadableBytes { UInt(bitPattern: $0.baseAddress) } == before)
+        }
+    }
+
     @Test func privateAddressesAreRefusedBeforeAnythingIsSent() async throws {
         try await Self.withTwoStandIns { standIn, _, client in
             let policy = MediaHostPolicy(extraHosts: [try #require(MediaHost("http://127.0.0.1:\(standIn.port)"))])

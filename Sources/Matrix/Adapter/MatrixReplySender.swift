@@ -111,14 +111,12 @@ struct MatrixReplySender: Sendable {
         if let uploader, let encryptor, await encryptor.isEncrypted(room) {
             do {
                 let state = encryptor.encryption.state
-                let (media, file) = try await uploader.encryptedMedia(for: card, state: state)
+                let (gif, thumbnail) = try await uploader.encryptedMediaWithThumbnail(for: card, state: state)
                 let image = MatrixContent.encryptedImage(
-                    card, media: media, file: file, inReplyTo: eventID, caption: caption)
+                    card, media: gif.media, file: gif.file, inReplyTo: eventID, caption: caption)
                 // A thumbnail is a nicety: the image goes out without one when it cannot be made.
-                guard let small = GIFThumbnail.card(of: card, postedBytes: media.byteSize),
-                    let (thumbnail, thumbnailFile) = try? await uploader.encryptedMedia(for: small, state: state)
-                else { return image }
-                return MatrixContent.withThumbnail(image, thumbnail, file: thumbnailFile)
+                guard let thumbnail else { return image }
+                return MatrixContent.withThumbnail(image, thumbnail.media, file: thumbnail.file)
             } catch {
                 logger.warning(
                     "Encrypted GIF upload failed; posting the link",

@@ -14,16 +14,18 @@ struct GIFDownloader: Sendable {
     let timeout: Duration
     let rule: MediaDestinationRule
 
-    /// The GIF as the buffer it arrived in, handed on to the upload as it is: a GIF is megabytes,
-    /// and each copy of it cost the process as much as everything else a command does.
-    func download(_ url: String, limit: Int, deadline: ContinuousClock.Instant) async throws(MatrixError) -> ByteBuffer
-    {
+    /// The GIF as the buffer it arrived in (`spare`, when given), handed on to the upload as it
+    /// is: a GIF is megabytes, and each copy of it cost the process as much as everything else a
+    /// command does.
+    func download(
+        _ url: String, limit: Int, deadline: ContinuousClock.Instant, into spare: consuming ByteBuffer? = nil
+    ) async throws(MatrixError) -> ByteBuffer {
         var headers = HTTPHeaders()
         headers.add(name: "Accept", value: "image/gif")
         let result: GuardedGet.Result
         do {
             result = try await GuardedGet(client: client, rule: rule)
-                .get(url, headers: headers, timeout: deadline - .now, maximumBodyBytes: limit)
+                .get(url, headers: headers, timeout: deadline - .now, maximumBodyBytes: limit, bodyInto: spare.take())
         } catch let refused as GuardedGet.Refused {
             throw .transport("GIF download refused: \(refused.reason)")
         } catch is NIOTooManyBytesError {

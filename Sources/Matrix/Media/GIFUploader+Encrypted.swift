@@ -20,7 +20,36 @@ extension GIFUploader {
         let file: [UInt8]
     }
 
-    func encryptedMedia(for card: GifCard, state: CryptoStateStore) async throws -> (UploadedMedia, EncryptedFile) {
+    /// An encrypted GIF on the homeserver: where it is, and how to decrypt it.
+    typealias EncryptedMedia = (media: UploadedMedia, file: EncryptedFile)
+
+    /// The GIF encrypted on the homeserver, and its thumbnail (nil when there is none or it
+    /// could not be uploaded), each uploaded the first time only; what was uploaded now is
+    /// recorded in one write (one disk sync, not two), as `mediaWithThumbnail` does in plain rooms.
+    func encryptedMediaWithThumbnail(
+        for card: GifCard, state: CryptoStateStore
+    ) async throws -> (gif: EncryptedMedia, thumbnail: EncryptedMedia?) {
+        var uploaded: [CryptoStateStore.Write] = []
+        let gif = try await encryptedMedia(for: card, state: state, recordingIn: &uploaded)
+        var thumbnail: EncryptedMedia?
+        if let small = GIFThumbnail.card(of: card, postedBytes: gif.media.byteSize) {
+            thumbnail = try? await encryptedMedia(for: small, state: state, recordingIn: &uploaded)
+        }
+        guard !uploaded.isEmpty else { return (gif, thumbnail) }
+        do {
+            try await state.save(uploaded)
+        } catch {
+            logger.warning(
+                "Could not remember an encrypted GIF upload", metadata: ["gif": "\(card.id)", "error": "\(error)"])
+        }
+        return (gif, thumbnail)
+    }
+
+    /// The card's GIF, from what was stored or uploaded now; an upload's record is added to
+    /// `uploaded` for the caller to write.
+    private func encryptedMedia(
+        for card: GifCard, state: CryptoStateStore, recordingIn uploaded: inout [CryptoStateStore.Write]
+    ) async throws -> EncryptedMedia {
         if let bytes = try? await state.load(.encryptedUpload, card.id),
             let stored = try? JSONDecoder().decode(EncryptedUpload.self, from: Data(bytes)),
             let file = try? EncryptedFile(jsonBytes: stored.file)
@@ -32,24 +61,20 @@ extension GIFUploader {
             )
         }
         let client = client
-        let (media, encryption) = try await upload(card) { bytes throws(MatrixError) in
-            // Encrypted from the downloaded buffer as it lies, a piece at a time, into the
-            // upload's buffer: the one buffer the size of the GIF that encryption adds.
-            var ciphertext = ByteBufferAllocator().buffer(capacity: bytes.readableBytes)
-            let encryption = AttachmentCipher.encrypt(bytes.readableBytesView) { ciphertext.writeBytes($0) }
+        let (media, encryption) = try await upload(card) { (bytes: inout ByteBuffer) throws(MatrixError) in
+            // Encrypted where the download lies, a piece at a time: nothing else holds the
+            // buffer, so no second one the size of the GIF is made.
+            let encryption = bytes.withUnsafeMutableReadableBytes { AttachmentCipher.encrypt(inPlace: $0) }
             let uri = try await client.upload(
-                ciphertext, contentType: "application/octet-stream", filename: "\(card.id).gif")
+                bytes, contentType: "application/octet-stream", filename: "\(card.id).gif")
             return (uri, encryption)
         }
         let file = try encryption.file(url: media.contentURI)
         let record = EncryptedUpload(
             contentURI: media.contentURI, mimetype: media.mimetype, byteSize: media.byteSize, width: media.width,
             height: media.height, file: file.jsonBytes)
-        do {
-            try await state.save(.encryptedUpload, card.id, Array(try JSONEncoder().encode(record)))
-        } catch {
-            logger.warning(
-                "Could not remember an encrypted GIF upload", metadata: ["gif": "\(card.id)", "error": "\(error)"])
+        if let bytes = try? JSONEncoder().encode(record) {
+            uploaded.append(.init(kind: .encryptedUpload, name: card.id, bytes: Array(bytes)))
         }
         return (media, file)
     }

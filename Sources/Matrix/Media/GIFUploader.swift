@@ -17,6 +17,8 @@ struct GIFUploader: Sendable {
     /// showing it, so a larger one is taken only when nothing fits under this.
     var preferred: Int? = nil
     let logger: Logger
+    /// The buffer each download is read into and each upload sent from, kept between GIFs.
+    let spare = SpareGIFBuffer()
 
     /// The GIF on the homeserver, and its thumbnail (the smallest rendition below what was
     /// posted; nil when there is none or it could not be uploaded), each uploaded the first time
@@ -60,7 +62,7 @@ struct GIFUploader: Sendable {
     }
 
     private func uploadPlain(_ card: GifCard) async throws(MatrixError) -> UploadedMedia {
-        try await upload(card) { bytes throws(MatrixError) in
+        try await upload(card) { (bytes: inout ByteBuffer) throws(MatrixError) in
             (try await client.upload(bytes, contentType: "image/gif", filename: "\(card.id).gif"), ())
         }.0
     }
@@ -75,9 +77,10 @@ struct GIFUploader: Sendable {
     }
 
     /// The GIF's first usable rendition, downloaded and handed to `upload`, which returns its URI
-    /// (and whatever else it made, such as the attachment's key).
+    /// (and whatever else it made, such as the attachment's key). `upload` may change the
+    /// download in place (encrypt it): nothing else holds it. Its buffer is kept for the next GIF.
     func upload<Extra>(
-        _ card: GifCard, with upload: (ByteBuffer) async throws(MatrixError) -> (String, Extra)
+        _ card: GifCard, with upload: (inout ByteBuffer) async throws(MatrixError) -> (String, Extra)
     ) async throws(MatrixError) -> (UploadedMedia, Extra) {
         let candidates = Self.candidates(card, preferred: preferred, limit: limit)
         guard !candidates.isEmpty else { throw .tooLarge(limit: limit) }
@@ -88,10 +91,13 @@ struct GIFUploader: Sendable {
         for rendition in candidates {
             guard ContinuousClock.now < deadline else { break }
             do {
-                let bytes = try await downloader.download(rendition.url, limit: limit, deadline: deadline)
-                let (uri, extra) = try await upload(bytes)
+                var bytes = try await downloader.download(
+                    rendition.url, limit: limit, deadline: deadline, into: spare.take())
+                let byteSize = bytes.readableBytes
+                let (uri, extra) = try await upload(&bytes)
+                spare.keep(bytes)
                 let media = UploadedMedia(
-                    gifID: card.id, contentURI: uri, mimetype: "image/gif", byteSize: bytes.readableBytes,
+                    gifID: card.id, contentURI: uri, mimetype: "image/gif", byteSize: byteSize,
                     width: rendition.width, height: rendition.height)
                 return (media, extra)
             } catch {

@@ -73,6 +73,19 @@ public enum AttachmentCipher {
         return AttachmentEncryption(key: key, iv: iv, sha256: Array(hasher.finalize()))
     }
 
+    /// Encrypts `bytes` where they lie under a fresh key and IV, each piece of ciphertext
+    /// written over the plaintext it came from: an attachment the caller owns (a download about
+    /// to be uploaded) is encrypted without a second buffer its size.
+    public static func encrypt(inPlace bytes: UnsafeMutableRawBufferPointer) -> AttachmentEncryption {
+        var written = 0
+        // Each piece is read whole (its keystream applied into a buffer of its own) before it is
+        // written back, so no byte is read after it has been overwritten.
+        return encrypt(UnsafeRawBufferPointer(bytes)) { piece in
+            UnsafeMutableRawBufferPointer(rebasing: bytes[written..<written + piece.count]).copyMemory(from: piece)
+            written += piece.count
+        }
+    }
+
     /// Decrypts the downloaded `ciphertext` of `file`, after checking its SHA-256: a file that
     /// does not match is refused with `.attachmentHashMismatch` and nothing is decrypted.
     public static func decrypt(

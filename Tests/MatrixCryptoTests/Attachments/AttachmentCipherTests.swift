@@ -36,6 +36,19 @@ struct AttachmentCipherTests {
         #expect(try AttachmentCipher.decrypt(written, file: file) == plaintext)
     }
 
+    @Test(
+        "Encrypted in place, the buffer holds the one stream's ciphertext, which decrypts to the plaintext",
+        arguments: [0, 17, AttachmentCipher.pieceBytes, 2 * AttachmentCipher.pieceBytes + 17])
+    func inPlaceIsTheSameStream(size: Int) throws {
+        let plaintext = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
+        var buffer = plaintext
+        let encryption = buffer.withUnsafeMutableBytes { AttachmentCipher.encrypt(inPlace: $0) }
+        #expect(buffer == AttachmentCipher.applyKeystream(plaintext, key: encryption.key.key, iv: encryption.iv))
+        #expect(size == 0 || buffer != plaintext)
+        #expect(encryption.sha256 == Array(SHA256.hash(data: buffer)))
+        #expect(try AttachmentCipher.decrypt(buffer, file: try encryption.file(url: url)) == plaintext)
+    }
+
     @Test("A counter block advanced past a byte carries into the next one")
     func counterBlockCarries() {
         let iv: [UInt8] = [1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0, 0, 0, 0xFF]

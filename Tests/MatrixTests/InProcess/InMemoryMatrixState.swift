@@ -94,7 +94,12 @@ final class InMemoryMatrixState: MatrixStateStore {
         }
     }
 
+    /// The kinds of the records of each crypto write, in order: one entry per write (one disk
+    /// sync in a real store).
+    let cryptoWrites = Mutex<[[String]]>([])
+
     func setMatrixCryptoValues(_ records: [MatrixCryptoRecord], account: String) async throws {
+        cryptoWrites.withLock { $0.append(records.map(\.kind)) }
         contents.withLock { contents in
             for record in records {
                 contents.crypto[account, default: [:]][record.kind, default: [:]][record.name] = record.sealedValue

@@ -1,5 +1,7 @@
 import Foundation
 import GifBotCore
+import MatrixCrypto
+import Synchronization
 import Testing
 
 @testable import Matrix
@@ -75,6 +77,14 @@ import Testing
             #expect(!uploaded.starts(with: Array("GIF8".utf8)), "the homeserver holds ciphertext")
             #expect(file["key"]?["alg"]?.string == "A256CTR")
             #expect(file["hashes"]?["sha256"]?.string?.isEmpty == false)
+            // Encrypted where the download lay: what alice's device decrypts is the GIF.
+            let opened = try AttachmentCipher.decrypt(
+                uploaded, file: try EncryptedFile(jsonBytes: Array(try JSONEncoder().encode(file))))
+            #expect(opened.count == 30_000 && opened.starts(with: Array("GIF8".utf8)))
+            // The GIF's upload and its thumbnail's are remembered in one write.
+            #expect(content?["info"]?["thumbnail_file"]?["url"]?.string?.isEmpty == false)
+            let uploadWrites = harness.state.cryptoWrites.withLock { $0.filter { $0.contains("encrypted_upload") } }
+            #expect(uploadWrites == [["encrypted_upload", "encrypted_upload"]])
         }
     }
 }
