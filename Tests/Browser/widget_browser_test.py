@@ -125,6 +125,16 @@ def main():
         check(not driver.get_cookie("gifbot_session"), "and on no cookie")
         search = driver.find_element(By.ID, "q")
         search.send_keys("cat")
+
+        # Suggestions come on the widget's token too (its address already has a query).
+        def options_for_cat(d):
+            shown = [o.text for o in d.find_elements(By.CSS_SELECTOR, "#suggestions [role=option]")]
+            return shown if shown and shown[0].startswith("cat") else None
+        try:
+            shown = WebDriverWait(driver, 10, ignored_exceptions=WAIT).until(options_for_cat)
+        except Exception:
+            raise SystemExit(f"FAILED: no suggestions in the widget; console: {driver.get_log('browser')}")
+        check(shown[:2] == ["cats", "cat funny"], f"suggestions appear in the widget, on its token: {shown}")
         search.submit()
         try:
             WebDriverWait(driver, 15, ignored_exceptions=WAIT).until(

@@ -51,7 +51,10 @@ enum PickerScript {
               if (!text) { close(); return; }
               timer = setTimeout(function () {
                 var number = ++asked;
-                fetch(input.dataset.suggest + "?q=" + encodeURIComponent(text), { credentials: "same-origin" })
+                // The address may carry a query already (a widget's token): q is added to it.
+                var address = new URL(input.dataset.suggest, location.href);
+                address.searchParams.set("q", text);
+                fetch(address, { credentials: "same-origin" })
                   .then(function (response) { return response.ok ? response.json() : []; })
                   .then(function (terms) { if (number === asked) { show(terms); } }, close);
               }, 250);
