@@ -23,8 +23,12 @@ struct CryptoStateStore: Sendable {
         /// One message index seen of an inbound Megolm session, named `<session's name> <index>`:
         /// the event id it came in, against replays.
         case megolmSeen = "megolm_seen"
-        /// The outbound Megolm session of a room, named by the room id.
+        /// The outbound Megolm session of a room, named by the room id: its ratchet and counts,
+        /// written with every message (`OutboundGroupSession.Stored`).
         case outboundGroupSession = "megolm_outbound"
+        /// Who has a room's outbound session, named by the room id: written when it goes to more
+        /// devices (`OutboundGroupSession.Recipients`), not with every message.
+        case outboundRecipients = "megolm_outbound_recipients"
         /// The devices of a user, named by the user id.
         case devices
         /// The cross-signing identity trusted for a user (`PinnedIdentity`), named by the user id.

@@ -4,7 +4,11 @@ import MatrixCrypto
 /// The bot's Megolm session for one room, with what decides its rotation: when it was made, how
 /// many messages it encrypted, the room's rotation settings, and the devices it was shared with
 /// (or withheld from), so a member who left or a device that went away means a new session.
-struct OutboundGroupSession: Codable, Sendable {
+///
+/// Stored as two rows: what every message changes (`Stored`: the ratchet and the count, a few
+/// hundred bytes), and who has the session (`Recipients`), written only when that changes. As one
+/// row, a message in a room of fifty devices rewrote the fifty devices' keys with it.
+struct OutboundGroupSession: Sendable {
     var pickle: String
     let createdAt: Date
     var messageCount: Int
@@ -14,6 +18,58 @@ struct OutboundGroupSession: Codable, Sendable {
     var sharedWith: [String: String]
     /// Devices told `m.room_key.withheld`.
     var withheldFrom: Set<String>
+    /// Whether the store's `Recipients` row is this session's (false for a new session, and for
+    /// one read from a row of before the split, whose recipients were inside it).
+    var recipientsStored: Bool
+
+    /// The row written with every message. Rows written before the split (2026-11-29) also hold
+    /// the recipients.
+    struct Stored: Codable {
+        let pickle: String
+        let createdAt: Date
+        let messageCount: Int
+        let rotationPeriod: TimeInterval
+        let rotationMessages: Int
+        var sharedWith: [String: String]?
+        var withheldFrom: Set<String>?
+    }
+
+    /// The row of who has the session, with the session's id: a row left by a rotated session
+    /// is not read as its successor's.
+    struct Recipients: Codable {
+        let sessionID: String
+        let sharedWith: [String: String]
+        let withheldFrom: Set<String>
+    }
+
+    var stored: Stored {
+        Stored(
+            pickle: pickle, createdAt: createdAt, messageCount: messageCount, rotationPeriod: rotationPeriod,
+            rotationMessages: rotationMessages)
+    }
+
+    func recipients(sessionID: String) -> Recipients {
+        Recipients(sessionID: sessionID, sharedWith: sharedWith, withheldFrom: withheldFrom)
+    }
+
+    /// The session as stored: its recipients from their own row when that row is this
+    /// session's, else from the session's row (written before the split), else none (the key is
+    /// then shared again, which costs a message and loses nothing).
+    init(stored: Stored, recipients: Recipients?) {
+        pickle = stored.pickle
+        createdAt = stored.createdAt
+        messageCount = stored.messageCount
+        rotationPeriod = stored.rotationPeriod
+        rotationMessages = stored.rotationMessages
+        sharedWith = stored.sharedWith ?? [:]
+        withheldFrom = stored.withheldFrom ?? []
+        recipientsStored = false
+        if let recipients, stored.sharedWith == nil, recipients.sessionID == session?.sessionID {
+            sharedWith = recipients.sharedWith
+            withheldFrom = recipients.withheldFrom
+            recipientsStored = true
+        }
+    }
 
     /// The room's `m.room.encryption` rotation settings, with the specification's defaults
     /// (one week, 100 messages) and sane bounds for values a room member chose.
@@ -40,6 +96,7 @@ struct OutboundGroupSession: Codable, Sendable {
         rotationMessages = rotation.messages
         sharedWith = [:]
         withheldFrom = []
+        recipientsStored = false
     }
 
     var session: MegolmOutboundSession? {

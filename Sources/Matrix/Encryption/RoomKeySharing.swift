@@ -32,8 +32,15 @@ actor RoomKeySharing {
         self.sharing = sharing
         self.logger = logger
         self.now = now
+        var recipients: [String: OutboundGroupSession.Recipients] = [:]
+        for (room, bytes) in try await state.loadAll(.outboundRecipients) {
+            recipients[room] = try? JSONDecoder().decode(OutboundGroupSession.Recipients.self, from: Data(bytes))
+        }
         for (room, bytes) in try await state.loadAll(.outboundGroupSession) {
-            sessions[room] = try? JSONDecoder().decode(OutboundGroupSession.self, from: Data(bytes))
+            guard let stored = try? JSONDecoder().decode(OutboundGroupSession.Stored.self, from: Data(bytes)) else {
+                continue
+            }
+            sessions[room] = OutboundGroupSession(stored: stored, recipients: recipients[room])
         }
     }
 
@@ -75,6 +82,7 @@ actor RoomKeySharing {
             record = OutboundGroupSession(session: MegolmOutboundSession(), rotation: rotation, now: now())
         }
         guard var record, var session = record.session else { throw Failure.sessionLost }
+        let (sharedBefore, withheldBefore) = (record.sharedWith, record.withheldFrom)
         let unshared = eligible.filter { record.sharedWith[$0.address] == nil }
         try await share(&record, session: session, with: unshared, room: room)
         let withheld = record.withheldFrom
@@ -87,7 +95,8 @@ actor RoomKeySharing {
         record.pickle = UnpaddedBase64.encode(session.pickle())
         record.messageCount += 1
         // Stored before the event leaves: a message index is never used twice, even after a crash.
-        try await save(record, room: room)
+        let recipientsChanged = record.sharedWith != sharedBefore || record.withheldFrom != withheldBefore
+        try await save(record, room: room, sessionID: session.sessionID, recipientsChanged: recipientsChanged)
         var encrypted: [String: JSONValue] = [
             "algorithm": .string(RoomKeys.megolmAlgorithm), "sender_key": .string(device.identityKeys.curve25519),
             "ciphertext": .string(ciphertext), "session_id": .string(session.sessionID),
@@ -114,9 +123,24 @@ actor RoomKeySharing {
         return recipients
     }
 
-    private func save(_ record: OutboundGroupSession, room: String) async throws {
+    /// Writes the session's ratchet, and its recipients with it (one write) when they changed or
+    /// are not yet stored as this session's.
+    private func save(
+        _ record: OutboundGroupSession, room: String, sessionID: String, recipientsChanged: Bool
+    ) async throws {
         sessions[room] = record
-        try await state.save(.outboundGroupSession, room, Array(try JSONEncoder().encode(record)))
+        var writes = [
+            CryptoStateStore.Write(
+                kind: .outboundGroupSession, name: room, bytes: Array(try JSONEncoder().encode(record.stored)))
+        ]
+        if recipientsChanged || !record.recipientsStored {
+            writes.append(
+                .init(
+                    kind: .outboundRecipients, name: room,
+                    bytes: Array(try JSONEncoder().encode(record.recipients(sessionID: sessionID)))))
+        }
+        try await state.save(writes)
+        if writes.count > 1, sessions[room]?.pickle == record.pickle { sessions[room]?.recipientsStored = true }
     }
 
     /// Sends the session's key (`m.room_key`) over Olm to `devices`, claiming one-time keys for

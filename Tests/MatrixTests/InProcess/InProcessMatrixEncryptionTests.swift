@@ -44,6 +44,21 @@ import Testing
         }
     }
 
+    @Test func eachMessageWritesItsRatchetAndWhoHasTheKeyOnlyWhenThatChanges() async throws {
+        try await withInProcessMatrixBot { harness in
+            let (alice, room, botDevice) = try await Self.encryptedRoom(harness)
+            try await alice.shareRoomKey(in: room, with: harness.botUser, device: botDevice)
+            for _ in 0..<3 {
+                let command = try await alice.say("!about", in: room)
+                #expect(try await alice.open(try await harness.answer(to: command.eventID, in: room))["type"] != nil)
+            }
+            let writes = harness.state.cryptoWrites.withLock { $0.filter { $0.contains("megolm_outbound") } }
+            #expect(writes.count == 3, "one write per message: \(writes)")
+            #expect(writes.first == ["megolm_outbound", "megolm_outbound_recipients"], "the first shares the key")
+            #expect(writes.dropFirst().allSatisfy { $0 == ["megolm_outbound"] }, "the others: the ratchet alone")
+        }
+    }
+
     @Test func aCommandWhoseKeyComesLateIsAnsweredWhenItComesAndOnlyThen() async throws {
         try await withInProcessMatrixBot { harness in
             let (alice, room, botDevice) = try await Self.encryptedRoom(harness)
