@@ -18,6 +18,8 @@ actor RoomKeySharing {
     private var sessions: [String: OutboundGroupSession] = [:]
     private var members: [String: [String]] = [:]
     private let keyless = KeylessDevices()
+    /// Rooms with an encryption under way, and who waits for their turn in each (`takeTurn`).
+    private var turns: [String: [CheckedContinuation<Void, Never>]] = [:]
 
     init(
         device: MatrixDevice, directory: DeviceDirectory, client: MatrixClient, state: CryptoStateStore,
@@ -64,6 +66,8 @@ actor RoomKeySharing {
     /// The `m.room.encrypted` content for an event of `type` with `content` in `room`.
     func encrypt(_ content: JSONValue, type: String, in room: String) async throws -> JSONValue {
         guard let inner = CanonicalJSONValue(content) else { throw Failure.unencodable }
+        await takeTurn(in: room)
+        defer { endTurn(in: room) }
         let recipients = try await recipients(room)
         let client = client
         let devices = await directory.devices(of: recipients) { try await client.queryKeys($0) }
@@ -105,6 +109,29 @@ actor RoomKeySharing {
         // Relations stay readable to the server (threads, reactions, edits), as the spec asks.
         if let relation = content["m.relates_to"] { encrypted["m.relates_to"] = relation }
         return .object(encrypted)
+    }
+
+    /// One encryption at a time in a room. Between reading the room's session and storing it one
+    /// message further, `encrypt` waits (for the members' devices, a key claim, the key's
+    /// sending): a second message in that window (a command's answer and a picker's post) would
+    /// take the same message index of the same session, the same key and IV for two plaintexts.
+    private func takeTurn(in room: String) async {
+        guard turns[room] != nil else {
+            turns[room] = []
+            return
+        }
+        await withCheckedContinuation { turns[room, default: []].append($0) }
+    }
+
+    /// The next waiting encryption in `room` goes on, in the order they came.
+    private func endTurn(in room: String) {
+        guard var waiting = turns[room], !waiting.isEmpty else {
+            turns[room] = nil
+            return
+        }
+        let next = waiting.removeFirst()
+        turns[room] = waiting
+        next.resume()
     }
 
     /// Who gets the room's key: its joined members, and its invited ones too unless the room
