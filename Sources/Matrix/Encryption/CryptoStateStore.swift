@@ -24,7 +24,7 @@ struct CryptoStateStore: Sendable {
         /// the event id it came in, against replays.
         case megolmSeen = "megolm_seen"
         /// The outbound Megolm session of a room, named by the room id: its ratchet and counts,
-        /// written with every message (`OutboundGroupSession.Stored`).
+        /// written with every message (`OutboundGroupSession.Ratchet`).
         case outboundGroupSession = "megolm_outbound"
         /// Who has a room's outbound session, named by the room id: written when it goes to more
         /// devices (`OutboundGroupSession.Recipients`), not with every message.

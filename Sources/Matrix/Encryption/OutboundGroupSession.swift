@@ -5,33 +5,18 @@ import MatrixCrypto
 /// many messages it encrypted, the room's rotation settings, and the devices it was shared with
 /// (or withheld from), so a member who left or a device that went away means a new session.
 ///
-/// Stored as two rows: what every message changes (`Stored`: the ratchet and the count, a few
-/// hundred bytes), and who has the session (`Recipients`), written only when that changes. As one
+/// Stored as two rows: what every message changes (`Ratchet`, a few hundred bytes), and who has
+/// the session (`Recipients`), written only when that changes. As one
 /// row, a message in a room of fifty devices rewrote the fifty devices' keys with it.
 struct OutboundGroupSession: Sendable {
-    var pickle: String
-    let createdAt: Date
-    var messageCount: Int
-    let rotationPeriod: TimeInterval
-    let rotationMessages: Int
-    /// `DeviceInfo.address` → Curve25519 key, of every device that got the key.
-    var sharedWith: [String: String]
-    /// Devices told `m.room_key.withheld`.
-    var withheldFrom: Set<String>
-    /// Whether the store's `Recipients` row is this session's (false for a new session, and for
-    /// one read from a row of before the split, whose recipients were inside it).
-    var recipientsStored: Bool
-
-    /// The row written with every message. Rows written before the split (2026-11-29) also hold
-    /// the recipients.
-    struct Stored: Codable {
-        let pickle: String
+    /// What every message changes, and what decides the session's rotation: the row written
+    /// with every message.
+    struct Ratchet: Codable, Sendable {
+        var pickle: String
         let createdAt: Date
-        let messageCount: Int
+        var messageCount: Int
         let rotationPeriod: TimeInterval
         let rotationMessages: Int
-        var sharedWith: [String: String]?
-        var withheldFrom: Set<String>?
     }
 
     /// The row of who has the session, with the session's id: a row left by a rotated session
@@ -42,29 +27,39 @@ struct OutboundGroupSession: Sendable {
         let withheldFrom: Set<String>
     }
 
-    var stored: Stored {
-        Stored(
-            pickle: pickle, createdAt: createdAt, messageCount: messageCount, rotationPeriod: rotationPeriod,
-            rotationMessages: rotationMessages)
+    /// What a session's row written before the split (2026-11-29) holds besides its ratchet.
+    private struct RecipientsInRow: Decodable {
+        let sharedWith: [String: String]
+        let withheldFrom: Set<String>
     }
+
+    var ratchet: Ratchet
+    /// `DeviceInfo.address` → Curve25519 key, of every device that got the key.
+    var sharedWith: [String: String]
+    /// Devices told `m.room_key.withheld`.
+    var withheldFrom: Set<String>
+    /// Whether the store's `Recipients` row is this session's (false for a new session, and for
+    /// one read from a row of before the split, whose recipients were inside it).
+    var recipientsStored: Bool
 
     func recipients(sessionID: String) -> Recipients {
         Recipients(sessionID: sessionID, sharedWith: sharedWith, withheldFrom: withheldFrom)
     }
 
-    /// The session as stored: its recipients from their own row when that row is this
-    /// session's, else from the session's row (written before the split), else none (the key is
-    /// then shared again, which costs a message and loses nothing).
-    init(stored: Stored, recipients: Recipients?) {
-        pickle = stored.pickle
-        createdAt = stored.createdAt
-        messageCount = stored.messageCount
-        rotationPeriod = stored.rotationPeriod
-        rotationMessages = stored.rotationMessages
-        sharedWith = stored.sharedWith ?? [:]
-        withheldFrom = stored.withheldFrom ?? []
+    /// The session from its stored row (`Ratchet`'s JSON): its recipients from the row itself
+    /// when it was written before the split, else from their own row when that is this
+    /// session's, else none (the key is then shared again, which costs a message and loses
+    /// nothing). Nil for a row that cannot be read.
+    init?(row: [UInt8], recipients: Recipients?) {
+        guard let ratchet = try? JSONDecoder().decode(Ratchet.self, from: Data(row)) else { return nil }
+        self.ratchet = ratchet
+        sharedWith = [:]
+        withheldFrom = []
         recipientsStored = false
-        if let recipients, stored.sharedWith == nil, recipients.sessionID == session?.sessionID {
+        if let inRow = try? JSONDecoder().decode(RecipientsInRow.self, from: Data(row)) {
+            sharedWith = inRow.sharedWith
+            withheldFrom = inRow.withheldFrom
+        } else if let recipients, recipients.sessionID == session?.sessionID {
             sharedWith = recipients.sharedWith
             withheldFrom = recipients.withheldFrom
             recipientsStored = true
@@ -89,24 +84,26 @@ struct OutboundGroupSession: Sendable {
     }
 
     init(session: MegolmOutboundSession, rotation: Rotation, now: Date) {
-        pickle = UnpaddedBase64.encode(session.pickle())
-        createdAt = now
-        messageCount = 0
-        rotationPeriod = rotation.period
-        rotationMessages = rotation.messages
+        ratchet = Ratchet(
+            pickle: UnpaddedBase64.encode(session.pickle()), createdAt: now, messageCount: 0,
+            rotationPeriod: rotation.period, rotationMessages: rotation.messages)
         sharedWith = [:]
         withheldFrom = []
         recipientsStored = false
     }
 
     var session: MegolmOutboundSession? {
-        (try? UnpaddedBase64.decode(pickle)).flatMap { try? MegolmOutboundSession(pickle: $0) }
+        (try? UnpaddedBase64.decode(ratchet.pickle)).flatMap { try? MegolmOutboundSession(pickle: $0) }
     }
 
     /// Whether this session must be replaced before the next message to `devices` (the
     /// eligible devices of the room's members now).
     func isExpired(now: Date, eligible devices: [DeviceInfo], members: Set<String>) -> Bool {
-        if messageCount >= rotationMessages || now.timeIntervalSince(createdAt) >= rotationPeriod { return true }
+        if ratchet.messageCount >= ratchet.rotationMessages
+            || now.timeIntervalSince(ratchet.createdAt) >= ratchet.rotationPeriod
+        {
+            return true
+        }
         let current = Dictionary(devices.map { ($0.address, $0.curve25519) }, uniquingKeysWith: { first, _ in first })
         for (address, curve) in sharedWith {
             let user = String(address.split(separator: " ").first ?? "")

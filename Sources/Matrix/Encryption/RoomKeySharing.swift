@@ -39,10 +39,7 @@ actor RoomKeySharing {
             recipients[room] = try? JSONDecoder().decode(OutboundGroupSession.Recipients.self, from: Data(bytes))
         }
         for (room, bytes) in try await state.loadAll(.outboundGroupSession) {
-            guard let stored = try? JSONDecoder().decode(OutboundGroupSession.Stored.self, from: Data(bytes)) else {
-                continue
-            }
-            sessions[room] = OutboundGroupSession(stored: stored, recipients: recipients[room])
+            sessions[room] = OutboundGroupSession(row: bytes, recipients: recipients[room])
         }
     }
 
@@ -96,8 +93,8 @@ actor RoomKeySharing {
 
         let plaintext: CanonicalJSONValue = ["type": .string(type), "content": inner, "room_id": .string(room)]
         let ciphertext = try session.encrypt(try CanonicalJSON.encodeString(plaintext))
-        record.pickle = UnpaddedBase64.encode(session.pickle())
-        record.messageCount += 1
+        record.ratchet.pickle = UnpaddedBase64.encode(session.pickle())
+        record.ratchet.messageCount += 1
         // Stored before the event leaves: a message index is never used twice, even after a crash.
         let recipientsChanged = record.sharedWith != sharedBefore || record.withheldFrom != withheldBefore
         try await save(record, room: room, sessionID: session.sessionID, recipientsChanged: recipientsChanged)
@@ -158,7 +155,7 @@ actor RoomKeySharing {
         sessions[room] = record
         var writes = [
             CryptoStateStore.Write(
-                kind: .outboundGroupSession, name: room, bytes: Array(try JSONEncoder().encode(record.stored)))
+                kind: .outboundGroupSession, name: room, bytes: Array(try JSONEncoder().encode(record.ratchet)))
         ]
         if recipientsChanged || !record.recipientsStored {
             writes.append(
@@ -167,7 +164,9 @@ actor RoomKeySharing {
                     bytes: Array(try JSONEncoder().encode(record.recipients(sessionID: sessionID)))))
         }
         try await state.save(writes)
-        if writes.count > 1, sessions[room]?.pickle == record.pickle { sessions[room]?.recipientsStored = true }
+        if writes.count > 1, sessions[room]?.ratchet.pickle == record.ratchet.pickle {
+            sessions[room]?.recipientsStored = true
+        }
     }
 
     /// Sends the session's key (`m.room_key`) over Olm to `devices`, claiming one-time keys for
