@@ -128,12 +128,7 @@ enum MatrixScenario {
             report.add(section, "plain room: reply p50, sent to seen", Measure.percentile(latencies, 50), "ms")
             report.add(section, "plain room: reply p90", Measure.percentile(latencies, 90), "ms")
             report.add(section, "bytes written to disk per command", writtenPerCommand, "KiB")
-            report.add(section, "bot's homeserver requests per command", Double(requests.total) / measured, "requests")
-            for kind in requests.counts.keys.sorted() {
-                report.add(
-                    section, "bot's \(kind) requests per command", Double(requests.counts[kind] ?? 0) / measured,
-                    "requests")
-            }
+            reportRequests(report, section: section, lead: "", requests, commands: measured)
             // What the reply waited for on the homeserver, beside the bot's own time: the
             // uploads and the send (alice's send and her /sync are hers).
             report.add(
@@ -198,14 +193,7 @@ enum MatrixScenario {
         report.add(
             section, "encrypted room: bytes written to disk per command",
             Double(figures.roundWrittenBytes) / commands / 1024, "KiB")
-        report.add(
-            section, "encrypted room: bot's homeserver requests per command",
-            Double(figures.roundRequests.total) / commands, "requests")
-        for kind in figures.roundRequests.counts.keys.sorted() {
-            report.add(
-                section, "encrypted room: bot's \(kind) requests per command",
-                Double(figures.roundRequests.counts[kind] ?? 0) / commands, "requests")
-        }
+        reportRequests(report, section: section, lead: "encrypted room: ", figures.roundRequests, commands: commands)
         if let joined = figures.joinedResident {
             report.add(
                 section, "resident set joined, encryption on", joined, "MiB", target: "<= 20", met: { $0 <= 20 })
@@ -222,6 +210,20 @@ enum MatrixScenario {
             Double(figures.firstReplyKeyClaims), "requests")
         if let after = figures.afterResident {
             report.add(section, "resident set after the encrypted commands", after, "MiB")
+        }
+    }
+
+    /// The bot's homeserver requests per command, in all and by kind, each figure's name led by
+    /// `lead` (the room's).
+    private static func reportRequests(
+        _ report: Report, section: String, lead: String, _ requests: HomeserverRequests, commands: Double
+    ) {
+        report.add(
+            section, "\(lead)bot's homeserver requests per command", Double(requests.total) / commands, "requests")
+        for kind in requests.counts.keys.sorted() {
+            report.add(
+                section, "\(lead)bot's \(kind) requests per command", Double(requests.counts[kind] ?? 0) / commands,
+                "requests")
         }
     }
 

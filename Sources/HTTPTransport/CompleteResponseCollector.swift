@@ -54,14 +54,15 @@ final class CompleteResponseCollector: HTTPClientResponseDelegate {
                 // part's slice of the read buffer. The declared length is under the limit, and
                 // the limit still holds if it lied.
                 let declared = received.declaredLength ?? 0
-                if var whole = received.spare.take() ?? (declared > buffer.readableBytes ? ByteBuffer() : nil) {
-                    whole.clear()
-                    whole.reserveCapacity(max(declared, buffer.readableBytes))
-                    whole.writeImmutableBuffer(buffer)
-                    received.body = whole
-                } else {
-                    received.body = buffer
+                guard received.spare != nil || declared > buffer.readableBytes else {
+                    received.body = buffer  // the whole body, or the first of parts of unknown length
+                    return buffer.readableBytes <= maximumBodyBytes
                 }
+                var whole = received.spare.take() ?? ByteBuffer()
+                whole.clear()
+                whole.reserveCapacity(max(declared, buffer.readableBytes))
+                whole.writeImmutableBuffer(buffer)
+                received.body = whole
                 return buffer.readableBytes <= maximumBodyBytes
             }
             received.body = nil  // Unique while appended to: no copy of what came before.

@@ -6,8 +6,8 @@ import MatrixCrypto
 /// (or withheld from), so a member who left or a device that went away means a new session.
 ///
 /// Stored as two rows: what every message changes (`Ratchet`, a few hundred bytes), and who has
-/// the session (`Recipients`), written only when that changes. As one
-/// row, a message in a room of fifty devices rewrote the fifty devices' keys with it.
+/// the session (`Recipients`), written only when that changes. As one row, a message in a room
+/// of fifty devices rewrote the fifty devices' keys with it.
 struct OutboundGroupSession: Sendable {
     /// What every message changes, and what decides the session's rotation: the row written
     /// with every message.
@@ -38,8 +38,9 @@ struct OutboundGroupSession: Sendable {
     var sharedWith: [String: String]
     /// Devices told `m.room_key.withheld`.
     var withheldFrom: Set<String>
-    /// Whether the store's `Recipients` row is this session's (false for a new session, and for
-    /// one read from a row of before the split, whose recipients were inside it).
+    /// Whether the store's `Recipients` row holds this session's recipients as they are: false
+    /// for a new session, for one read from a row of before the split (whose recipients were
+    /// inside it), and once the key goes to more devices or is withheld from more.
     var recipientsStored: Bool
 
     func recipients(sessionID: String) -> Recipients {

@@ -83,7 +83,6 @@ actor RoomKeySharing {
             record = OutboundGroupSession(session: MegolmOutboundSession(), rotation: rotation, now: now())
         }
         guard var record, var session = record.session else { throw Failure.sessionLost }
-        let (sharedBefore, withheldBefore) = (record.sharedWith, record.withheldFrom)
         let unshared = eligible.filter { record.sharedWith[$0.address] == nil }
         try await share(&record, session: session, with: unshared, room: room)
         let withheld = record.withheldFrom
@@ -96,8 +95,7 @@ actor RoomKeySharing {
         record.ratchet.pickle = UnpaddedBase64.encode(session.pickle())
         record.ratchet.messageCount += 1
         // Stored before the event leaves: a message index is never used twice, even after a crash.
-        let recipientsChanged = record.sharedWith != sharedBefore || record.withheldFrom != withheldBefore
-        try await save(record, room: room, sessionID: session.sessionID, recipientsChanged: recipientsChanged)
+        try await save(record, room: room, sessionID: session.sessionID)
         var encrypted: [String: JSONValue] = [
             "algorithm": .string(RoomKeys.megolmAlgorithm), "sender_key": .string(device.identityKeys.curve25519),
             "ciphertext": .string(ciphertext), "session_id": .string(session.sessionID),
@@ -147,26 +145,23 @@ actor RoomKeySharing {
         return recipients
     }
 
-    /// Writes the session's ratchet, and its recipients with it (one write) when they changed or
-    /// are not yet stored as this session's.
-    private func save(
-        _ record: OutboundGroupSession, room: String, sessionID: String, recipientsChanged: Bool
-    ) async throws {
+    /// Writes the session's ratchet, and its recipients with it (one write) when the stored ones
+    /// are not these (`recipientsStored`). Called within the room's turn, so nothing else
+    /// changes the room's session meanwhile.
+    private func save(_ record: OutboundGroupSession, room: String, sessionID: String) async throws {
         sessions[room] = record
         var writes = [
             CryptoStateStore.Write(
                 kind: .outboundGroupSession, name: room, bytes: Array(try JSONEncoder().encode(record.ratchet)))
         ]
-        if recipientsChanged || !record.recipientsStored {
+        if !record.recipientsStored {
             writes.append(
                 .init(
                     kind: .outboundRecipients, name: room,
                     bytes: Array(try JSONEncoder().encode(record.recipients(sessionID: sessionID)))))
         }
         try await state.save(writes)
-        if writes.count > 1, sessions[room]?.ratchet.pickle == record.ratchet.pickle {
-            sessions[room]?.recipientsStored = true
-        }
+        sessions[room]?.recipientsStored = true
     }
 
     /// Sends the session's key (`m.room_key`) over Olm to `devices`, claiming one-time keys for
@@ -223,6 +218,7 @@ actor RoomKeySharing {
             type: RoomKeys.encryptedType, messages: .object(messages.mapValues { .object($0) }),
             transactionID: "key-\(UUID().uuidString)")
         for target in reached { record.sharedWith[target.address] = target.curve25519 }
+        record.recipientsStored = false
         metrics.keysShared(reached.count)
         logger.debug("Shared a room key", metadata: ["devices": "\(reached.count)"])
     }
@@ -251,6 +247,7 @@ actor RoomKeySharing {
                 type: RoomKeys.withheldType, messages: .object(messages.mapValues { .object($0) }),
                 transactionID: "withheld-\(UUID().uuidString)")
             for target in devices { record.withheldFrom.insert(target.address) }
+            record.recipientsStored = false
         } catch {
             logger.warning("Could not tell devices the room key is withheld", metadata: ["error": "\(error)"])
         }
