@@ -73,11 +73,15 @@ public struct SourceClientCore: Sendable {
         }
     }
 
-    private func log(_ endpoint: String, _ url: String, outcome: String, since started: ContinuousClock.Instant) {
+    /// The URL is written only when the line is: building it costs as much as a small answer's
+    /// decoding, and debug lines are off in production.
+    private func log(
+        _ endpoint: String, _ url: @autoclosure () -> String, outcome: String, since started: ContinuousClock.Instant
+    ) {
         logger.debug(
             "\(source) call",
             metadata: [
-                "endpoint": "\(endpoint)", "url": "\(url)", "outcome": "\(outcome)",
+                "endpoint": "\(endpoint)", "url": "\(url())", "outcome": "\(outcome)",
                 "duration_ms": "\((ContinuousClock.now - started).milliseconds)",
             ])
     }

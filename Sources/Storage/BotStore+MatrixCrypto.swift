@@ -5,9 +5,12 @@ import SQLKit
 extension BotStore {
     /// One sealed value of `account` (one bot login on one homeserver), or nil.
     public func matrixCryptoValue(account: String, kind: String, name: String) async throws -> String? {
-        try await database.select().column("value").from(Schema.matrixCryptoState)
-            .where("account", .equal, account).where("kind", .equal, kind).where("name", .equal, name)
-            .first(decodingColumn: "value", as: String.self)
+        try await kept.statement("matrixCrypto.select", binds: [account, kind, name], on: database) {
+            database.select().column("value").from(Schema.matrixCryptoState)
+                .where("account", .equal, account).where("kind", .equal, kind).where("name", .equal, name)
+                .limit(1)
+        }
+        .first(decodingColumn: "value", as: String.self)
     }
 
     /// Every sealed value of one kind, by name.
@@ -34,18 +37,19 @@ extension BotStore {
         }
         guard !order.isEmpty else { return }
         let now = Clock.unixSeconds()
-        var insert = database.insert(into: Schema.matrixCryptoState)
-            .columns("account", "kind", "name", "value", "updated_at")
-        for key in order {
-            guard let record = latest[key] else { continue }
-            insert = insert.values(
-                SQLBind(account), SQLBind(record.kind), SQLBind(record.name), SQLBind(record.sealedValue), SQLBind(now))
+        let rows: [[any Encodable & Sendable]] = order.compactMap { key in
+            latest[key].map { [account, $0.kind, $0.name, $0.sealedValue, now] }
         }
-        try await insert
-            .onConflict(with: ["account", "kind", "name"]) {
+        // Written with every encrypted message: its text is kept.
+        try await kept.statement("matrixCrypto.upsert.\(rows.count)", binds: rows.flatMap { $0 }, on: database) {
+            var insert = database.insert(into: Schema.matrixCryptoState)
+                .columns("account", "kind", "name", "value", "updated_at")
+            for row in rows { insert = insert.values(row.map { SQLBind($0) }) }
+            return insert.onConflict(with: ["account", "kind", "name"]) {
                 $0.set(excludedValueOf: "value").set(excludedValueOf: "updated_at")
             }
-            .run()
+        }
+        .run()
     }
 
     public func removeMatrixCryptoValue(account: String, kind: String, name: String) async throws {

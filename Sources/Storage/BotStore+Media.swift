@@ -5,11 +5,17 @@ extension BotStore {
     /// The upload of a GIF to the homeserver of `network`, if one was recorded.
     public func uploadedMedia(gifID: String, network: String) async throws -> UploadedMedia? {
         guard
-            let row = try await database.select()
-                .columns("content_uri", "mimetype", "byte_size", "width", "height")
-                .from(Schema.uploadedMedia)
-                .where("network", .equal, network).where("gif_id", .equal, gifID)
-                .first()
+            let row = try await kept.statement(
+                "uploadedMedia.select", binds: [network, gifID], on: database,
+                {
+                    database.select()
+                        .columns("content_uri", "mimetype", "byte_size", "width", "height")
+                        .from(Schema.uploadedMedia)
+                        .where("network", .equal, network).where("gif_id", .equal, gifID)
+                        .limit(1)
+                }
+            )
+            .first()
         else { return nil }
         return UploadedMedia(
             gifID: gifID,
@@ -21,24 +27,28 @@ extension BotStore {
         )
     }
 
-    /// One statement, so one transaction and one disk sync, however many GIFs.
+    /// One statement, so one transaction and one disk sync, however many GIFs. Its text is kept
+    /// for each number of GIFs.
     public func recordUploadedMedia(_ media: [UploadedMedia], network: String) async throws {
         guard !media.isEmpty else { return }
         let uploadedAt = Clock.unixSeconds()
-        var insert = database.insert(into: Schema.uploadedMedia)
-            .columns("network", "gif_id", "content_uri", "mimetype", "byte_size", "width", "height", "uploaded_at")
-        for upload in media {
-            insert = insert.values(
-                SQLBind(network), SQLBind(upload.gifID), SQLBind(upload.contentURI), SQLBind(upload.mimetype),
-                SQLBind(upload.byteSize), SQLBind(upload.width), SQLBind(upload.height), SQLBind(uploadedAt))
+        let rows: [[any Encodable & Sendable]] = media.map { upload in
+            [
+                network, upload.gifID, upload.contentURI, upload.mimetype, upload.byteSize, upload.width, upload.height,
+                uploadedAt,
+            ]
         }
-        try await insert
-            .onConflict(with: ["network", "gif_id"]) {
+        try await kept.statement("uploadedMedia.upsert.\(rows.count)", binds: rows.flatMap { $0 }, on: database) {
+            var insert = database.insert(into: Schema.uploadedMedia)
+                .columns("network", "gif_id", "content_uri", "mimetype", "byte_size", "width", "height", "uploaded_at")
+            for row in rows { insert = insert.values(row.map { SQLBind($0) }) }
+            return insert.onConflict(with: ["network", "gif_id"]) {
                 $0.set(excludedValueOf: "content_uri").set(excludedValueOf: "mimetype").set(
                     excludedValueOf: "byte_size"
                 )
                 .set(excludedValueOf: "width").set(excludedValueOf: "height").set(excludedValueOf: "uploaded_at")
             }
-            .run()
+        }
+        .run()
     }
 }

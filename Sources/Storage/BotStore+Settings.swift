@@ -63,17 +63,24 @@ extension BotStore {
 
     /// Adapter bookkeeping (a Matrix sync token, a stored access token) by key.
     public func adapterState(_ key: String) async throws -> String? {
-        try await database.select().column("value").from(Schema.adapterState)
-            .where("key", .equal, key)
-            .first(decodingColumn: "value", as: String.self)
+        try await kept.statement("adapterState.select", binds: [key], on: database) {
+            database.select().column("value").from(Schema.adapterState)
+                .where("key", .equal, key)
+                .limit(1)
+        }
+        .first(decodingColumn: "value", as: String.self)
     }
 
+    /// Written with every sync answer (the sync token): its text is kept.
     public func setAdapterState(_ key: String, to value: String) async throws {
-        try await database.insert(into: Schema.adapterState)
-            .columns("key", "value", "updated_at")
-            .values(SQLBind(key), SQLBind(value), SQLBind(Clock.unixSeconds()))
-            .onConflict(with: ["key"]) { $0.set(excludedValueOf: "value").set(excludedValueOf: "updated_at") }
-            .run()
+        let updatedAt = Clock.unixSeconds()
+        try await kept.statement("adapterState.upsert", binds: [key, value, updatedAt], on: database) {
+            database.insert(into: Schema.adapterState)
+                .columns("key", "value", "updated_at")
+                .values(SQLBind(key), SQLBind(value), SQLBind(updatedAt))
+                .onConflict(with: ["key"]) { $0.set(excludedValueOf: "value").set(excludedValueOf: "updated_at") }
+        }
+        .run()
     }
 }
 

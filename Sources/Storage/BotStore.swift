@@ -13,6 +13,8 @@ public final class BotStore: Sendable {
     public let dialect: StoreDialect
     /// Where statements that must share a connection (a transaction) run.
     let sessions: any StoreSessions
+    /// The text of the statements run with every message, made once (`KeptStatements`).
+    let kept = KeptStatements()
     private let closeDatabase: @Sendable () async throws -> Void
     private let logger: Logger
 

@@ -60,6 +60,7 @@ import Testing
         "javascript:alert(1)//x.gif", "data:image/gif;base64,R0lG", "http://media.giphy.com/x.gif", "ftp://x/y.gif",
         "https://", "https:///x.gif", "https://user@evil.example/x.gif", "http://127.0.0.1@evil.example/x.gif",
         "https://a.example/x y.gif", "https://a.example/\"onmouseover=\"x", "https://a.example/<script>",
+        "https://a.example/x'y", "https://a.example/x>y", "https://a.example/x\\y", "https://a.example/x`y",
         "https://a.example/\u{202E}x", "https://a.example/\r\nQUIT", "//media.giphy.com/x.gif",
         "https://a.example/" + String(repeating: "x", count: 3000),
     ])

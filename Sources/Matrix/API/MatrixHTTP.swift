@@ -73,7 +73,7 @@ struct MatrixHTTP: Sendable {
     ) async throws(MatrixError) -> Response {
         var payload = body
         if let json {
-            do { payload = (ByteBuffer(data: try json.encoded()), "application/json") } catch {
+            do { payload = (ByteBuffer(bytes: try json.encodedBytes()), "application/json") } catch {
                 throw .transport("could not encode the request")
             }
         }

@@ -68,8 +68,9 @@ public enum CanonicalJSON {
 
     /// A string with only the escapes the grammar requires: `"` and `\`, the five short control
     /// escapes, and `\u00xx` (lower-case hex) for the other control characters. Everything
-    /// else, including non-ASCII and U+007F, is written as its UTF-8 bytes.
-    static func appendString(_ text: String, to output: inout [UInt8]) {
+    /// else, including non-ASCII and U+007F, is written as its UTF-8 bytes. (The Matrix
+    /// adapter's `JSONValue` writes its strings with this too.)
+    public static func appendString(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {

@@ -1,0 +1,68 @@
+import Foundation
+import MatrixState
+import Testing
+
+@testable import Storage
+
+/// The statements run with every message keep their SQL text: a kept text must run with each
+/// call's own values, one text per shape, on both engines.
+@Suite struct KeptStatementsTests {
+    func upload(_ id: String, uri: String, width: Int?) -> UploadedMedia {
+        UploadedMedia(gifID: id, contentURI: uri, mimetype: "image/gif", byteSize: id.count, width: width, height: nil)
+    }
+
+    @Test(arguments: Engine.allCases)
+    func aKeptTextRunsWithEachCallsValues(_ engine: Engine) async throws {
+        let database = try await TestDatabase(engine)
+        defer { database.remove() }
+        let store = try await database.open()
+        let before = store.kept.count
+        // One row, then two (another shape), then one again: the first text comes back.
+        try await store.recordUploadedMedia([upload("a", uri: "mxc://hs/a", width: 1)], network: "hs")
+        try await store.recordUploadedMedia(
+            [upload("bb", uri: "mxc://hs/b", width: nil), upload("ccc", uri: "mxc://hs/c", width: 3)], network: "hs")
+        try await store.recordUploadedMedia([upload("a", uri: "mxc://hs/a2", width: 4)], network: "hs")
+        #expect(store.kept.count == before + 2)
+        let a = try await store.uploadedMedia(gifID: "a", network: "hs")
+        #expect(a?.contentURI == "mxc://hs/a2")
+        #expect(a?.width == 4)
+        let b = try await store.uploadedMedia(gifID: "bb", network: "hs")
+        #expect(b?.contentURI == "mxc://hs/b")
+        #expect(b?.width == nil)
+        #expect(b?.byteSize == 2)
+        #expect(try await store.uploadedMedia(gifID: "ccc", network: "hs")?.contentURI == "mxc://hs/c")
+        #expect(try await store.uploadedMedia(gifID: "a", network: "other") == nil)
+        // The select's text was kept on its first run and served the four after it.
+        #expect(store.kept.count == before + 3)
+
+        try await store.setAdapterState("since", to: "s1")
+        try await store.setAdapterState("since", to: "s2")
+        try await store.setAdapterState("filter", to: "f1")
+        #expect(try await store.adapterState("since") == "s2")
+        #expect(try await store.adapterState("filter") == "f1")
+        #expect(try await store.adapterState("none") == nil)
+        try await store.close()
+    }
+
+    /// Shapes past the capacity (a crypto write of a new number of rows) are written afresh
+    /// each time, and still run.
+    @Test func shapesPastTheCapacityStillRun() async throws {
+        let database = try await TestDatabase(.sqlite)
+        defer { database.remove() }
+        let store = try await database.open()
+        for rows in 1...(KeptStatements.capacity + 4) {
+            let records = (0..<rows).map {
+                MatrixCryptoRecord(kind: "k\(rows)", name: "n\($0)", sealedValue: "v\(rows)-\($0)")
+            }
+            try await store.setMatrixCryptoValues(records, account: "acct")
+        }
+        #expect(store.kept.count == KeptStatements.capacity)
+        let last = KeptStatements.capacity + 4
+        #expect(
+            try await store.matrixCryptoValue(account: "acct", kind: "k\(last)", name: "n\(last - 1)")
+                == "v\(last)-\(last - 1)")
+        #expect(try await store.matrixCryptoValues(account: "acct", kind: "k\(last)").count == last)
+        #expect(try await store.matrixCryptoValue(account: "acct", kind: "k3", name: "n2") == "v3-2")
+        try await store.close()
+    }
+}
