@@ -9,7 +9,8 @@ import Foundation
 public protocol MatrixStateStore: Sendable {
     func adapterState(_ key: String) async throws -> String?
     func setAdapterState(_ key: String, to value: String) async throws
-    func uploadedMedia(gifID: String, network: String) async throws -> UploadedMedia?
+    /// The uploads recorded of those GIFs (a GIF and its thumbnail: one read), in no order.
+    func uploadedMedia(gifIDs: [String], network: String) async throws -> [UploadedMedia]
     /// Records GIFs uploaded together (a GIF and its thumbnail) in one write.
     func recordUploadedMedia(_ media: [UploadedMedia], network: String) async throws
     func encryptedRooms(account: String) async throws -> [EncryptedRoom]
@@ -22,6 +23,18 @@ public protocol MatrixStateStore: Sendable {
     // End-to-end encryption state, sealed before it gets here (`CryptoStateStore`).
     func matrixCryptoValue(account: String, kind: String, name: String) async throws -> String?
     func matrixCryptoValues(account: String, kind: String) async throws -> [MatrixCryptoRecord]
+    /// The values of those names of one kind that are stored (one read), in no order.
+    func matrixCryptoValues(account: String, kind: String, names: [String]) async throws -> [MatrixCryptoRecord]
     func setMatrixCryptoValues(_ records: [MatrixCryptoRecord], account: String) async throws
+    /// Writes `record` unless its kind and name are taken (then leaves the stored value as it
+    /// is); true when it was written. One statement, where a read and a write were two.
+    func addMatrixCryptoValue(_ record: MatrixCryptoRecord, account: String) async throws -> Bool
     func removeMatrixCryptoValue(account: String, kind: String, name: String) async throws
+}
+
+extension MatrixStateStore {
+    /// The upload of one GIF, if one was recorded.
+    public func uploadedMedia(gifID: String, network: String) async throws -> UploadedMedia? {
+        try await uploadedMedia(gifIDs: [gifID], network: network).first
+    }
 }

@@ -25,6 +25,27 @@ extension BotStore {
             }
     }
 
+    /// The values of those names of one kind that are stored: one statement, its text kept for
+    /// each number of names (a GIF's and its thumbnail's encrypted uploads).
+    public func matrixCryptoValues(
+        account: String, kind: String, names: [String]
+    ) async throws
+        -> [MatrixCryptoRecord]
+    {
+        guard !names.isEmpty else { return [] }
+        let binds: [any Encodable & Sendable] = [account, kind] + names
+        return try await kept.statement("matrixCrypto.selectNames.\(names.count)", binds: binds, on: database) {
+            database.select().columns("name", "value").from(Schema.matrixCryptoState)
+                .where("account", .equal, account).where("kind", .equal, kind).where("name", .in, names)
+        }
+        .all()
+        .map { row in
+            MatrixCryptoRecord(
+                kind: kind, name: try row.decode(column: "name", as: String.self),
+                sealedValue: try row.decode(column: "value", as: String.self))
+        }
+    }
+
     /// Writes several values in one statement (atomic on both engines), so that state that must
     /// change together (an account that used a one-time key and the session it made) is never
     /// half stored. A name given twice keeps its last value.
@@ -50,6 +71,22 @@ extension BotStore {
             }
         }
         .run()
+    }
+
+    /// Written with every encrypted message received (the index seen, against replays): its
+    /// text is kept. `RETURNING` says whether the row was written (SQLite 3.35, PostgreSQL).
+    public func addMatrixCryptoValue(_ record: MatrixCryptoRecord, account: String) async throws -> Bool {
+        let now = Clock.unixSeconds()
+        let binds: [any Encodable & Sendable] = [account, record.kind, record.name, record.sealedValue, now]
+        let written = try await kept.statement("matrixCrypto.add", binds: binds, on: database) {
+            database.insert(into: Schema.matrixCryptoState)
+                .columns("account", "kind", "name", "value", "updated_at")
+                .values(binds.map { SQLBind($0) })
+                .ignoringConflicts(with: ["account", "kind", "name"])
+                .returning("name")
+        }
+        .all()
+        return !written.isEmpty
     }
 
     public func removeMatrixCryptoValue(account: String, kind: String, name: String) async throws {

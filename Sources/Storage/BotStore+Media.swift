@@ -2,29 +2,27 @@ import MatrixState
 import SQLKit
 
 extension BotStore {
-    /// The upload of a GIF to the homeserver of `network`, if one was recorded.
-    public func uploadedMedia(gifID: String, network: String) async throws -> UploadedMedia? {
-        guard
-            let row = try await kept.statement(
-                "uploadedMedia.select", binds: [network, gifID], on: database,
-                {
-                    database.select()
-                        .columns("content_uri", "mimetype", "byte_size", "width", "height")
-                        .from(Schema.uploadedMedia)
-                        .where("network", .equal, network).where("gif_id", .equal, gifID)
-                        .limit(1)
-                }
-            )
-            .first()
-        else { return nil }
-        return UploadedMedia(
-            gifID: gifID,
-            contentURI: try row.decode(column: "content_uri", as: String.self),
-            mimetype: try row.decode(column: "mimetype", as: String.self),
-            byteSize: try row.decode(column: "byte_size", as: Int.self),
-            width: try row.decode(column: "width", as: Int?.self),
-            height: try row.decode(column: "height", as: Int?.self)
-        )
+    /// The uploads of those GIFs to the homeserver of `network` that were recorded: one
+    /// statement for a GIF and its thumbnail, its text kept for each number of GIFs.
+    public func uploadedMedia(gifIDs: [String], network: String) async throws -> [UploadedMedia] {
+        guard !gifIDs.isEmpty else { return [] }
+        let binds: [any Encodable & Sendable] = [network] + gifIDs
+        let rows = try await kept.statement("uploadedMedia.select.\(gifIDs.count)", binds: binds, on: database) {
+            database.select()
+                .columns("gif_id", "content_uri", "mimetype", "byte_size", "width", "height")
+                .from(Schema.uploadedMedia)
+                .where("network", .equal, network).where("gif_id", .in, gifIDs)
+        }
+        .all()
+        return try rows.map { row in
+            UploadedMedia(
+                gifID: try row.decode(column: "gif_id", as: String.self),
+                contentURI: try row.decode(column: "content_uri", as: String.self),
+                mimetype: try row.decode(column: "mimetype", as: String.self),
+                byteSize: try row.decode(column: "byte_size", as: Int.self),
+                width: try row.decode(column: "width", as: Int?.self),
+                height: try row.decode(column: "height", as: Int?.self))
+        }
     }
 
     /// One statement, so one transaction and one disk sync, however many GIFs. Its text is kept

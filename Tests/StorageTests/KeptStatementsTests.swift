@@ -32,8 +32,13 @@ import Testing
         #expect(b?.byteSize == 2)
         #expect(try await store.uploadedMedia(gifID: "ccc", network: "hs")?.contentURI == "mxc://hs/c")
         #expect(try await store.uploadedMedia(gifID: "a", network: "other") == nil)
-        // The select's text was kept on its first run and served the four after it.
-        #expect(store.kept.count == before + 3)
+        // Several at once, in one statement: those recorded, not the others.
+        let found = try await store.uploadedMedia(gifIDs: ["bb", "missing", "a"], network: "hs")
+        #expect(Set(found.map(\.gifID)) == ["a", "bb"])
+        #expect(found.first { $0.gifID == "a" }?.contentURI == "mxc://hs/a2")
+        // The one-GIF select's text was kept on its first run and served the four after it;
+        // the three-GIF one is a shape of its own.
+        #expect(store.kept.count == before + 4)
 
         try await store.setAdapterState("since", to: "s1")
         try await store.setAdapterState("since", to: "s2")

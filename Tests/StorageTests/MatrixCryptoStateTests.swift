@@ -10,6 +10,28 @@ import Testing
         MatrixCryptoRecord(kind: kind, name: name, sealedValue: value)
     }
 
+    /// An add writes only a name not taken, in that account and kind, and says whether it wrote.
+    @Test(arguments: Engine.allCases)
+    func anAddLeavesATakenNameAsItIs(_ engine: Engine) async throws {
+        let database = try await TestDatabase(engine)
+        defer { database.remove() }
+        let store = try await database.open()
+        #expect(try await store.addMatrixCryptoValue(record("megolm_seen", "s 1", "first"), account: "hs @bot"))
+        #expect(try await !store.addMatrixCryptoValue(record("megolm_seen", "s 1", "second"), account: "hs @bot"))
+        #expect(try await store.matrixCryptoValue(account: "hs @bot", kind: "megolm_seen", name: "s 1") == "first")
+        #expect(try await store.addMatrixCryptoValue(record("megolm_seen", "s 1", "theirs"), account: "hs @other"))
+        #expect(try await store.addMatrixCryptoValue(record("megolm_other", "s 1", "kind"), account: "hs @bot"))
+        #expect(try await store.addMatrixCryptoValue(record("megolm_seen", "s 2", "next"), account: "hs @bot"))
+        #expect(try await store.matrixCryptoValue(account: "hs @other", kind: "megolm_seen", name: "s 1") == "theirs")
+        // Several names of one kind in one read: those stored, of that account and kind only.
+        let some = try await store.matrixCryptoValues(
+            account: "hs @bot", kind: "megolm_seen", names: ["s 2", "s 3", "s 1"])
+        #expect(
+            Dictionary(uniqueKeysWithValues: some.map { ($0.name, $0.sealedValue) }) == ["s 1": "first", "s 2": "next"])
+        #expect(try await store.matrixCryptoValues(account: "hs @bot", kind: "megolm_seen", names: []).isEmpty)
+        try await store.close()
+    }
+
     @Test(arguments: Engine.allCases)
     func valuesAreKeptPerAccountKindAndNameAndSurviveAReopen(_ engine: Engine) async throws {
         let database = try await TestDatabase(engine)

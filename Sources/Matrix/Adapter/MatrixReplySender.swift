@@ -111,7 +111,9 @@ struct MatrixReplySender: Sendable {
         if let uploader, let encryptor, await encryptor.isEncrypted(room) {
             do {
                 let state = encryptor.encryption.state
-                let (gif, thumbnail) = try await uploader.encryptedMediaWithThumbnail(for: card, state: state)
+                let (gif, thumbnail, records) = try await uploader.encryptedMediaWithThumbnail(for: card, state: state)
+                // Written with this content's message, in one transaction with the room's ratchet.
+                await encryptor.encryption.keepWithNextMessage(records, in: room)
                 let image = MatrixContent.encryptedImage(
                     card, media: gif.media, file: gif.file, inReplyTo: eventID, caption: caption)
                 // A thumbnail is a nicety: the image goes out without one when it cannot be made.

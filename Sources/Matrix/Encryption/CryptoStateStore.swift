@@ -50,6 +50,16 @@ struct CryptoStateStore: Sendable {
         return try vault.open(sealed, account: account, kind: kind.rawValue, name: name)
     }
 
+    /// The values of those names of one kind that are stored, by name: one read.
+    func load(_ kind: Kind, _ names: [String]) async throws -> [String: [UInt8]] {
+        var values: [String: [UInt8]] = [:]
+        for record in try await store.matrixCryptoValues(account: account, kind: kind.rawValue, names: names) {
+            values[record.name] = try vault.open(
+                record.sealedValue, account: account, kind: kind.rawValue, name: record.name)
+        }
+        return values
+    }
+
     /// Every value of a kind, by name.
     func loadAll(_ kind: Kind) async throws -> [(name: String, bytes: [UInt8])] {
         try await store.matrixCryptoValues(account: account, kind: kind.rawValue).map { record in
@@ -69,6 +79,15 @@ struct CryptoStateStore: Sendable {
 
     func save(_ kind: Kind, _ name: String, _ bytes: [UInt8]) async throws {
         try await save([Write(kind: kind, name: name, bytes: bytes)])
+    }
+
+    /// Writes the value unless one of that kind and name is stored; true when it was written.
+    func add(_ kind: Kind, _ name: String, _ bytes: [UInt8]) async throws -> Bool {
+        try await store.addMatrixCryptoValue(
+            MatrixCryptoRecord(
+                kind: kind.rawValue, name: name,
+                sealedValue: vault.seal(bytes, account: account, kind: kind.rawValue, name: name)),
+            account: account)
     }
 
     func remove(_ kind: Kind, _ name: String) async throws {

@@ -129,12 +129,17 @@ actor InboundGroupSessions {
 
     /// Records that `eventID` carried message `index` of session `name`: throws `.replay` when
     /// another event did. One row per index seen, so the write is the same small one at index 10
-    /// and at index 5,000.
+    /// and at index 5,000. An index not seen before (the usual case) is one statement: the row
+    /// is added unless there is one, and only a row already there is read.
     private func checkReplay(_ name: String, index: UInt32, eventID: String) async throws {
         let row = Self.seenName(name, index: index)
         let key = MegolmReplayGuard.Key(sessionID: name, messageIndex: index)
         if replayGuard.eventIDs[key] == nil {
             if replayGuard.eventIDs.count >= Self.maximumRemembered { replayGuard = MegolmReplayGuard() }
+            if try await state.add(.megolmSeen, row, MegolmReplayGuard.StoredEntry.bytes(eventID: eventID)) {
+                _ = replayGuard.record(sessionID: name, messageIndex: index, eventID: eventID)
+                return
+            }
             if let bytes = try await state.load(.megolmSeen, row) {
                 let earlier = try MegolmReplayGuard.StoredEntry.eventID(bytes)
                 _ = replayGuard.record(sessionID: name, messageIndex: index, eventID: earlier)

@@ -54,11 +54,20 @@ final class CountingStateStore: MatrixStateStore {
         try await base.setMatrixCryptoValues(records, account: account)
     }
 
+    func addMatrixCryptoValue(_ record: MatrixCryptoRecord, account: String) async throws -> Bool {
+        guard try await base.addMatrixCryptoValue(record, account: account) else { return false }
+        written.withLock { $0 += record.name.utf8.count + record.sealedValue.utf8.count }
+        return true
+    }
+
     func matrixCryptoValue(account: String, kind: String, name: String) async throws -> String? {
         try await base.matrixCryptoValue(account: account, kind: kind, name: name)
     }
     func matrixCryptoValues(account: String, kind: String) async throws -> [MatrixCryptoRecord] {
         try await base.matrixCryptoValues(account: account, kind: kind)
+    }
+    func matrixCryptoValues(account: String, kind: String, names: [String]) async throws -> [MatrixCryptoRecord] {
+        try await base.matrixCryptoValues(account: account, kind: kind, names: names)
     }
     func removeMatrixCryptoValue(account: String, kind: String, name: String) async throws {
         try await base.removeMatrixCryptoValue(account: account, kind: kind, name: name)
@@ -67,8 +76,8 @@ final class CountingStateStore: MatrixStateStore {
     func setAdapterState(_ key: String, to value: String) async throws {
         try await base.setAdapterState(key, to: value)
     }
-    func uploadedMedia(gifID: String, network: String) async throws -> UploadedMedia? {
-        try await base.uploadedMedia(gifID: gifID, network: network)
+    func uploadedMedia(gifIDs: [String], network: String) async throws -> [UploadedMedia] {
+        try await base.uploadedMedia(gifIDs: gifIDs, network: network)
     }
     func recordUploadedMedia(_ media: [UploadedMedia], network: String) async throws {
         try await base.recordUploadedMedia(media, network: network)

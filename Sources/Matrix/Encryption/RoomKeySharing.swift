@@ -20,6 +20,10 @@ actor RoomKeySharing {
     private let keyless = KeylessDevices()
     /// Rooms with an encryption under way, and who waits for their turn in each (`takeTurn`).
     private var turns: [String: [CheckedContinuation<Void, Never>]] = [:]
+    /// Records to write with a room's next message (`keepWithNextMessage`).
+    private var withNextMessage: [String: [CryptoStateStore.Write]] = [:]
+    /// More than this many waiting in a room are written at once instead.
+    static let maximumWaitingWithMessage = 16
 
     init(
         device: MatrixDevice, directory: DeviceDirectory, client: MatrixClient, state: CryptoStateStore,
@@ -51,6 +55,21 @@ actor RoomKeySharing {
             case .unencodable: "the event cannot be encrypted (not canonical JSON)"
             case .sessionLost: "the room's session could not be read"
             }
+        }
+    }
+
+    /// Writes `writes` with the ratchet of the next message encrypted in `room`, in the same
+    /// transaction: one disk sync where there were two. For records that are only a saving, such
+    /// as where an encrypted GIF was uploaded for the message about to be sent: should that
+    /// message never go, they go with the room's next one, and a restart before it costs a
+    /// second upload of the same GIF, nothing more.
+    func keepWithNextMessage(_ writes: [CryptoStateStore.Write], in room: String) async {
+        guard !writes.isEmpty else { return }
+        withNextMessage[room, default: []] += writes
+        guard let waiting = withNextMessage[room], waiting.count > Self.maximumWaitingWithMessage else { return }
+        withNextMessage[room] = nil
+        do { try await state.save(waiting) } catch {
+            logger.warning("Could not store records kept for a room's next message", metadata: ["error": "\(error)"])
         }
     }
 
@@ -146,8 +165,9 @@ actor RoomKeySharing {
     }
 
     /// Writes the session's ratchet, and its recipients with it (one write) when the stored ones
-    /// are not these (`recipientsStored`). Called within the room's turn, so nothing else
-    /// changes the room's session meanwhile.
+    /// are not these (`recipientsStored`), and what waits for the room's next message
+    /// (`keepWithNextMessage`). Called within the room's turn, so nothing else changes the
+    /// room's session meanwhile.
     private func save(_ record: OutboundGroupSession, room: String, sessionID: String) async throws {
         sessions[room] = record
         var writes = [
@@ -160,7 +180,13 @@ actor RoomKeySharing {
                     kind: .outboundRecipients, name: room,
                     bytes: Array(try JSONEncoder().encode(record.recipients(sessionID: sessionID)))))
         }
-        try await state.save(writes)
+        let kept = withNextMessage.removeValue(forKey: room) ?? []
+        do {
+            try await state.save(writes + kept)
+        } catch {
+            if !kept.isEmpty { withNextMessage[room, default: []] += kept }
+            throw error
+        }
         sessions[room]?.recipientsStored = true
     }
 

@@ -8,12 +8,15 @@ import GifSources
 enum GIFThumbnail {
     /// The smallest sized rendition smaller than what was posted, as a card of its own (its id
     /// marked, so its upload is remembered apart from the GIF's); nil when nothing is smaller.
+    /// The id the thumbnail's upload is remembered under, whichever rendition it is.
+    static func id(of card: GifCard) -> String { "\(card.id).thumbnail" }
+
     static func card(of card: GifCard, postedBytes: Int) -> GifCard? {
         let smallest = card.renditions.filter { ($0.byteSize ?? Int.max) < postedBytes }
             .min { ($0.byteSize ?? 0) < ($1.byteSize ?? 0) }
         guard let smallest else { return nil }
         return GifCard(
-            id: "\(card.id).thumbnail", title: card.title, url: smallest.url, width: smallest.width,
+            id: id(of: card), title: card.title, url: smallest.url, width: smallest.width,
             height: smallest.height, byteSize: smallest.byteSize, rating: card.rating, pageURL: card.pageURL,
             renditions: [smallest])
     }

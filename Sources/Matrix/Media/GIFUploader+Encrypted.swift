@@ -18,39 +18,73 @@ extension GIFUploader {
         let height: Int?
         /// The `EncryptedFile` JSON (key, iv, hash).
         let file: [UInt8]
+
+        init(contentURI: String, mimetype: String, byteSize: Int, width: Int?, height: Int?, file: [UInt8]) {
+            self.contentURI = contentURI
+            self.mimetype = mimetype
+            self.byteSize = byteSize
+            self.width = width
+            self.height = height
+            self.file = file
+        }
+
+        /// `file` is stored as its JSON text: as an array of byte values (records before
+        /// 2026-11-29, still read) its 300 bytes cost a number each to write and to read.
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            contentURI = try container.decode(String.self, forKey: .contentURI)
+            mimetype = try container.decode(String.self, forKey: .mimetype)
+            byteSize = try container.decode(Int.self, forKey: .byteSize)
+            width = try container.decodeIfPresent(Int.self, forKey: .width)
+            height = try container.decodeIfPresent(Int.self, forKey: .height)
+            if let text = try? container.decode(String.self, forKey: .file) {
+                file = Array(text.utf8)
+            } else {
+                file = try container.decode([UInt8].self, forKey: .file)
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(contentURI, forKey: .contentURI)
+            try container.encode(mimetype, forKey: .mimetype)
+            try container.encode(byteSize, forKey: .byteSize)
+            try container.encodeIfPresent(width, forKey: .width)
+            try container.encodeIfPresent(height, forKey: .height)
+            try container.encode(String(decoding: file, as: UTF8.self), forKey: .file)
+        }
+
+        private enum CodingKeys: String, CodingKey { case contentURI, mimetype, byteSize, width, height, file }
     }
 
     /// An encrypted GIF on the homeserver: where it is, and how to decrypt it.
     typealias EncryptedMedia = (media: UploadedMedia, file: EncryptedFile)
 
     /// The GIF encrypted on the homeserver, and its thumbnail (nil when there is none or it
-    /// could not be uploaded), each uploaded the first time only; what was uploaded now is
-    /// recorded in one write (one disk sync, not two), as `mediaWithThumbnail` does in plain rooms.
+    /// could not be uploaded), each uploaded the first time only. The records of what was
+    /// uploaded now are returned for the caller to write with the message that shows them
+    /// (`MatrixEncryption.keepWithNextMessage`): one disk sync for the records and the room's
+    /// ratchet, where plain rooms write their records on their own (`mediaWithThumbnail`).
     func encryptedMediaWithThumbnail(
         for card: GifCard, state: CryptoStateStore
-    ) async throws -> (gif: EncryptedMedia, thumbnail: EncryptedMedia?) {
+    ) async throws -> (gif: EncryptedMedia, thumbnail: EncryptedMedia?, records: [CryptoStateStore.Write]) {
         var uploaded: [CryptoStateStore.Write] = []
-        let gif = try await encryptedMedia(for: card, state: state, recordingIn: &uploaded)
+        // The GIF's record and its thumbnail's, in one read.
+        let stored = (try? await state.load(.encryptedUpload, [card.id, GIFThumbnail.id(of: card)])) ?? [:]
+        let gif = try await encryptedMedia(for: card, stored: stored[card.id], recordingIn: &uploaded)
         var thumbnail: EncryptedMedia?
         if let small = GIFThumbnail.card(of: card, postedBytes: gif.media.byteSize) {
-            thumbnail = try? await encryptedMedia(for: small, state: state, recordingIn: &uploaded)
+            thumbnail = try? await encryptedMedia(for: small, stored: stored[small.id], recordingIn: &uploaded)
         }
-        guard !uploaded.isEmpty else { return (gif, thumbnail) }
-        do {
-            try await state.save(uploaded)
-        } catch {
-            logger.warning(
-                "Could not remember an encrypted GIF upload", metadata: ["gif": "\(card.id)", "error": "\(error)"])
-        }
-        return (gif, thumbnail)
+        return (gif, thumbnail, uploaded)
     }
 
-    /// The card's GIF, from what was stored or uploaded now; an upload's record is added to
+    /// The card's GIF, from its `stored` record or uploaded now; an upload's record is added to
     /// `uploaded` for the caller to write.
     private func encryptedMedia(
-        for card: GifCard, state: CryptoStateStore, recordingIn uploaded: inout [CryptoStateStore.Write]
+        for card: GifCard, stored bytes: [UInt8]?, recordingIn uploaded: inout [CryptoStateStore.Write]
     ) async throws -> EncryptedMedia {
-        if let bytes = try? await state.load(.encryptedUpload, card.id),
+        if let bytes,
             let stored = try? JSONDecoder().decode(EncryptedUpload.self, from: Data(bytes)),
             let file = try? EncryptedFile(jsonBytes: stored.file)
         {

@@ -29,17 +29,19 @@ struct GIFUploader: Sendable {
         media: UploadedMedia, thumbnail: UploadedMedia?
     ) {
         var uploaded: [UploadedMedia] = []
+        // The GIF's record and its thumbnail's, in one read.
+        let stored = await stored([card.id, GIFThumbnail.id(of: card)])
         let media: UploadedMedia
-        if let stored = await stored(card) {
-            media = stored
+        if let gif = stored[card.id] {
+            media = gif
         } else {
             media = try await uploadPlain(card)
             uploaded.append(media)
         }
         var thumbnail: UploadedMedia?
         if let small = GIFThumbnail.card(of: card, postedBytes: media.byteSize) {
-            if let stored = await stored(small) {
-                thumbnail = stored
+            if let known = stored[small.id] {
+                thumbnail = known
             } else if let fresh = try? await uploadPlain(small) {
                 thumbnail = fresh
                 uploaded.append(fresh)
@@ -51,14 +53,17 @@ struct GIFUploader: Sendable {
 
     /// The GIF on the homeserver, without a thumbnail (an image pack's): uploaded the first time.
     func media(for card: GifCard) async throws(MatrixError) -> UploadedMedia {
-        if let stored = await stored(card) { return stored }
+        if let stored = await stored([card.id])[card.id] { return stored }
         let media = try await uploadPlain(card)
         await remember([media], for: card)
         return media
     }
 
-    private func stored(_ card: GifCard) async -> UploadedMedia? {
-        try? await store.uploadedMedia(gifID: card.id, network: storeNetwork)
+    /// The recorded uploads of those GIFs, by id; none when the store cannot be read (then the
+    /// GIFs are uploaded again).
+    private func stored(_ gifIDs: [String]) async -> [String: UploadedMedia] {
+        let found = (try? await store.uploadedMedia(gifIDs: gifIDs, network: storeNetwork)) ?? []
+        return Dictionary(found.map { ($0.gifID, $0) }) { first, _ in first }
     }
 
     private func uploadPlain(_ card: GifCard) async throws(MatrixError) -> UploadedMedia {

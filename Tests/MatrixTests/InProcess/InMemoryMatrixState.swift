@@ -35,8 +35,12 @@ final class InMemoryMatrixState: MatrixStateStore {
         contents.withLock { $0.adapterState[key] = value }
     }
 
-    func uploadedMedia(gifID: String, network: String) async throws -> UploadedMedia? {
-        contents.withLock { $0.uploads[network + "\u{0}" + gifID] }
+    /// Reads of uploads, one per call (one statement in a real store).
+    let uploadReads = Atomic(0)
+
+    func uploadedMedia(gifIDs: [String], network: String) async throws -> [UploadedMedia] {
+        uploadReads.add(1, ordering: .relaxed)
+        return contents.withLock { contents in gifIDs.compactMap { contents.uploads[network + "\u{0}" + $0] } }
     }
 
     func recordUploadedMedia(_ media: [UploadedMedia], network: String) async throws {
@@ -94,6 +98,10 @@ final class InMemoryMatrixState: MatrixStateStore {
         }
     }
 
+    func matrixCryptoValues(account: String, kind: String, names: [String]) async throws -> [MatrixCryptoRecord] {
+        try await matrixCryptoValues(account: account, kind: kind).filter { names.contains($0.name) }
+    }
+
     /// The kinds of the records of each crypto write, in order: one entry per write (one disk
     /// sync in a real store).
     let cryptoWrites = Mutex<[[String]]>([])
@@ -105,6 +113,16 @@ final class InMemoryMatrixState: MatrixStateStore {
                 contents.crypto[account, default: [:]][record.kind, default: [:]][record.name] = record.sealedValue
             }
         }
+    }
+
+    func addMatrixCryptoValue(_ record: MatrixCryptoRecord, account: String) async throws -> Bool {
+        let added = contents.withLock { contents in
+            guard contents.crypto[account]?[record.kind]?[record.name] == nil else { return false }
+            contents.crypto[account, default: [:]][record.kind, default: [:]][record.name] = record.sealedValue
+            return true
+        }
+        if added { cryptoWrites.withLock { $0.append([record.kind]) } }
+        return added
     }
 
     func removeMatrixCryptoValue(account: String, kind: String, name: String) async throws {

@@ -22,6 +22,7 @@ import Testing
             let recorded = harness.state.uploadCount
             #expect(uploads == 2 && recorded == 2, "the GIF and its thumbnail")
             #expect(harness.state.uploadWrites.load(ordering: .relaxed) == 1, "recorded in one write")
+            #expect(harness.state.uploadReads.load(ordering: .relaxed) == 1, "both looked up in one read")
             #expect(first.content["info"]?["thumbnail_url"]?.string?.hasPrefix("mxc://") == true)
 
             // The same GIF again (a search with one result) comes from the upload.
@@ -31,6 +32,9 @@ import Testing
             #expect(second.content["url"]?.string == uri)
             #expect(await harness.homeserver.requests(containing: "/media/v3/upload").count == uploads, "nothing again")
             #expect(harness.state.uploadCount == recorded)
+            #expect(
+                harness.state.uploadReads.load(ordering: .relaxed) == 2, "the GIF and its thumbnail found in one read")
+            #expect(second.content["info"]?["thumbnail_url"] == first.content["info"]?["thumbnail_url"])
         }
     }
 
