@@ -18,43 +18,6 @@ extension GIFUploader {
         let height: Int?
         /// The `EncryptedFile` JSON (key, iv, hash).
         let file: [UInt8]
-
-        init(contentURI: String, mimetype: String, byteSize: Int, width: Int?, height: Int?, file: [UInt8]) {
-            self.contentURI = contentURI
-            self.mimetype = mimetype
-            self.byteSize = byteSize
-            self.width = width
-            self.height = height
-            self.file = file
-        }
-
-        /// `file` is stored as its JSON text: as an array of byte values (records before
-        /// 2026-11-29, still read) its 300 bytes cost a number each to write and to read.
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            contentURI = try container.decode(String.self, forKey: .contentURI)
-            mimetype = try container.decode(String.self, forKey: .mimetype)
-            byteSize = try container.decode(Int.self, forKey: .byteSize)
-            width = try container.decodeIfPresent(Int.self, forKey: .width)
-            height = try container.decodeIfPresent(Int.self, forKey: .height)
-            if let text = try? container.decode(String.self, forKey: .file) {
-                file = Array(text.utf8)
-            } else {
-                file = try container.decode([UInt8].self, forKey: .file)
-            }
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(contentURI, forKey: .contentURI)
-            try container.encode(mimetype, forKey: .mimetype)
-            try container.encode(byteSize, forKey: .byteSize)
-            try container.encodeIfPresent(width, forKey: .width)
-            try container.encodeIfPresent(height, forKey: .height)
-            try container.encode(String(decoding: file, as: UTF8.self), forKey: .file)
-        }
-
-        private enum CodingKeys: String, CodingKey { case contentURI, mimetype, byteSize, width, height, file }
     }
 
     /// An encrypted GIF on the homeserver: where it is, and how to decrypt it.
@@ -112,4 +75,34 @@ extension GIFUploader {
         }
         return (media, file)
     }
+}
+
+extension GIFUploader.EncryptedUpload {
+    /// `file` is stored as its JSON text: as an array of byte values (records before
+    /// 2026-11-29, still read) its 300 bytes cost a number each to write and to read.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        contentURI = try container.decode(String.self, forKey: .contentURI)
+        mimetype = try container.decode(String.self, forKey: .mimetype)
+        byteSize = try container.decode(Int.self, forKey: .byteSize)
+        width = try container.decodeIfPresent(Int.self, forKey: .width)
+        height = try container.decodeIfPresent(Int.self, forKey: .height)
+        if let text = try? container.decode(String.self, forKey: .file) {
+            file = Array(text.utf8)
+        } else {
+            file = try container.decode([UInt8].self, forKey: .file)
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(contentURI, forKey: .contentURI)
+        try container.encode(mimetype, forKey: .mimetype)
+        try container.encode(byteSize, forKey: .byteSize)
+        try container.encodeIfPresent(width, forKey: .width)
+        try container.encodeIfPresent(height, forKey: .height)
+        try container.encode(String(decoding: file, as: UTF8.self), forKey: .file)
+    }
+
+    private enum CodingKeys: String, CodingKey { case contentURI, mimetype, byteSize, width, height, file }
 }
