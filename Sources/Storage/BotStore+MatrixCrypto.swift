@@ -18,11 +18,7 @@ extension BotStore {
         try await database.select().columns("name", "value").from(Schema.matrixCryptoState)
             .where("account", .equal, account).where("kind", .equal, kind)
             .all()
-            .map { row in
-                MatrixCryptoRecord(
-                    kind: kind, name: try row.decode(column: "name", as: String.self),
-                    sealedValue: try row.decode(column: "value", as: String.self))
-            }
+            .map { try Self.cryptoRecord($0, kind: kind) }
     }
 
     /// The values of those names of one kind that are stored: one statement, its text kept for
@@ -39,11 +35,7 @@ extension BotStore {
                 .where("account", .equal, account).where("kind", .equal, kind).where("name", .in, names)
         }
         .all()
-        .map { row in
-            MatrixCryptoRecord(
-                kind: kind, name: try row.decode(column: "name", as: String.self),
-                sealedValue: try row.decode(column: "value", as: String.self))
-        }
+        .map { try Self.cryptoRecord($0, kind: kind) }
     }
 
     /// Writes several values in one statement (atomic on both engines), so that state that must
@@ -65,7 +57,7 @@ extension BotStore {
         try await kept.statement("matrixCrypto.upsert.\(rows.count)", binds: rows.flatMap { $0 }, on: database) {
             var insert = database.insert(into: Schema.matrixCryptoState)
                 .columns("account", "kind", "name", "value", "updated_at")
-            for row in rows { insert = insert.values(row.map { SQLBind($0) }) }
+            for row in rows { insert = insert.values(row) }
             return insert.onConflict(with: ["account", "kind", "name"]) {
                 $0.set(excludedValueOf: "value").set(excludedValueOf: "updated_at")
             }
@@ -81,12 +73,19 @@ extension BotStore {
         let written = try await kept.statement("matrixCrypto.add", binds: binds, on: database) {
             database.insert(into: Schema.matrixCryptoState)
                 .columns("account", "kind", "name", "value", "updated_at")
-                .values(binds.map { SQLBind($0) })
+                .values(binds)
                 .ignoringConflicts(with: ["account", "kind", "name"])
                 .returning("name")
         }
         .all()
         return !written.isEmpty
+    }
+
+    /// A row of `name` and `value` as the record of that kind.
+    private static func cryptoRecord(_ row: any SQLRow, kind: String) throws -> MatrixCryptoRecord {
+        MatrixCryptoRecord(
+            kind: kind, name: try row.decode(column: "name", as: String.self),
+            sealedValue: try row.decode(column: "value", as: String.self))
     }
 
     public func removeMatrixCryptoValue(account: String, kind: String, name: String) async throws {

@@ -39,7 +39,7 @@ extension BotStore {
         try await kept.statement("uploadedMedia.upsert.\(rows.count)", binds: rows.flatMap { $0 }, on: database) {
             var insert = database.insert(into: Schema.uploadedMedia)
                 .columns("network", "gif_id", "content_uri", "mimetype", "byte_size", "width", "height", "uploaded_at")
-            for row in rows { insert = insert.values(row.map { SQLBind($0) }) }
+            for row in rows { insert = insert.values(row) }
             return insert.onConflict(with: ["network", "gif_id"]) {
                 $0.set(excludedValueOf: "content_uri").set(excludedValueOf: "mimetype").set(
                     excludedValueOf: "byte_size"
