@@ -8,10 +8,11 @@ import Foundation
 /// the other, and tests can give the adapter another store.
 public protocol MatrixStateStore: Sendable {
     func adapterState(_ key: String) async throws -> String?
-    func setAdapterState(_ key: String, to value: String) async throws
+    func setAdapterState(_ key: String, to value: String, durability: WriteDurability) async throws
     /// The uploads recorded of those GIFs (a GIF and its thumbnail: one read), in no order.
     func uploadedMedia(gifIDs: [String], network: String) async throws -> [UploadedMedia]
-    /// Records GIFs uploaded together (a GIF and its thumbnail) in one write.
+    /// Records GIFs uploaded together (a GIF and its thumbnail) in one write, unsynced
+    /// (`WriteDurability`): a record lost costs an upload again.
     func recordUploadedMedia(_ media: [UploadedMedia], network: String) async throws
     func encryptedRooms(account: String) async throws -> [EncryptedRoom]
     func recordEncryptedRoom(_ roomID: String, account: String) async throws
@@ -27,12 +28,18 @@ public protocol MatrixStateStore: Sendable {
     func matrixCryptoValues(account: String, kind: String, names: [String]) async throws -> [MatrixCryptoRecord]
     func setMatrixCryptoValues(_ records: [MatrixCryptoRecord], account: String) async throws
     /// Writes `record` unless its kind and name are taken (then leaves the stored value as it
-    /// is); true when it was written. One statement, where a read and a write were two.
+    /// is); true when it was written. One statement, where a read and a write were two. Unsynced
+    /// (`WriteDurability`): it is written with every encrypted message received (the index seen).
     func addMatrixCryptoValue(_ record: MatrixCryptoRecord, account: String) async throws -> Bool
     func removeMatrixCryptoValue(account: String, kind: String, name: String) async throws
 }
 
 extension MatrixStateStore {
+    /// Adapter state written to the disk before the call returns (a login, a secret).
+    public func setAdapterState(_ key: String, to value: String) async throws {
+        try await setAdapterState(key, to: value, durability: .synced)
+    }
+
     /// The upload of one GIF, if one was recorded.
     public func uploadedMedia(gifID: String, network: String) async throws -> UploadedMedia? {
         try await uploadedMedia(gifIDs: [gifID], network: network).first

@@ -22,7 +22,7 @@ extension BotStore {
     }
 
     /// The values of those names of one kind that are stored: one statement, its text kept for
-    /// each number of names (a GIF's and its thumbnail's encrypted uploads).
+    /// a few names (a GIF's and its thumbnail's encrypted uploads).
     public func matrixCryptoValues(
         account: String, kind: String, names: [String]
     ) async throws
@@ -30,7 +30,7 @@ extension BotStore {
     {
         guard !names.isEmpty else { return [] }
         let binds: [any Encodable & Sendable] = [account, kind] + names
-        return try await kept.statement("matrixCrypto.selectNames.\(names.count)", binds: binds, on: database) {
+        return try await kept.statement("matrixCrypto.selectNames", rows: names.count, binds: binds, on: database) {
             database.select().columns("name", "value").from(Schema.matrixCryptoState)
                 .where("account", .equal, account).where("kind", .equal, kind).where("name", .in, names)
         }
@@ -54,7 +54,7 @@ extension BotStore {
             latest[key].map { [account, $0.kind, $0.name, $0.sealedValue, now] }
         }
         // Written with every encrypted message: its text is kept.
-        try await kept.statement("matrixCrypto.upsert.\(rows.count)", binds: rows.flatMap { $0 }, on: database) {
+        try await kept.statement("matrixCrypto.upsert", rows: rows.count, binds: rows.flatMap { $0 }, on: database) {
             var insert = database.insert(into: Schema.matrixCryptoState)
                 .columns("account", "kind", "name", "value", "updated_at")
             for row in rows { insert = insert.values(row) }
@@ -70,6 +70,9 @@ extension BotStore {
     public func addMatrixCryptoValue(_ record: MatrixCryptoRecord, account: String) async throws -> Bool {
         let now = Clock.unixSeconds()
         let binds: [any Encodable & Sendable] = [account, record.kind, record.name, record.sealedValue, now]
+        // Unsynced (`WriteDurability`): the index seen of a message, made again with the sync
+        // position if the machine loses power.
+        let database = unsyncedDatabase
         let written = try await kept.statement("matrixCrypto.add", binds: binds, on: database) {
             database.insert(into: Schema.matrixCryptoState)
                 .columns("account", "kind", "name", "value", "updated_at")

@@ -3,11 +3,11 @@ import SQLKit
 
 extension BotStore {
     /// The uploads of those GIFs to the homeserver of `network` that were recorded: one
-    /// statement for a GIF and its thumbnail, its text kept for each number of GIFs.
+    /// statement for a GIF and its thumbnail, its text kept for a few GIFs (`KeptStatements`).
     public func uploadedMedia(gifIDs: [String], network: String) async throws -> [UploadedMedia] {
         guard !gifIDs.isEmpty else { return [] }
         let binds: [any Encodable & Sendable] = [network] + gifIDs
-        let rows = try await kept.statement("uploadedMedia.select.\(gifIDs.count)", binds: binds, on: database) {
+        let rows = try await kept.statement("uploadedMedia.select", rows: gifIDs.count, binds: binds, on: database) {
             database.select()
                 .columns("gif_id", "content_uri", "mimetype", "byte_size", "width", "height")
                 .from(Schema.uploadedMedia)
@@ -26,7 +26,7 @@ extension BotStore {
     }
 
     /// One statement, so one transaction and one disk sync, however many GIFs. Its text is kept
-    /// for each number of GIFs.
+    /// for a few GIFs (`KeptStatements`).
     public func recordUploadedMedia(_ media: [UploadedMedia], network: String) async throws {
         guard !media.isEmpty else { return }
         let uploadedAt = Clock.unixSeconds()
@@ -36,7 +36,9 @@ extension BotStore {
                 uploadedAt,
             ]
         }
-        try await kept.statement("uploadedMedia.upsert.\(rows.count)", binds: rows.flatMap { $0 }, on: database) {
+        // Unsynced (`WriteDurability`): a record lost costs an upload again.
+        let database = unsyncedDatabase
+        try await kept.statement("uploadedMedia.upsert", rows: rows.count, binds: rows.flatMap { $0 }, on: database) {
             var insert = database.insert(into: Schema.uploadedMedia)
                 .columns("network", "gif_id", "content_uri", "mimetype", "byte_size", "width", "height", "uploaded_at")
             for row in rows { insert = insert.values(row) }

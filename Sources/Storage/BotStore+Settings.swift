@@ -1,4 +1,5 @@
 import GifBotCore
+import MatrixState
 import SQLKit
 
 extension BotStore {
@@ -71,9 +72,10 @@ extension BotStore {
         .first(decodingColumn: "value", as: String.self)
     }
 
-    /// Written with every sync answer (the sync token): its text is kept.
-    public func setAdapterState(_ key: String, to value: String) async throws {
+    /// Written with every sync answer (the sync token, unsynced): its text is kept.
+    public func setAdapterState(_ key: String, to value: String, durability: WriteDurability) async throws {
         let updatedAt = Clock.unixSeconds()
+        let database = durability == .synced ? database : unsyncedDatabase
         try await kept.statement("adapterState.upsert", binds: [key, value, updatedAt], on: database) {
             database.insert(into: Schema.adapterState)
                 .columns("key", "value", "updated_at")

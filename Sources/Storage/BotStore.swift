@@ -11,6 +11,10 @@ public final class BotStore: Sendable {
     public let database: any SQLDatabase
     /// What differs between the engines; every engine-specific statement goes through it.
     public let dialect: StoreDialect
+    /// Where the writes that may be lost with the machine's power, never with the process, run
+    /// (`WriteDurability.unsynced`): on SQLite a connection that commits without a disk sync;
+    /// elsewhere `database`.
+    let unsyncedDatabase: any SQLDatabase
     /// Where statements that must share a connection (a transaction) run.
     let sessions: any StoreSessions
     /// The text of the statements run with every message, made once (`KeptStatements`).
@@ -18,14 +22,16 @@ public final class BotStore: Sendable {
     private let closeDatabase: @Sendable () async throws -> Void
     private let logger: Logger
 
+    /// - Parameter unsyncedDatabase: where unsynced writes run; by default `database` itself.
     /// - Parameter sessions: connections for transactions; by default `database` itself (one connection).
-    /// - Parameter close: releases the connection; called once by `close()`.
+    /// - Parameter close: releases the connections; called once by `close()`.
     public init(
-        database: any SQLDatabase, dialect: StoreDialect = .sqlite, sessions: (any StoreSessions)? = nil,
-        logger: Logger,
+        database: any SQLDatabase, unsyncedDatabase: (any SQLDatabase)? = nil, dialect: StoreDialect = .sqlite,
+        sessions: (any StoreSessions)? = nil, logger: Logger,
         close: @escaping @Sendable () async throws -> Void
     ) {
         self.database = database
+        self.unsyncedDatabase = unsyncedDatabase ?? database
         self.dialect = dialect
         self.sessions = sessions ?? SingleConnectionSessions(database: database)
         self.closeDatabase = close

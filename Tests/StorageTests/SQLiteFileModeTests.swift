@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MatrixState
 import Testing
 
 @testable import Storage

@@ -1,6 +1,7 @@
 import Foundation
 import GifBotCore
 import Logging
+import MatrixState
 import SQLKit
 import Testing
 
@@ -15,6 +16,43 @@ import Testing
         let mode = try await store.database.raw("PRAGMA journal_mode").first(
             decodingColumn: "journal_mode", as: String.self)
         #expect(mode == "wal")
+        try await store.close()
+    }
+
+    /// Every commit is synced to the disk but the writes a Matrix bot makes with every message
+    /// that are given or made again if lost (`WriteDurability.unsynced`): those are in the
+    /// database file's write-ahead log when the call returns, where a crash of the process
+    /// cannot take them, without a disk flush each.
+    @Test func unsyncedWritesReachTheFileWithoutASync() async throws {
+        let database = try await TestDatabase(.sqlite)
+        defer { database.remove() }
+        let store = try await database.open()
+        func synchronous(_ database: any SQLDatabase) async throws -> Int? {
+            try await database.raw("PRAGMA synchronous").first(decodingColumn: "synchronous", as: Int.self)
+        }
+        #expect(try await synchronous(store.database) == 2)  // FULL
+        #expect(try await synchronous(store.unsyncedDatabase) == 1)  // NORMAL
+
+        try await store.setAdapterState("since", to: "s1", durability: .unsynced)
+        try await store.setAdapterState("token", to: "t1")
+        try await store.recordUploadedMedia(
+            [
+                UploadedMedia(
+                    gifID: "g", contentURI: "mxc://hs/g", mimetype: "image/gif", byteSize: 9, width: 1, height: 1)
+            ],
+            network: "hs")
+        let seen = MatrixCryptoRecord(kind: "megolm_seen", name: "s:0", sealedValue: "e")
+        #expect(try await store.addMatrixCryptoValue(seen, account: "a"))
+        // The store's own reads, and another process's (a second store on the file, the first
+        // one still open: nothing was checkpointed), see each write.
+        #expect(try await store.adapterState("since") == "s1")
+        let other = try await database.open()
+        #expect(try await other.adapterState("since") == "s1")
+        #expect(try await other.adapterState("token") == "t1")
+        #expect(try await other.uploadedMedia(gifID: "g", network: "hs")?.contentURI == "mxc://hs/g")
+        #expect(try await other.matrixCryptoValue(account: "a", kind: "megolm_seen", name: "s:0") == "e")
+        #expect(try await !other.addMatrixCryptoValue(seen, account: "a"))
+        try await other.close()
         try await store.close()
     }
 

@@ -4,6 +4,7 @@ import Giphy
 import HTTPTransport
 import Klipy
 import Logging
+import MatrixState
 import Storage
 
 /// Builds the configured GIF sources over the process's one HTTP transport.

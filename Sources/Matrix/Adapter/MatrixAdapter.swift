@@ -296,7 +296,9 @@ public final class MatrixAdapter: Service {
             since = response.nextBatch
             if position == nil || response.carriesNews(forBot: handler.userID) {
                 do {
-                    try await store.setAdapterState(syncKey, to: response.nextBatch)
+                    // Unsynced: lost with the machine's power, the events after an older
+                    // position come again (their transaction ids are the same).
+                    try await store.setAdapterState(syncKey, to: response.nextBatch, durability: .unsynced)
                 } catch {
                     logger.error("Could not store the sync position", metadata: ["error": "\(error)"])
                 }

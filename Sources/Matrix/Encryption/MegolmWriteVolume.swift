@@ -73,8 +73,8 @@ final class CountingStateStore: MatrixStateStore {
         try await base.removeMatrixCryptoValue(account: account, kind: kind, name: name)
     }
     func adapterState(_ key: String) async throws -> String? { try await base.adapterState(key) }
-    func setAdapterState(_ key: String, to value: String) async throws {
-        try await base.setAdapterState(key, to: value)
+    func setAdapterState(_ key: String, to value: String, durability: WriteDurability) async throws {
+        try await base.setAdapterState(key, to: value, durability: durability)
     }
     func uploadedMedia(gifIDs: [String], network: String) async throws -> [UploadedMedia] {
         try await base.uploadedMedia(gifIDs: gifIDs, network: network)

@@ -9,9 +9,11 @@ import Synchronization
 /// and how many rows it writes), never on its values, so it is kept under a name for that shape
 /// and run with the values bound afresh.
 final class KeptStatements: Sendable {
-    /// Shapes are fixed in code, but a row count is part of one: past this many texts a new shape
-    /// is written each time it runs, as before, and memory stays bounded.
-    static let capacity = 128
+    /// The statements run with every message write or read one to four rows (a GIF and its
+    /// thumbnail, a ratchet and its records). Bulk writes (a user's devices, a key shared with
+    /// many) are rarer and their row counts many, so they are written afresh each time, as
+    /// before: what is kept is bounded by the names in code, never by what the bot was sent.
+    static let keptRows = 1...4
 
     private let texts = Mutex<[String: String]>([:])
 
@@ -19,12 +21,19 @@ final class KeptStatements: Sendable {
     var count: Int { texts.withLock { $0.count } }
 
     /// The statement `build` makes, bound to `binds`: the values `build` puts in it, in the order
-    /// it writes them. `build` runs only when `shape` has no text yet, and on debug builds every
-    /// time, to check that the kept text and `binds` are what it writes.
+    /// it writes them. A statement's shape is its `name` and the number of `rows` it reads or
+    /// writes. `build` runs only when that shape has no text yet, and on debug builds every time,
+    /// to check that the kept text and `binds` are what it writes.
     func statement(
-        _ shape: String, binds: [any Encodable & Sendable], on database: any SQLDatabase,
+        _ name: String, rows: Int = 1, binds: [any Encodable & Sendable], on database: any SQLDatabase,
         _ build: () -> any SQLQueryBuilder
     ) -> KeptStatement {
+        guard Self.keptRows.contains(rows) else {
+            let (text, written) = database.serialize(build().query)
+            assert(Self.sameValues(written, binds), "the values given for \(name) differ from what its statement binds")
+            return KeptStatement(text: text, binds: binds, database: database)
+        }
+        let shape = "\(name).\(rows)"
         let kept = texts.withLock { $0[shape] }
         if let kept {
             assert(
@@ -35,9 +44,7 @@ final class KeptStatements: Sendable {
         let (text, written) = database.serialize(build().query)
         assert(
             Self.sameValues(written, binds), "the values given for \(shape) differ from what its statement binds")
-        texts.withLock { texts in
-            if texts.count < Self.capacity { texts[shape] = text }
-        }
+        texts.withLock { $0[shape] = text }
         return KeptStatement(text: text, binds: binds, database: database)
     }
 

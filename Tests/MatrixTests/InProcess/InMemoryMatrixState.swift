@@ -30,7 +30,7 @@ final class InMemoryMatrixState: MatrixStateStore {
         return contents.withLock { $0.adapterState[key] }
     }
 
-    func setAdapterState(_ key: String, to value: String) async throws {
+    func setAdapterState(_ key: String, to value: String, durability: WriteDurability) async throws {
         adapterStateWrites.withLock { $0[key, default: 0] += 1 }
         contents.withLock { $0.adapterState[key] = value }
     }

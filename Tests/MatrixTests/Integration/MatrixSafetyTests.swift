@@ -1,6 +1,7 @@
 import Foundation
 import GifBotCore
 import GiphyStandIn
+import MatrixState
 import MatrixTestSupport
 import Storage
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import GiphyStandIn
+import MatrixState
 import MatrixTestSupport
 import Storage
 import Testing
