@@ -54,17 +54,19 @@ struct CryptoStateStore: Sendable {
     func load(_ kind: Kind, _ names: [String]) async throws -> [String: [UInt8]] {
         var values: [String: [UInt8]] = [:]
         for record in try await store.matrixCryptoValues(account: account, kind: kind.rawValue, names: names) {
-            values[record.name] = try vault.open(
-                record.sealedValue, account: account, kind: kind.rawValue, name: record.name)
+            values[record.name] = try open(record)
         }
         return values
     }
 
     /// Every value of a kind, by name.
     func loadAll(_ kind: Kind) async throws -> [(name: String, bytes: [UInt8])] {
-        try await store.matrixCryptoValues(account: account, kind: kind.rawValue).map { record in
-            (record.name, try vault.open(record.sealedValue, account: account, kind: kind.rawValue, name: record.name))
-        }
+        try await store.matrixCryptoValues(account: account, kind: kind.rawValue).map { ($0.name, try open($0)) }
+    }
+
+    /// A stored record's value, unsealed under its own kind and name.
+    private func open(_ record: MatrixCryptoRecord) throws -> [UInt8] {
+        try vault.open(record.sealedValue, account: account, kind: record.kind, name: record.name)
     }
 
     /// Writes all of `writes` at once (one statement).

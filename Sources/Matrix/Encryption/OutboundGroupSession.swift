@@ -33,6 +33,18 @@ struct OutboundGroupSession: Sendable {
         let withheldFrom: Set<String>
     }
 
+    /// A stored row read in one pass: its ratchet, and its recipients when it was written
+    /// before the split.
+    private struct StoredRow: Decodable {
+        let ratchet: Ratchet
+        let recipientsInRow: RecipientsInRow?
+
+        init(from decoder: any Decoder) throws {
+            ratchet = try Ratchet(from: decoder)
+            recipientsInRow = try? RecipientsInRow(from: decoder)
+        }
+    }
+
     var ratchet: Ratchet
     /// `DeviceInfo.address` → Curve25519 key, of every device that got the key.
     var sharedWith: [String: String]
@@ -52,12 +64,12 @@ struct OutboundGroupSession: Sendable {
     /// session's, else none (the key is then shared again, which costs a message and loses
     /// nothing). Nil for a row that cannot be read.
     init?(row: [UInt8], recipients: Recipients?) {
-        guard let ratchet = try? JSONDecoder().decode(Ratchet.self, from: Data(row)) else { return nil }
-        self.ratchet = ratchet
+        guard let stored = try? JSONDecoder().decode(StoredRow.self, from: Data(row)) else { return nil }
+        ratchet = stored.ratchet
         sharedWith = [:]
         withheldFrom = []
         recipientsStored = false
-        if let inRow = try? JSONDecoder().decode(RecipientsInRow.self, from: Data(row)) {
+        if let inRow = stored.recipientsInRow {
             sharedWith = inRow.sharedWith
             withheldFrom = inRow.withheldFrom
         } else if let recipients, recipients.sessionID == session?.sessionID {
