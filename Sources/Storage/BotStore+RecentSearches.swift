@@ -48,8 +48,10 @@ extension BotStore {
 extension BotStore {
     /// Records many searches, in order, with three statements whatever their number (so three
     /// commits instead of three per search): each moves to the front of its user's list, and
-    /// every list touched is trimmed to `limit`.
+    /// every list touched is trimmed to `limit`. Unsynced (`WriteDurability`): searches are
+    /// written behind anyway, and a power cut losing the latest of them harms no one.
     public func recordSearches(_ searches: [RecentSearch], limit: Int) async throws {
+        let database = unsyncedDatabase
         // The last occurrence of a search decides its place; earlier ones are dropped.
         var seen = Set<RecentSearchKey>()
         let batch = searches.reversed().filter { seen.insert(RecentSearchKey($0)).inserted }.reversed()

@@ -20,7 +20,8 @@ import Testing
     }
 
     /// Every commit is synced to the disk but the writes a Matrix bot makes with every message
-    /// that are given or made again if lost (`WriteDurability.unsynced`): those are in the
+    /// that are given or made again if lost, and recent searches (`WriteDurability.unsynced`):
+    /// those are in the
     /// database file's write-ahead log when the call returns, where a crash of the process
     /// cannot take them, without a disk flush each.
     @Test func unsyncedWritesReachTheFileWithoutASync() async throws {
@@ -41,6 +42,9 @@ import Testing
                     gifID: "g", contentURI: "mxc://hs/g", mimetype: "image/gif", byteSize: 9, width: 1, height: 1)
             ],
             network: "hs")
+        let alice = UserKey(network: "irc", userID: "alice")
+        try await store.recordSearches(
+            [RecentSearch(query: "cat", user: alice), RecentSearch(query: "dog", user: alice)], limit: 5)
         let seen = MatrixCryptoRecord(kind: "megolm_seen", name: "s:0", sealedValue: "e")
         #expect(try await store.addMatrixCryptoValue(seen, account: "a"))
         // The store's own reads, and another process's (a second store on the file, the first
@@ -52,6 +56,7 @@ import Testing
         #expect(try await other.uploadedMedia(gifID: "g", network: "hs")?.contentURI == "mxc://hs/g")
         #expect(try await other.matrixCryptoValue(account: "a", kind: "megolm_seen", name: "s:0") == "e")
         #expect(try await !other.addMatrixCryptoValue(seen, account: "a"))
+        #expect(try await other.recentSearches(for: alice, limit: 5) == ["dog", "cat"])
         try await other.close()
         try await store.close()
     }
