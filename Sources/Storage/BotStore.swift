@@ -5,7 +5,9 @@ import SQLKit
 
 /// Everything the bot keeps across restarts, on SQLite or PostgreSQL. Each public method is one
 /// or a few statements, committed when it returns, so a confirmation sent after it cannot be
-/// lost by a crash. Several instances may share one PostgreSQL database: nothing here is cached.
+/// lost by a crash; on SQLite synced to the disk too, so not by a power cut either, but for the
+/// writes that are given or made again if lost (`WriteDurability.unsynced`). Several instances
+/// may share one PostgreSQL database: nothing here is cached.
 public final class BotStore: Sendable {
     /// The database the store speaks to (exposed for tools and tests that wrap it).
     public let database: any SQLDatabase
