@@ -7,6 +7,7 @@ public enum WriteDurability: Sendable {
     /// power may lose the latest such writes, never a synced one made after them. For what is
     /// given or made again if lost: the sync position (the events after an older one come
     /// again), an upload's record (the GIF is uploaded again), a Megolm message index seen (the
-    /// same event comes again with the sync position). Spares a disk flush with every message.
+    /// same event comes again with the sync position), and the store's batches of recent
+    /// searches. Spares a disk flush with every message.
     case unsynced
 }

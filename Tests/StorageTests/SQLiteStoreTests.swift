@@ -21,9 +21,8 @@ import Testing
 
     /// Every commit is synced to the disk but the writes a Matrix bot makes with every message
     /// that are given or made again if lost, and recent searches (`WriteDurability.unsynced`):
-    /// those are in the
-    /// database file's write-ahead log when the call returns, where a crash of the process
-    /// cannot take them, without a disk flush each.
+    /// those are in the database file's write-ahead log when the call returns, where a crash of
+    /// the process cannot take them, without a disk flush each.
     @Test func unsyncedWritesReachTheFileWithoutASync() async throws {
         let database = try await TestDatabase(.sqlite)
         defer { database.remove() }

@@ -28,23 +28,17 @@ final class KeptStatements: Sendable {
         _ name: String, rows: Int = 1, binds: [any Encodable & Sendable], on database: any SQLDatabase,
         _ build: () -> any SQLQueryBuilder
     ) -> KeptStatement {
-        guard Self.keptRows.contains(rows) else {
-            let (text, written) = database.serialize(build().query)
-            assert(Self.sameValues(written, binds), "the values given for \(name) differ from what its statement binds")
-            return KeptStatement(text: text, binds: binds, database: database)
-        }
-        let shape = "\(name).\(rows)"
-        let kept = texts.withLock { $0[shape] }
-        if let kept {
+        // Shapes of many rows are not kept: written afresh each time, as before.
+        let shape = Self.keptRows.contains(rows) ? "\(name).\(rows)" : nil
+        if let shape, let kept = texts.withLock({ $0[shape] }) {
             assert(
                 Self.writes(build(), text: kept, binds: binds, on: database),
                 "the statement \(shape) is not the one kept, or its values differ from what it binds")
             return KeptStatement(text: kept, binds: binds, database: database)
         }
         let (text, written) = database.serialize(build().query)
-        assert(
-            Self.sameValues(written, binds), "the values given for \(shape) differ from what its statement binds")
-        texts.withLock { $0[shape] = text }
+        assert(Self.sameValues(written, binds), "the values given for \(name) differ from what its statement binds")
+        if let shape { texts.withLock { $0[shape] = text } }
         return KeptStatement(text: text, binds: binds, database: database)
     }
 
