@@ -26,7 +26,10 @@ public protocol MatrixStateStore: Sendable {
     func matrixCryptoValues(account: String, kind: String) async throws -> [MatrixCryptoRecord]
     /// The values of those names of one kind that are stored (one read), in no order.
     func matrixCryptoValues(account: String, kind: String, names: [String]) async throws -> [MatrixCryptoRecord]
-    func setMatrixCryptoValues(_ records: [MatrixCryptoRecord], account: String) async throws
+    /// Writes several values in one statement; `.unsynced` only for values made again if lost.
+    func setMatrixCryptoValues(
+        _ records: [MatrixCryptoRecord], account: String, durability: WriteDurability
+    ) async throws
     /// Writes `record` unless its kind and name are taken (then leaves the stored value as it
     /// is); true when it was written. One statement, where a read and a write were two. Unsynced
     /// (`WriteDurability`): it is written with every encrypted message received (the index seen).
@@ -38,6 +41,11 @@ extension MatrixStateStore {
     /// Adapter state written to the disk before the call returns (a login, a secret).
     public func setAdapterState(_ key: String, to value: String) async throws {
         try await setAdapterState(key, to: value, durability: .synced)
+    }
+
+    /// Encryption state written to the disk before the call returns.
+    public func setMatrixCryptoValues(_ records: [MatrixCryptoRecord], account: String) async throws {
+        try await setMatrixCryptoValues(records, account: account, durability: .synced)
     }
 
     /// The upload of one GIF, if one was recorded.

@@ -41,7 +41,9 @@ extension BotStore {
     /// Writes several values in one statement (atomic on both engines), so that state that must
     /// change together (an account that used a one-time key and the session it made) is never
     /// half stored. A name given twice keeps its last value.
-    public func setMatrixCryptoValues(_ records: [MatrixCryptoRecord], account: String) async throws {
+    public func setMatrixCryptoValues(
+        _ records: [MatrixCryptoRecord], account: String, durability: WriteDurability
+    ) async throws {
         var latest: [String: MatrixCryptoRecord] = [:]
         var order: [String] = []
         for record in records {
@@ -53,7 +55,8 @@ extension BotStore {
         let rows: [[any Encodable & Sendable]] = order.compactMap { key in
             latest[key].map { [account, $0.kind, $0.name, $0.sealedValue, now] }
         }
-        // Written with every encrypted message: its text is kept.
+        // Written with every encrypted GIF uploaded: its text is kept.
+        let database = durability == .synced ? database : unsyncedDatabase
         try await kept.statement("matrixCrypto.upsert", rows: rows.count, binds: rows.flatMap { $0 }, on: database) {
             var insert = database.insert(into: Schema.matrixCryptoState)
                 .columns("account", "kind", "name", "value", "updated_at")

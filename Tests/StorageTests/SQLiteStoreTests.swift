@@ -46,6 +46,8 @@ import Testing
             [RecentSearch(query: "cat", user: alice), RecentSearch(query: "dog", user: alice)], limit: 5)
         let seen = MatrixCryptoRecord(kind: "megolm_seen", name: "s:0", sealedValue: "e")
         #expect(try await store.addMatrixCryptoValue(seen, account: "a"))
+        let upload = MatrixCryptoRecord(kind: "encrypted_upload", name: "g", sealedValue: "u")
+        try await store.setMatrixCryptoValues([upload], account: "a", durability: .unsynced)
         // The store's own reads, and another process's (a second store on the file, the first
         // one still open: nothing was checkpointed), see each write.
         #expect(try await store.adapterState("since") == "s1")
@@ -55,6 +57,7 @@ import Testing
         #expect(try await other.uploadedMedia(gifID: "g", network: "hs")?.contentURI == "mxc://hs/g")
         #expect(try await other.matrixCryptoValue(account: "a", kind: "megolm_seen", name: "s:0") == "e")
         #expect(try await !other.addMatrixCryptoValue(seen, account: "a"))
+        #expect(try await other.matrixCryptoValue(account: "a", kind: "encrypted_upload", name: "g") == "u")
         #expect(try await other.recentSearches(for: alice, limit: 5) == ["dog", "cat"])
         try await other.close()
         try await store.close()

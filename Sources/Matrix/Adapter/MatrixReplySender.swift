@@ -112,8 +112,12 @@ struct MatrixReplySender: Sendable {
             do {
                 let state = encryptor.encryption.state
                 let (gif, thumbnail, records) = try await uploader.encryptedMediaWithThumbnail(for: card, state: state)
-                // Written with this content's message, in one transaction with the room's ratchet.
-                await encryptor.encryption.keepWithNextMessage(records, in: room)
+                // Unsynced: a record a power cut takes costs an upload again.
+                do { try await state.save(records, durability: .unsynced) } catch {
+                    logger.warning(
+                        "Could not record an encrypted GIF's upload",
+                        metadata: ["gif": "\(card.id)", "error": "\(error)"])
+                }
                 let image = MatrixContent.encryptedImage(
                     card, media: gif.media, file: gif.file, inReplyTo: eventID, caption: caption)
                 // A thumbnail is a nicety: the image goes out without one when it cannot be made.

@@ -3,7 +3,8 @@ import MatrixState
 
 /// The adapter's end-to-end encryption state in the store, sealed with the store key: what it
 /// is (`Kind`), which one (a device id, a session id), and its bytes. Every write is committed
-/// before the call returns, so a restart loses nothing that was used.
+/// before the call returns, so a restart loses nothing that was used; all but those asked
+/// `.unsynced` (`WriteDurability`) are on the disk by then too.
 struct CryptoStateStore: Sendable {
     let store: any MatrixStateStore
     let vault: CryptoVault
@@ -23,11 +24,10 @@ struct CryptoStateStore: Sendable {
         /// One message index seen of an inbound Megolm session, named `<session's name> <index>`:
         /// the event id it came in, against replays.
         case megolmSeen = "megolm_seen"
-        /// The outbound Megolm session of a room, named by the room id: its ratchet and counts,
-        /// written with every message (`OutboundGroupSession.Ratchet`).
+        /// The outbound Megolm session of a room and who had it, as versions before 2026-11-30
+        /// stored them. Outbound sessions now live in memory only (`OutboundGroupSession`): rows
+        /// of these kinds are removed at start.
         case outboundGroupSession = "megolm_outbound"
-        /// Who has a room's outbound session, named by the room id: written when it goes to more
-        /// devices (`OutboundGroupSession.Recipients`), not with every message.
         case outboundRecipients = "megolm_outbound_recipients"
         /// The devices of a user, named by the user id.
         case devices
@@ -69,14 +69,15 @@ struct CryptoStateStore: Sendable {
         try vault.open(record.sealedValue, account: account, kind: record.kind, name: record.name)
     }
 
-    /// Writes all of `writes` at once (one statement).
-    func save(_ writes: [Write]) async throws {
+    /// Writes all of `writes` at once (one statement); `.unsynced` only for records that are a
+    /// saving, made again if a power cut loses them (where an encrypted GIF was uploaded).
+    func save(_ writes: [Write], durability: WriteDurability = .synced) async throws {
         try await store.setMatrixCryptoValues(
             writes.map { write in
                 MatrixCryptoRecord(
                     kind: write.kind.rawValue, name: write.name,
                     sealedValue: vault.seal(write.bytes, account: account, kind: write.kind.rawValue, name: write.name))
-            }, account: account)
+            }, account: account, durability: durability)
     }
 
     func save(_ kind: Kind, _ name: String, _ bytes: [UInt8]) async throws {
@@ -94,5 +95,13 @@ struct CryptoStateStore: Sendable {
 
     func remove(_ kind: Kind, _ name: String) async throws {
         try await store.removeMatrixCryptoValue(account: account, kind: kind.rawValue, name: name)
+    }
+
+    /// Removes every value of a kind, one name at a time: for kinds no longer written, whose
+    /// rows a first start of a new version clears once.
+    func removeAll(_ kind: Kind) async throws {
+        for record in try await store.matrixCryptoValues(account: account, kind: kind.rawValue) {
+            try await remove(kind, record.name)
+        }
     }
 }

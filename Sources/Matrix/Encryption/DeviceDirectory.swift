@@ -48,7 +48,11 @@ actor DeviceDirectory {
                 logger.warning("Could not query devices", metadata: ["error": "\(error)"])
             }
         }
-        return users.flatMap { (devices[$0] ?? [:]).values }.sorted { $0.address < $1.address }
+        // In the order of their addresses (a user id holds no space), without writing one out
+        // for each comparison: this runs with every encrypted message.
+        return users.flatMap { (devices[$0] ?? [:]).values }.sorted {
+            ($0.userID, $0.deviceID) < ($1.userID, $1.deviceID)
+        }
     }
 
     /// The known device whose Curve25519 key is `curve25519`, if it belongs to `userID`.

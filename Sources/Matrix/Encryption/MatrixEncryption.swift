@@ -356,9 +356,4 @@ struct MatrixEncryption: Sendable {
     func encrypt(_ content: JSONValue, type: String, in room: String) async throws -> JSONValue {
         try await outbound.encrypt(content, type: type, in: room)
     }
-
-    /// Records written with the next message encrypted in `room` (`RoomKeySharing.keepWithNextMessage`).
-    func keepWithNextMessage(_ writes: [CryptoStateStore.Write], in room: String) async {
-        await outbound.keepWithNextMessage(writes, in: room)
-    }
 }

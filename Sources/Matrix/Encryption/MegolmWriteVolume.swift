@@ -49,9 +49,11 @@ final class CountingStateStore: MatrixStateStore {
 
     var bytesWritten: Int { written.withLock { $0 } }
 
-    func setMatrixCryptoValues(_ records: [MatrixCryptoRecord], account: String) async throws {
+    func setMatrixCryptoValues(
+        _ records: [MatrixCryptoRecord], account: String, durability: WriteDurability
+    ) async throws {
         written.withLock { $0 += records.reduce(0) { $0 + $1.name.utf8.count + $1.sealedValue.utf8.count } }
-        try await base.setMatrixCryptoValues(records, account: account)
+        try await base.setMatrixCryptoValues(records, account: account, durability: durability)
     }
 
     func addMatrixCryptoValue(_ record: MatrixCryptoRecord, account: String) async throws -> Bool {

@@ -5,78 +5,33 @@ import MatrixCrypto
 /// many messages it encrypted, the room's rotation settings, and the devices it was shared with
 /// (or withheld from), so a member who left or a device that went away means a new session.
 ///
-/// Stored as two rows: what every message changes (`Ratchet`, a few hundred bytes), and who has
-/// the session (`Recipients`), written only when that changes. As one row, a message in a room
-/// of fifty devices rewrote the fifty devices' keys with it.
+/// Kept in memory only: each process starts every room with a new session (`RoomKeySharing`).
+/// A stored ratchet would have to reach the disk before each message leaves, since a power cut
+/// that rolled it back would encrypt two messages under one key and IV: a disk flush with every
+/// encrypted message. A session that lives no longer than its process cannot be rolled back,
+/// and no disk holds the keys of the bot's own messages. What it costs: after a restart, each
+/// room's first message shares a new key with its members' devices.
 struct OutboundGroupSession: Sendable {
-    /// What every message changes, and what decides the session's rotation: the row written
-    /// with every message.
-    struct Ratchet: Codable, Sendable {
-        var pickle: String
-        let createdAt: Date
-        var messageCount: Int
-        let rotationPeriod: TimeInterval
-        let rotationMessages: Int
+    /// A device the session was shared with: its owner (a member when it was shared) and the
+    /// Curve25519 key it had.
+    struct Recipient: Sendable, Equatable {
+        let userID: String
+        let curve25519: String
     }
 
-    /// The row of who has the session, with the session's id: a row left by a rotated session
-    /// is not read as its successor's.
-    struct Recipients: Codable {
-        let sessionID: String
-        let sharedWith: [String: String]
-        let withheldFrom: Set<String>
-    }
+    var session: MegolmOutboundSession
+    let createdAt: Date
+    var messageCount = 0
+    let rotation: Rotation
+    /// `DeviceInfo.address` → the device that got the key.
+    var sharedWith: [String: Recipient] = [:]
+    /// Devices told `m.room_key.withheld`, by `DeviceInfo.address`.
+    var withheldFrom: Set<String> = []
 
-    /// What a session's row written before the split (2026-11-29) holds besides its ratchet.
-    private struct RecipientsInRow: Decodable {
-        let sharedWith: [String: String]
-        let withheldFrom: Set<String>
-    }
-
-    /// A stored row read in one pass: its ratchet, and its recipients when it was written
-    /// before the split.
-    private struct StoredRow: Decodable {
-        let ratchet: Ratchet
-        let recipientsInRow: RecipientsInRow?
-
-        init(from decoder: any Decoder) throws {
-            ratchet = try Ratchet(from: decoder)
-            recipientsInRow = try? RecipientsInRow(from: decoder)
-        }
-    }
-
-    var ratchet: Ratchet
-    /// `DeviceInfo.address` → Curve25519 key, of every device that got the key.
-    var sharedWith: [String: String]
-    /// Devices told `m.room_key.withheld`.
-    var withheldFrom: Set<String>
-    /// Whether the store's `Recipients` row holds this session's recipients as they are: false
-    /// for a new session, for one read from a row of before the split (whose recipients were
-    /// inside it), and once the key goes to more devices or is withheld from more.
-    var recipientsStored: Bool
-
-    func recipients(sessionID: String) -> Recipients {
-        Recipients(sessionID: sessionID, sharedWith: sharedWith, withheldFrom: withheldFrom)
-    }
-
-    /// The session from its stored row (`Ratchet`'s JSON): its recipients from the row itself
-    /// when it was written before the split, else from their own row when that is this
-    /// session's, else none (the key is then shared again, which costs a message and loses
-    /// nothing). Nil for a row that cannot be read.
-    init?(row: [UInt8], recipients: Recipients?) {
-        guard let stored = try? JSONDecoder().decode(StoredRow.self, from: Data(row)) else { return nil }
-        ratchet = stored.ratchet
-        sharedWith = [:]
-        withheldFrom = []
-        recipientsStored = false
-        if let inRow = stored.recipientsInRow {
-            sharedWith = inRow.sharedWith
-            withheldFrom = inRow.withheldFrom
-        } else if let recipients, recipients.sessionID == session?.sessionID {
-            sharedWith = recipients.sharedWith
-            withheldFrom = recipients.withheldFrom
-            recipientsStored = true
-        }
+    init(session: MegolmOutboundSession, rotation: Rotation, now: Date) {
+        self.session = session
+        self.rotation = rotation
+        createdAt = now
     }
 
     /// The room's `m.room.encryption` rotation settings, with the specification's defaults
@@ -96,33 +51,19 @@ struct OutboundGroupSession: Sendable {
         }
     }
 
-    init(session: MegolmOutboundSession, rotation: Rotation, now: Date) {
-        ratchet = Ratchet(
-            pickle: UnpaddedBase64.encode(session.pickle()), createdAt: now, messageCount: 0,
-            rotationPeriod: rotation.period, rotationMessages: rotation.messages)
-        sharedWith = [:]
-        withheldFrom = []
-        recipientsStored = false
-    }
-
-    var session: MegolmOutboundSession? {
-        (try? UnpaddedBase64.decode(ratchet.pickle)).flatMap { try? MegolmOutboundSession(pickle: $0) }
-    }
-
     /// Whether this session must be replaced before the next message to `devices` (the
     /// eligible devices of the room's members now).
     func isExpired(now: Date, eligible devices: [DeviceInfo], members: Set<String>) -> Bool {
-        if ratchet.messageCount >= ratchet.rotationMessages
-            || now.timeIntervalSince(ratchet.createdAt) >= ratchet.rotationPeriod
-        {
+        if messageCount >= rotation.messages || now.timeIntervalSince(createdAt) >= rotation.period {
             return true
         }
-        let current = Dictionary(devices.map { ($0.address, $0.curve25519) }, uniquingKeysWith: { first, _ in first })
-        for (address, curve) in sharedWith {
-            let user = String(address.split(separator: " ").first ?? "")
-            // A member left, or one of their devices went away (or changed its key).
-            if !members.contains(user) || current[address] != curve { return true }
+        guard !sharedWith.isEmpty else { return false }
+        var current: [String: String] = [:]
+        current.reserveCapacity(devices.count)
+        for device in devices where current[device.address] == nil { current[device.address] = device.curve25519 }
+        // A member left, or one of their devices went away (or changed its key).
+        return sharedWith.contains { address, recipient in
+            !members.contains(recipient.userID) || current[address] != recipient.curve25519
         }
-        return false
     }
 }

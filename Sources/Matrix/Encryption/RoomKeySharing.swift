@@ -5,7 +5,8 @@ import MatrixCrypto
 /// The sending side of encrypted rooms: one outbound Megolm session per room, shared over Olm
 /// with every eligible device of the room's members (`recipients`) before its first message, withheld
 /// (`m.unverified`) from the others (not cross-signed, or with a changed identity an operator has
-/// yet to accept), and rotated when `OutboundGroupSession.isExpired` says so.
+/// yet to accept), and rotated when `OutboundGroupSession.isExpired` says so. Sessions live in
+/// memory only (`OutboundGroupSession` says why): a process starts each room with a new one.
 actor RoomKeySharing {
     private let device: MatrixDevice
     private let directory: DeviceDirectory
@@ -20,10 +21,6 @@ actor RoomKeySharing {
     private let keyless = KeylessDevices()
     /// Rooms with an encryption under way, and who waits for their turn in each (`takeTurn`).
     private var turns: [String: [CheckedContinuation<Void, Never>]] = [:]
-    /// Records to write with a room's next message (`keepWithNextMessage`).
-    private var withNextMessage: [String: [CryptoStateStore.Write]] = [:]
-    /// More than this many waiting in a room are written at once instead.
-    static let maximumWaitingWithMessage = 16
 
     init(
         device: MatrixDevice, directory: DeviceDirectory, client: MatrixClient, state: CryptoStateStore,
@@ -38,38 +35,17 @@ actor RoomKeySharing {
         self.sharing = sharing
         self.logger = logger
         self.now = now
-        var recipients: [String: OutboundGroupSession.Recipients] = [:]
-        for (room, bytes) in try await state.loadAll(.outboundRecipients) {
-            recipients[room] = try? JSONDecoder().decode(OutboundGroupSession.Recipients.self, from: Data(bytes))
-        }
-        for (room, bytes) in try await state.loadAll(.outboundGroupSession) {
-            sessions[room] = OutboundGroupSession(row: bytes, recipients: recipients[room])
-        }
+        // Sessions stored by versions before 2026-11-30 are never continued: their keys go.
+        try await state.removeAll(.outboundGroupSession)
+        try await state.removeAll(.outboundRecipients)
     }
 
     enum Failure: Error, CustomStringConvertible {
         case unencodable
-        case sessionLost
         var description: String {
             switch self {
             case .unencodable: "the event cannot be encrypted (not canonical JSON)"
-            case .sessionLost: "the room's session could not be read"
             }
-        }
-    }
-
-    /// Writes `writes` with the ratchet of the next message encrypted in `room`, in the same
-    /// transaction: one disk sync where there were two. For records that are only a saving, such
-    /// as where an encrypted GIF was uploaded for the message about to be sent: should that
-    /// message never go, they go with the room's next one, and a restart before it costs a
-    /// second upload of the same GIF, nothing more.
-    func keepWithNextMessage(_ writes: [CryptoStateStore.Write], in room: String) async {
-        guard !writes.isEmpty else { return }
-        withNextMessage[room, default: []] += writes
-        guard let waiting = withNextMessage[room], waiting.count > Self.maximumWaitingWithMessage else { return }
-        withNextMessage[room] = nil
-        do { try await state.save(waiting) } catch {
-            logger.warning("Could not store records kept for a room's next message", metadata: ["error": "\(error)"])
         }
     }
 
@@ -89,35 +65,39 @@ actor RoomKeySharing {
         let devices = await directory.devices(of: recipients) { try await client.queryKeys($0) }
             .filter { $0.curve25519 != device.identityKeys.curve25519 }
         let awaitingOperator = await directory.pins.withheld(among: recipients)
-        let eligible = devices.filter {
-            !awaitingOperator.contains($0.userID) && (sharing == .all || $0.isCrossSigned)
+        var eligible: [DeviceInfo] = [], ineligible: [DeviceInfo] = []
+        for device in devices {
+            if !awaitingOperator.contains(device.userID) && (sharing == .all || device.isCrossSigned) {
+                eligible.append(device)
+            } else {
+                ineligible.append(device)
+            }
         }
-        var record = sessions[room]
-        if let existing = record, existing.isExpired(now: now(), eligible: eligible, members: Set(recipients)) {
-            logger.debug("Rotating the room's Megolm session", metadata: ["room_id": "\(room)"])
-            record = nil
-        }
-        if record == nil {
+        var record: OutboundGroupSession
+        if let existing = sessions[room], !existing.isExpired(now: now(), eligible: eligible, members: Set(recipients))
+        {
+            record = existing
+        } else {
+            if sessions[room] != nil {
+                logger.debug("Rotating the room's Megolm session", metadata: ["room_id": "\(room)"])
+            }
             let rotation = OutboundGroupSession.Rotation(encryptionState: try? await client.encryptionState(of: room))
             record = OutboundGroupSession(session: MegolmOutboundSession(), rotation: rotation, now: now())
         }
-        guard var record, var session = record.session else { throw Failure.sessionLost }
         let unshared = eligible.filter { record.sharedWith[$0.address] == nil }
-        try await share(&record, session: session, with: unshared, room: room)
-        let withheld = record.withheldFrom
-        let ineligible = devices.filter { !eligible.contains($0) && !withheld.contains($0.address) }
-        await withhold(
-            &record, session: session, from: ineligible, awaitingOperator: awaitingOperator, room: room)
+        try await share(&record, with: unshared, room: room)
+        let unwithheld = ineligible.filter { !record.withheldFrom.contains($0.address) }
+        await withhold(&record, from: unwithheld, awaitingOperator: awaitingOperator, room: room)
 
         let plaintext: CanonicalJSONValue = ["type": .string(type), "content": inner, "room_id": .string(room)]
-        let ciphertext = try session.encrypt(try CanonicalJSON.encodeString(plaintext))
-        record.ratchet.pickle = UnpaddedBase64.encode(session.pickle())
-        record.ratchet.messageCount += 1
-        // Stored before the event leaves: a message index is never used twice, even after a crash.
-        try await save(record, room: room, sessionID: session.sessionID)
+        let ciphertext = try record.session.encrypt(try CanonicalJSON.encodeString(plaintext))
+        record.messageCount += 1
+        // Within the room's turn, so no other message took this index meanwhile; in memory only,
+        // so no restart continues it (`OutboundGroupSession`).
+        sessions[room] = record
         var encrypted: [String: JSONValue] = [
             "algorithm": .string(RoomKeys.megolmAlgorithm), "sender_key": .string(device.identityKeys.curve25519),
-            "ciphertext": .string(ciphertext), "session_id": .string(session.sessionID),
+            "ciphertext": .string(ciphertext), "session_id": .string(record.session.sessionID),
             "device_id": .string(device.deviceID),
         ]
         // Relations stay readable to the server (threads, reactions, edits), as the spec asks.
@@ -164,39 +144,14 @@ actor RoomKeySharing {
         return recipients
     }
 
-    /// Writes the session's ratchet, and its recipients with it (one write) when the stored ones
-    /// are not these (`recipientsStored`), and what waits for the room's next message
-    /// (`keepWithNextMessage`). Called within the room's turn, so nothing else changes the
-    /// room's session meanwhile.
-    private func save(_ record: OutboundGroupSession, room: String, sessionID: String) async throws {
-        sessions[room] = record
-        var writes = [
-            CryptoStateStore.Write(
-                kind: .outboundGroupSession, name: room, bytes: Array(try JSONEncoder().encode(record.ratchet)))
-        ]
-        if !record.recipientsStored {
-            writes.append(
-                .init(
-                    kind: .outboundRecipients, name: room,
-                    bytes: Array(try JSONEncoder().encode(record.recipients(sessionID: sessionID)))))
-        }
-        let kept = withNextMessage.removeValue(forKey: room) ?? []
-        do {
-            try await state.save(writes + kept)
-        } catch {
-            if !kept.isEmpty { withNextMessage[room, default: []] += kept }
-            throw error
-        }
-        sessions[room]?.recipientsStored = true
-    }
-
     /// Sends the session's key (`m.room_key`) over Olm to `devices`, claiming one-time keys for
     /// those without an Olm session. Devices that cannot be reached now are tried again with a
     /// later message: those whose keys ran out once `KeylessDevices` says so.
     private func share(
-        _ record: inout OutboundGroupSession, session: MegolmOutboundSession, with devices: [DeviceInfo], room: String
+        _ record: inout OutboundGroupSession, with devices: [DeviceInfo], room: String
     ) async throws {
         guard !devices.isEmpty else { return }
+        let session = record.session
         let date = now()
         var withoutSession: [DeviceInfo] = []
         for target in devices where await !device.hasOlmSession(with: target) {
@@ -243,8 +198,9 @@ actor RoomKeySharing {
         try await client.sendToDevice(
             type: RoomKeys.encryptedType, messages: .object(messages.mapValues { .object($0) }),
             transactionID: "key-\(UUID().uuidString)")
-        for target in reached { record.sharedWith[target.address] = target.curve25519 }
-        record.recipientsStored = false
+        for target in reached {
+            record.sharedWith[target.address] = .init(userID: target.userID, curve25519: target.curve25519)
+        }
         metrics.keysShared(reached.count)
         logger.debug("Shared a room key", metadata: ["devices": "\(reached.count)"])
     }
@@ -252,10 +208,10 @@ actor RoomKeySharing {
     /// Tells devices left out why (`m.room_key.withheld`, `m.unverified`), once per session: not
     /// cross-signed, or their owner's new identity awaits an operator (`IdentityPins`).
     private func withhold(
-        _ record: inout OutboundGroupSession, session: MegolmOutboundSession, from devices: [DeviceInfo],
-        awaitingOperator: Set<String>, room: String
+        _ record: inout OutboundGroupSession, from devices: [DeviceInfo], awaitingOperator: Set<String>, room: String
     ) async {
         guard !devices.isEmpty else { return }
+        let session = record.session
         var messages: [String: [String: CanonicalJSONValue]] = [:]
         for target in devices {
             messages[target.userID, default: [:]][target.deviceID] = [
@@ -273,7 +229,6 @@ actor RoomKeySharing {
                 type: RoomKeys.withheldType, messages: .object(messages.mapValues { .object($0) }),
                 transactionID: "withheld-\(UUID().uuidString)")
             for target in devices { record.withheldFrom.insert(target.address) }
-            record.recipientsStored = false
         } catch {
             logger.warning("Could not tell devices the room key is withheld", metadata: ["error": "\(error)"])
         }

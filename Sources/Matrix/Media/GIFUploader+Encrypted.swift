@@ -25,9 +25,7 @@ extension GIFUploader {
 
     /// The GIF encrypted on the homeserver, and its thumbnail (nil when there is none or it
     /// could not be uploaded), each uploaded the first time only. The records of what was
-    /// uploaded now are returned for the caller to write with the message that shows them
-    /// (`MatrixEncryption.keepWithNextMessage`): one disk sync for the records and the room's
-    /// ratchet, where plain rooms write their records on their own (`mediaWithThumbnail`).
+    /// uploaded now are returned for the caller to write, in one write for both.
     func encryptedMediaWithThumbnail(
         for card: GifCard, state: CryptoStateStore
     ) async throws -> (gif: EncryptedMedia, thumbnail: EncryptedMedia?, records: [CryptoStateStore.Write]) {

@@ -9,6 +9,9 @@ public struct MegolmOutboundSession: Sendable {
     /// The Ed25519 private key's 32-byte seed (swift-crypto's key type is not `Sendable` on Linux,
     /// so the key is rebuilt from it where it signs).
     private let signingSeed: [UInt8]
+    /// The session id (unpadded base64 of the Ed25519 public key), derived once: deriving it
+    /// from the seed is a scalar multiplication, and every message names its session.
+    public let sessionID: String
 
     /// A new session: random ratchet at index 0, new signing key.
     public init() {
@@ -18,6 +21,7 @@ public struct MegolmOutboundSession: Sendable {
     init(ratchet: MegolmRatchet, signingKey: Curve25519.Signing.PrivateKey) {
         self.ratchet = ratchet
         signingSeed = Array(signingKey.rawRepresentation)
+        sessionID = UnpaddedBase64.encode(signingKey.publicKey.rawRepresentation)
     }
 
     /// The private key from its seed; the seed was valid when stored, so this cannot fail.
@@ -28,9 +32,6 @@ public struct MegolmOutboundSession: Sendable {
             preconditionFailure("a 32-byte Ed25519 seed was refused")
         }
     }
-
-    /// Unpadded base64 of the Ed25519 public key.
-    public var sessionID: String { UnpaddedBase64.encode(signingKey.publicKey.rawRepresentation) }
 
     /// The session's Ed25519 public key.
     public var publicKey: Curve25519.Signing.PublicKey { signingKey.publicKey }
@@ -94,8 +95,9 @@ public struct MegolmOutboundSession: Sendable {
         let parts = try reader.readFixed(count: MegolmRatchet.length)
         let seed = try reader.readFixed(count: 32)
         try reader.finish()
-        guard (try? Curve25519.Signing.PrivateKey(rawRepresentation: seed)) != nil else { throw .invalidKey }
+        guard let signingKey = try? Curve25519.Signing.PrivateKey(rawRepresentation: seed) else { throw .invalidKey }
         signingSeed = seed
+        sessionID = UnpaddedBase64.encode(signingKey.publicKey.rawRepresentation)
         ratchet = MegolmRatchet(parts: parts, index: index)
     }
 }

@@ -102,12 +102,20 @@ final class InMemoryMatrixState: MatrixStateStore {
         try await matrixCryptoValues(account: account, kind: kind).filter { names.contains($0.name) }
     }
 
-    /// The kinds of the records of each crypto write, in order: one entry per write (one disk
-    /// sync in a real store).
-    let cryptoWrites = Mutex<[[String]]>([])
+    /// One crypto write (one transaction in a real store): the kinds of its records, and
+    /// whether it was synced to the disk.
+    struct CryptoWrite: Equatable {
+        let kinds: [String]
+        let durability: WriteDurability
+    }
 
-    func setMatrixCryptoValues(_ records: [MatrixCryptoRecord], account: String) async throws {
-        cryptoWrites.withLock { $0.append(records.map(\.kind)) }
+    /// The crypto writes, in order.
+    let cryptoWrites = Mutex<[CryptoWrite]>([])
+
+    func setMatrixCryptoValues(
+        _ records: [MatrixCryptoRecord], account: String, durability: WriteDurability
+    ) async throws {
+        cryptoWrites.withLock { $0.append(CryptoWrite(kinds: records.map(\.kind), durability: durability)) }
         contents.withLock { contents in
             for record in records {
                 contents.crypto[account, default: [:]][record.kind, default: [:]][record.name] = record.sealedValue
@@ -121,11 +129,16 @@ final class InMemoryMatrixState: MatrixStateStore {
             contents.crypto[account, default: [:]][record.kind, default: [:]][record.name] = record.sealedValue
             return true
         }
-        if added { cryptoWrites.withLock { $0.append([record.kind]) } }
+        if added { cryptoWrites.withLock { $0.append(CryptoWrite(kinds: [record.kind], durability: .unsynced)) } }
         return added
     }
 
     func removeMatrixCryptoValue(account: String, kind: String, name: String) async throws {
         _ = contents.withLock { $0.crypto[account]?[kind]?.removeValue(forKey: name) }
+    }
+
+    /// The accounts with a crypto value of `kind` stored.
+    func accounts(holding kind: String) -> [String] {
+        contents.withLock { $0.crypto.filter { $0.value[kind]?.isEmpty == false }.map(\.key) }
     }
 }
