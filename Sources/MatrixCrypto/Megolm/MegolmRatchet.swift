@@ -38,10 +38,14 @@ public struct MegolmRatchet: Sendable, Equatable {
     /// R(j) for j in `to` down to `from` := H_j(old R(from)). Going downwards makes R(from)'s own
     /// update the last, so every lower part is seeded from its value before this step.
     private mutating func reseed(from source: Int, to target: Int) {
-        let key = SymmetricKey(data: parts[source * Self.partLength..<(source + 1) * Self.partLength])
+        let keyed = parts.withUnsafeBytes { bytes in
+            HMACSHA256(
+                key: UnsafeRawBufferPointer(rebasing: bytes[source * Self.partLength..<(source + 1) * Self.partLength]))
+        }
         for part in stride(from: target, through: source, by: -1) {
-            let hash = HMAC<SHA256>.authenticationCode(for: [UInt8(part)], using: key)
-            parts.replaceSubrange(part * Self.partLength..<(part + 1) * Self.partLength, with: Array(hash))
+            var hash = keyed
+            hash.update(CollectionOfOne(UInt8(part)))
+            parts.replaceSubrange(part * Self.partLength..<(part + 1) * Self.partLength, with: hash.finalize())
         }
     }
 

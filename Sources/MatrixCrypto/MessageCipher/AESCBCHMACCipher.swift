@@ -26,15 +26,12 @@ public struct AESCBCHMACCipher {
 
     /// Derives the three keys from `secret` (128 bytes of Megolm ratchet, 32 of Olm message key).
     public init(secret: some Collection<UInt8>, info: [UInt8]) {
-        let derived = HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: SymmetricKey(data: Array(secret)), info: info, outputByteCount: 80)
-        let (aes, mac, ivBytes) = derived.withUnsafeBytes { raw in
-            (SymmetricKey(data: raw[0..<32]), SymmetricKey(data: raw[32..<64]), Array(raw[64..<80]))
-        }
-        encryptionKey = aes
-        macKey = mac
+        var derived = HKDFSHA256.derive(secret: secret, info: info, count: 80)
+        defer { HMACSHA256.zero(&derived) }
+        encryptionKey = SymmetricKey(data: derived[0..<32])
+        macKey = SymmetricKey(data: derived[32..<64])
         do {
-            iv = try AES._CBC.IV(ivBytes: ivBytes)
+            iv = try AES._CBC.IV(ivBytes: derived[64..<80])
         } catch {
             preconditionFailure("a 16-byte IV was refused")
         }
@@ -63,7 +60,9 @@ public struct AESCBCHMACCipher {
 
     /// The first 8 bytes of HMAC-SHA-256 over `message`.
     public func mac(_ message: some Collection<UInt8>) -> [UInt8] {
-        Array(HMAC<SHA256>.authenticationCode(for: Array(message), using: macKey).prefix(Self.macLength))
+        var mac = HMACSHA256(key: macKey)
+        mac.update(message)
+        return Array(mac.finalize().prefix(Self.macLength))
     }
 
     /// Whether `mac` is the truncated MAC of `message`, compared in constant time (every byte is

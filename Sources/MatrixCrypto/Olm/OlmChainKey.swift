@@ -25,7 +25,7 @@ struct OlmChainKey: Sendable {
     }
 
     private func derive(seed: UInt8) -> [UInt8] {
-        Array(HMAC<SHA256>.authenticationCode(for: [seed], using: SymmetricKey(data: key)))
+        HMACSHA256.code(key: key, message: CollectionOfOne(seed))
     }
 }
 

@@ -10,8 +10,9 @@ struct OlmRootKey: Sendable {
     /// R_0 and C_0,0 from the concatenated 3DH secret.
     static func initial(sharedSecret: SymmetricKey) -> (OlmRootKey, OlmChainKey) {
         split(
-            HKDF<SHA256>.deriveKey(
-                inputKeyMaterial: sharedSecret, salt: [UInt8](), info: Array("OLM_ROOT".utf8), outputByteCount: 64))
+            sharedSecret.withUnsafeBytes {
+                HKDFSHA256.derive(secret: $0, info: Array("OLM_ROOT".utf8), count: 64)
+            })
     }
 
     /// R_i and C_i,0 from this root and the Diffie-Hellman of our ratchet key with theirs.
@@ -20,14 +21,14 @@ struct OlmRootKey: Sendable {
     ) throws(MatrixCryptoError) -> (OlmRootKey, OlmChainKey) {
         let secret = try OlmKeyAgreement.sharedSecret(ourRatchetKey, theirRatchetKey)
         return Self.split(
-            HKDF<SHA256>.deriveKey(
-                inputKeyMaterial: secret, salt: key, info: Array("OLM_RATCHET".utf8), outputByteCount: 64))
+            secret.withUnsafeBytes {
+                HKDFSHA256.derive(secret: $0, salt: key, info: Array("OLM_RATCHET".utf8), count: 64)
+            })
     }
 
-    private static func split(_ derived: SymmetricKey) -> (OlmRootKey, OlmChainKey) {
-        derived.withUnsafeBytes { bytes in
-            (OlmRootKey(key: Array(bytes[0..<32])), OlmChainKey(key: Array(bytes[32..<64])))
-        }
+    private static func split(_ derived: consuming [UInt8]) -> (OlmRootKey, OlmChainKey) {
+        defer { HMACSHA256.zero(&derived) }
+        return (OlmRootKey(key: Array(derived[0..<32])), OlmChainKey(key: Array(derived[32..<64])))
     }
 }
 

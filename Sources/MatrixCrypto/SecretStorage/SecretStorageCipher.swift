@@ -22,7 +22,7 @@ public enum SecretStorageCipher {
     static func encrypt(_ secret: [UInt8], name: String, key: SecretStorageKey, iv: [UInt8]) -> EncryptedSecret {
         let keys = DerivedKeys(key: key, name: name)
         let ciphertext = AttachmentCipher.applyKeystream(secret, key: keys.aes, iv: iv)
-        let mac = Array(HMAC<SHA256>.authenticationCode(for: ciphertext, using: keys.hmac))
+        let mac = HMACSHA256.code(key: keys.hmac, message: ciphertext)
         // IV and MAC sizes are right by construction. A secret over 64 KiB would give an object
         // that `EncryptedSecret(json:)` refuses, as a homeserver would refuse the account data.
         return EncryptedSecret(unchecked: iv, ciphertext: ciphertext, mac: mac)
@@ -35,8 +35,7 @@ public enum SecretStorageCipher {
     ) throws(MatrixCryptoError) -> [UInt8] {
         let keys = DerivedKeys(key: key, name: name)
         guard
-            HMAC<SHA256>.isValidAuthenticationCode(
-                encrypted.mac, authenticating: encrypted.ciphertext, using: keys.hmac)
+            ConstantTimeComparison.equal(HMACSHA256.code(key: keys.hmac, message: encrypted.ciphertext), encrypted.mac)
         else { throw .badMAC }
         return AttachmentCipher.applyKeystream(encrypted.ciphertext, key: keys.aes, iv: encrypted.iv)
     }
@@ -56,12 +55,12 @@ public enum SecretStorageCipher {
         let hmac: SymmetricKey
 
         init(key: SecretStorageKey, name: String) {
-            let material = HKDF<SHA256>.deriveKey(
-                inputKeyMaterial: key.key, salt: [UInt8](repeating: 0, count: 32), info: Array(name.utf8),
-                outputByteCount: 64)
-            (aes, hmac) = material.withUnsafeBytes { bytes in
-                (SymmetricKey(data: bytes.prefix(32)), SymmetricKey(data: bytes.suffix(32)))
+            var material = key.key.withUnsafeBytes {
+                HKDFSHA256.derive(secret: $0, salt: [UInt8](repeating: 0, count: 32), info: Array(name.utf8), count: 64)
             }
+            defer { HMACSHA256.zero(&material) }
+            aes = SymmetricKey(data: material[0..<32])
+            hmac = SymmetricKey(data: material[32..<64])
         }
     }
 }
