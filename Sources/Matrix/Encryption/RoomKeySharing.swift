@@ -66,11 +66,11 @@ actor RoomKeySharing {
             .filter { $0.curve25519 != device.identityKeys.curve25519 }
         let awaitingOperator = await directory.pins.withheld(among: recipients)
         var eligible: [DeviceInfo] = [], ineligible: [DeviceInfo] = []
-        for device in devices {
-            if !awaitingOperator.contains(device.userID) && (sharing == .all || device.isCrossSigned) {
-                eligible.append(device)
+        for candidate in devices {
+            if !awaitingOperator.contains(candidate.userID) && (sharing == .all || candidate.isCrossSigned) {
+                eligible.append(candidate)
             } else {
-                ineligible.append(device)
+                ineligible.append(candidate)
             }
         }
         var record: OutboundGroupSession
