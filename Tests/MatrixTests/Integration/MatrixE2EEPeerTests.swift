@@ -155,6 +155,8 @@ import Testing
             let second = try await runPeer("after-restart", common, store: store)
             let after = try #require(second.answers?.first)
             #expect(after.decrypted, "the conversation goes on after the restart")
+            // The bot's room keys live as long as its process: the restarted bot shared a new one.
+            #expect(after.sessionID != nil && !sessions.contains(after.sessionID), "a new session: \(seen)")
             #expect(harness.logs.text.contains("logging in again to the same device"))
             #expect(try await MatrixLoginLifetimeTests.storedLogin(configuration, harness).deviceID == login.deviceID)
             #expect(after.body?.contains("Your favorites (1") == true, "the favourite is still there")
