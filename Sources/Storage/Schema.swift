@@ -198,5 +198,12 @@ enum Schema {
                 .primaryKey("account", "event_id")
                 .run()
         },
+        Migration(version: 70, name: "the bot's outbound Megolm sessions are no longer stored: their rows go") { db in
+            // Each room's ratchet and who had it, keys included: the adapter now keeps its own
+            // sessions in memory only and never continues a stored one.
+            try await db.delete(from: matrixCryptoState)
+                .where("kind", .in, ["megolm_outbound", "megolm_outbound_recipients"])
+                .run()
+        },
     ]
 }

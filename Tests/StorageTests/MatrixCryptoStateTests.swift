@@ -1,5 +1,6 @@
 import Foundation
 import MatrixState
+import SQLKit
 import Testing
 
 @testable import Storage
@@ -29,6 +30,31 @@ import Testing
         #expect(
             Dictionary(uniqueKeysWithValues: some.map { ($0.name, $0.sealedValue) }) == ["s 1": "first", "s 2": "next"])
         #expect(try await store.matrixCryptoValues(account: "hs @bot", kind: "megolm_seen", names: []).isEmpty)
+        try await store.close()
+    }
+
+    /// Outbound Megolm sessions stored by versions that kept them (ratchets and who had them,
+    /// keys included) are removed by migration 70, in every account; other crypto state stays.
+    @Test(arguments: Engine.allCases)
+    func storedOutboundSessionsAreRemovedByTheirMigration(_ engine: Engine) async throws {
+        let database = try await TestDatabase(engine)
+        defer { database.remove() }
+        var store = try await database.open()
+        let earlier = ["megolm_outbound", "megolm_outbound_recipients", "olm_account"].map {
+            record($0, "!old:localhost", "a sealed row of an earlier version")
+        }
+        try await store.setMatrixCryptoValues(earlier, account: "hs @bot")
+        try await store.setMatrixCryptoValues([earlier[0]], account: "hs @other")
+        // As a database of before the migration: it runs again on the next open.
+        try await store.database.delete(from: Migrator.table).where("version", .equal, 70).run()
+        try await store.close()
+        store = try await database.open()
+        for account in ["hs @bot", "hs @other"] {
+            #expect(try await store.matrixCryptoValues(account: account, kind: "megolm_outbound").isEmpty)
+            #expect(try await store.matrixCryptoValues(account: account, kind: "megolm_outbound_recipients").isEmpty)
+        }
+        #expect(
+            try await store.matrixCryptoValue(account: "hs @bot", kind: "olm_account", name: "!old:localhost") != nil)
         try await store.close()
     }
 

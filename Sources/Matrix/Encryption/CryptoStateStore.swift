@@ -24,11 +24,6 @@ struct CryptoStateStore: Sendable {
         /// One message index seen of an inbound Megolm session, named `<session's name> <index>`:
         /// the event id it came in, against replays.
         case megolmSeen = "megolm_seen"
-        /// The outbound Megolm session of a room and who had it, as versions before 2026-11-30
-        /// stored them. Outbound sessions now live in memory only (`OutboundGroupSession`): rows
-        /// of these kinds are removed at start.
-        case outboundGroupSession = "megolm_outbound"
-        case outboundRecipients = "megolm_outbound_recipients"
         /// The devices of a user, named by the user id.
         case devices
         /// The cross-signing identity trusted for a user (`PinnedIdentity`), named by the user id.
@@ -95,13 +90,5 @@ struct CryptoStateStore: Sendable {
 
     func remove(_ kind: Kind, _ name: String) async throws {
         try await store.removeMatrixCryptoValue(account: account, kind: kind.rawValue, name: name)
-    }
-
-    /// Removes every value of a kind, one name at a time: for kinds no longer written, whose
-    /// rows a first start of a new version clears once.
-    func removeAll(_ kind: Kind) async throws {
-        for record in try await store.matrixCryptoValues(account: account, kind: kind.rawValue) {
-            try await remove(kind, record.name)
-        }
     }
 }

@@ -59,8 +59,8 @@ struct MatrixEncryption: Sendable {
             let encryption = MatrixEncryption(
                 device: device, client: client, state: state, directory: directory,
                 inbound: InboundGroupSessions(state: state),
-                outbound: try await RoomKeySharing(
-                    device: device, directory: directory, client: client, state: state,
+                outbound: RoomKeySharing(
+                    device: device, directory: directory, client: client,
                     sharing: settings.shareKeysWith, metrics: metrics, logger: logger, now: now),
                 mending: SessionMending(now: now),
                 roomKeys: RoomKeyAdmission(joinedRooms: { try await client.joinedRooms() }, now: now),

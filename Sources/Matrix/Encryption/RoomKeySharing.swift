@@ -11,7 +11,6 @@ actor RoomKeySharing {
     private let device: MatrixDevice
     private let directory: DeviceDirectory
     private let client: MatrixClient
-    private let state: CryptoStateStore
     private let sharing: MatrixEncryptionConfiguration.KeySharing
     private let metrics: EncryptionMetrics
     private let logger: Logger
@@ -23,21 +22,17 @@ actor RoomKeySharing {
     private var turns: [String: [CheckedContinuation<Void, Never>]] = [:]
 
     init(
-        device: MatrixDevice, directory: DeviceDirectory, client: MatrixClient, state: CryptoStateStore,
+        device: MatrixDevice, directory: DeviceDirectory, client: MatrixClient,
         sharing: MatrixEncryptionConfiguration.KeySharing, metrics: EncryptionMetrics, logger: Logger,
         now: @escaping @Sendable () -> Date
-    ) async throws {
+    ) {
         self.metrics = metrics
         self.device = device
         self.directory = directory
         self.client = client
-        self.state = state
         self.sharing = sharing
         self.logger = logger
         self.now = now
-        // Sessions stored by versions before 2026-11-30 are never continued: their keys go.
-        try await state.removeAll(.outboundGroupSession)
-        try await state.removeAll(.outboundRecipients)
     }
 
     enum Failure: Error, CustomStringConvertible {

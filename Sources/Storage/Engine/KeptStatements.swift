@@ -28,7 +28,7 @@ final class KeptStatements: Sendable {
         _ name: String, rows: Int = 1, binds: [any Encodable & Sendable], on database: any SQLDatabase,
         _ build: () -> any SQLQueryBuilder
     ) -> KeptStatement {
-        // Shapes of many rows are not kept: written afresh each time, as before.
+        // Shapes of many rows are not kept (`keptRows`): written afresh each time.
         let shape = Self.keptRows.contains(rows) ? "\(name).\(rows)" : nil
         if let shape, let kept = texts.withLock({ $0[shape] }) {
             assert(

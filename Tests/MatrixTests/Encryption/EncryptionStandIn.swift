@@ -116,8 +116,8 @@ final class EncryptionStandIn: Sendable {
         let encryption = MatrixEncryption(
             device: device, client: client, state: state, directory: directory,
             inbound: InboundGroupSessions(state: state),
-            outbound: try await RoomKeySharing(
-                device: device, directory: directory, client: client, state: state, sharing: sharing, metrics: metrics,
+            outbound: RoomKeySharing(
+                device: device, directory: directory, client: client, sharing: sharing, metrics: metrics,
                 logger: logger, now: now),
             mending: SessionMending(now: now),
             roomKeys: RoomKeyAdmission(joinedRooms: { try await client.joinedRooms() }, now: now),

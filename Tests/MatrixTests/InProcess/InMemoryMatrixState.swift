@@ -136,9 +136,4 @@ final class InMemoryMatrixState: MatrixStateStore {
     func removeMatrixCryptoValue(account: String, kind: String, name: String) async throws {
         _ = contents.withLock { $0.crypto[account]?[kind]?.removeValue(forKey: name) }
     }
-
-    /// The accounts with a crypto value of `kind` stored.
-    func accounts(holding kind: String) -> [String] {
-        contents.withLock { $0.crypto.filter { $0.value[kind]?.isEmpty == false }.map(\.key) }
-    }
 }

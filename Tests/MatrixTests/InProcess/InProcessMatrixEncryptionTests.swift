@@ -79,28 +79,6 @@ import Testing
         }
     }
 
-    /// Sessions stored by versions that kept them (their ratchets and who had them) are removed
-    /// at start, keys included, and never continued.
-    @Test func sessionsStoredByAnEarlierVersionAreRemovedAtStart() async throws {
-        try await withInProcessMatrixBot { harness in
-            let first = harness.start(Self.encrypting(harness))
-            _ = try await harness.homeserver.waitForDeviceKeys(of: harness.botUser)
-            let account = try #require(harness.state.accounts(holding: "olm_account").first)
-            await first.stop()
-            let stored = ["megolm_outbound", "megolm_outbound_recipients"].map {
-                MatrixCryptoRecord(kind: $0, name: "!old:localhost", sealedValue: "a sealed row of an earlier version")
-            }
-            try await harness.state.setMatrixCryptoValues(stored, account: account)
-            #expect(harness.state.accounts(holding: "megolm_outbound") == [account])
-
-            harness.start(Self.encrypting(harness))
-            let room = try await harness.roomWithBot(encrypted: true)
-            _ = try await harness.ask("!about", in: room)
-            #expect(harness.state.accounts(holding: "megolm_outbound").isEmpty)
-            #expect(harness.state.accounts(holding: "megolm_outbound_recipients").isEmpty)
-        }
-    }
-
     @Test func aCommandWhoseKeyComesLateIsAnsweredWhenItComesAndOnlyThen() async throws {
         try await withInProcessMatrixBot { harness in
             let (alice, room, botDevice) = try await Self.encryptedRoom(harness)
