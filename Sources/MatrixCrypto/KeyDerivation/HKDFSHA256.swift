@@ -21,8 +21,7 @@ enum HKDFSHA256 {
             var block = expand
             block.update(previous)
             block.update(info)
-            block.update(CollectionOfOne(counter))
-            previous = block.finalize()
+            previous = block.authenticationCode(for: CollectionOfOne(counter))
             output.append(contentsOf: previous.prefix(count - output.count))
             counter &+= 1
         }

@@ -64,18 +64,22 @@ struct HMACSHA256 {
         return outer.finalize().withUnsafeBytes { Array($0) }
     }
 
-    /// The MAC of `message` under `key`.
-    static func code(key: [UInt8], message: some Collection<UInt8>) -> [UInt8] {
-        var mac = HMACSHA256(key: key)
+    /// The MAC of `message` after what was given so far (nothing, for a MAC just keyed), leaving
+    /// this one as it is.
+    func authenticationCode(for message: some Collection<UInt8>) -> [UInt8] {
+        var mac = self
         mac.update(message)
         return mac.finalize()
     }
 
+    /// The MAC of `message` under `key`.
+    static func code(key: [UInt8], message: some Collection<UInt8>) -> [UInt8] {
+        HMACSHA256(key: key).authenticationCode(for: message)
+    }
+
     /// The MAC of `message` under a swift-crypto key.
     static func code(key: SymmetricKey, message: some Collection<UInt8>) -> [UInt8] {
-        var mac = HMACSHA256(key: key)
-        mac.update(message)
-        return mac.finalize()
+        HMACSHA256(key: key).authenticationCode(for: message)
     }
 
     /// Overwrites key material held in an array before it is released.

@@ -43,9 +43,9 @@ public struct MegolmRatchet: Sendable, Equatable {
                 key: UnsafeRawBufferPointer(rebasing: bytes[source * Self.partLength..<(source + 1) * Self.partLength]))
         }
         for part in stride(from: target, through: source, by: -1) {
-            var hash = keyed
-            hash.update(CollectionOfOne(UInt8(part)))
-            parts.replaceSubrange(part * Self.partLength..<(part + 1) * Self.partLength, with: hash.finalize())
+            parts.replaceSubrange(
+                part * Self.partLength..<(part + 1) * Self.partLength,
+                with: keyed.authenticationCode(for: CollectionOfOne(UInt8(part))))
         }
     }
 

@@ -60,19 +60,13 @@ public struct AESCBCHMACCipher {
 
     /// The first 8 bytes of HMAC-SHA-256 over `message`.
     public func mac(_ message: some Collection<UInt8>) -> [UInt8] {
-        var mac = HMACSHA256(key: macKey)
-        mac.update(message)
-        return Array(mac.finalize().prefix(Self.macLength))
+        Array(HMACSHA256.code(key: macKey, message: message).prefix(Self.macLength))
     }
 
     /// Whether `mac` is the truncated MAC of `message`, compared in constant time (every byte is
     /// looked at whatever the first difference).
     public func isValidMAC(_ mac: some Collection<UInt8>, for message: some Collection<UInt8>) -> Bool {
-        let expected = self.mac(message)
-        guard mac.count == expected.count else { return false }
-        var difference: UInt8 = 0
-        for (left, right) in zip(expected, mac) { difference |= left ^ right }
-        return difference == 0
+        ConstantTimeComparison.equal(self.mac(message), Array(mac))
     }
 }
 
