@@ -61,7 +61,7 @@ enum EncryptedRoomRun {
             encrypted: true, standIn: standIn,
             database: directory.appendingPathComponent("gifbot-e2ee.sqlite"), opsPort: readiness.opsPort)
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ShippedBinary.startCold(process)
         defer {
             process.terminate()
             process.waitUntilExit()

@@ -69,7 +69,7 @@ enum MatrixScenario {
                 standIn: standIn, database: directory.appendingPathComponent("gifbot.sqlite"),
                 opsPort: readiness.opsPort)
             process.standardError = FileHandle.nullDevice
-            try process.run()
+            try ShippedBinary.startCold(process)
             let started = ContinuousClock.now
             bot = process
             let pid = process.processIdentifier

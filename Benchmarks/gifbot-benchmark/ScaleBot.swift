@@ -37,7 +37,7 @@ struct ScaleBot {
         ]) { $1 }
         process.standardError = FileHandle.nullDevice
         let started = ContinuousClock.now
-        try process.run()
+        try ShippedBinary.startCold(process)
         let running = Running(process: process, started: started, cpu: ThreadCPU(pid: process.processIdentifier))
         do {
             let result = try await body(running)
