@@ -148,10 +148,10 @@ struct MatrixClient: Sendable {
     ) async throws(MatrixError) -> String {
         let path =
             "/_matrix/client/v3/rooms/\(PercentEncoding.encode(roomID))/send/\(type)/\(PercentEncoding.encode(transactionID))"
-        let json = try await http.request(
+        let answer = try await http.request(
             .PUT, path, json: content, accessToken: accessToken, timeout: timing.requestTimeout
-        ).json()
-        guard let eventID = json["event_id"]?.string else { throw .transport("send answer without an event id") }
+        ).decode(MessageAnswer.self)
+        guard let eventID = answer.eventID else { throw .transport("send answer without an event id") }
         return eventID
     }
 
@@ -172,11 +172,11 @@ struct MatrixClient: Sendable {
 
     /// Uploads bytes; returns the `mxc://` URI.
     func upload(_ bytes: ByteBuffer, contentType: String, filename: String) async throws(MatrixError) -> String {
-        let json = try await http.request(
+        let answer = try await http.request(
             .POST, "/_matrix/media/v3/upload", query: [("filename", filename)],
             body: (bytes, contentType), accessToken: accessToken, timeout: timing.requestTimeout
-        ).json()
-        guard let uri = json["content_uri"]?.string, uri.hasPrefix("mxc://") else {
+        ).decode(MessageAnswer.self)
+        guard let uri = answer.contentURI, uri.hasPrefix("mxc://") else {
             throw .transport("upload answer without a content URI")
         }
         return uri

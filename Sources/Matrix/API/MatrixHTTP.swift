@@ -27,8 +27,14 @@ struct MatrixHTTP: Sendable {
         let body: Data
 
         func json() throws(MatrixError) -> JSONValue {
+            try decode(JSONValue.self)
+        }
+
+        /// The answer as `Answer`, for answers of a known shape (`MessageAnswer`); an answer
+        /// that is not JSON, or not of that shape, fails as one that is not JSON.
+        func decode<Answer: Decodable>(_ type: Answer.Type) throws(MatrixError) -> Answer {
             do {
-                return try JSONDecoder().decode(JSONValue.self, from: body)
+                return try JSONDecoder().decode(type, from: body)
             } catch {
                 throw .transport("the homeserver's answer is not JSON")
             }
