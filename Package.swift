@@ -430,8 +430,9 @@ let package = Package(
         .testTarget(
             name: "GiphyTests",
             dependencies: [
-                "Giphy", "GifSources", "HTTPTransport", "GiphyStandIn",
+                "Giphy", "GifSources", "HTTPTransport", "GiphyStandIn", "ProcessTuning",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),
         .testTarget(

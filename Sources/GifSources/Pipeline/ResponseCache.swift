@@ -16,7 +16,8 @@ actor ResponseCache {
     private let maximumBytes: Int
     private let timeToLive: Duration
     private var entries: [String: Entry] = [:]
-    private var inFlight: [String: Task<any Sendable, any Error>] = [:]
+    /// The callers waiting for a call that another caller of the same key is making.
+    private var inFlight: [String: [CheckedContinuation<any Sendable, any Error>]] = [:]
     private var useCounter: UInt64 = 0
     private(set) var totalBytes = 0
     /// Report what is held, for the metrics.
@@ -37,6 +38,9 @@ actor ResponseCache {
 
     var count: Int { entries.count }
 
+    /// How many callers wait for the call under way for `key`.
+    func waitingCallers(_ key: String) -> Int { inFlight[key]?.count ?? 0 }
+
     /// A fresh answer, or nil.
     func fresh(_ key: String) -> (any Sendable)? {
         guard let entry = entries[key], ContinuousClock.now - entry.storedAt < timeToLive else { return nil }
@@ -53,17 +57,31 @@ actor ResponseCache {
 
     /// Runs `fetch` unless a call for the same key is already under way, in which case its
     /// result is shared. A successful result is stored.
+    ///
+    /// The first caller makes the call in its own task and hands the result to those who came
+    /// while it was under way. An unstructured task for the call ran it on Swift's global pool
+    /// instead of the caller's event loop (a task of its own does not keep its creator's
+    /// executor): each GIPHY search hopped threads and back for its request and its decoding.
     func singleFlight<Value: CacheCosting>(
         _ key: String, store: Bool,
-        fetch: @escaping @Sendable () async throws -> Value
+        fetch: @Sendable () async throws -> Value
     ) async throws -> any Sendable {
-        if let running = inFlight[key] {
-            return try await running.value
+        while inFlight[key] != nil {
+            do {
+                return try await withCheckedThrowingContinuation { inFlight[key, default: []].append($0) }
+            } catch is CancellationError where !Task.isCancelled {
+                // The caller making the call was cancelled, not this one: make it, or wait again.
+            }
         }
-        let task = Task<any Sendable, any Error> { try await fetch() }
-        inFlight[key] = task
-        defer { inFlight[key] = nil }
-        let value = try await task.value
+        inFlight[key] = []
+        let outcome: Result<any Sendable, any Error>
+        do {
+            outcome = .success(try await fetch())
+        } catch {
+            outcome = .failure(error)
+        }
+        for waiter in inFlight.removeValue(forKey: key) ?? [] { waiter.resume(with: outcome) }
+        let value = try outcome.get()
         if store, let costed = value as? Value {
             insert(costed, bytes: costed.estimatedBytes + CacheCost.of(key) + CacheCost.entry, for: key)
         }
