@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// The `gifbot` executable built beside the benchmark (the release build `scripts/benchmark`
-/// makes, or the debug one), which scenarios 7, 9 and 10 run as a process of its own.
+/// makes, or the debug one), which scenarios 7, 9 and 11 run as a process of its own.
 enum ShippedBinary {
     /// Its path, or nil (said on the progress line) when it is not built there.
     static func gifbot() -> URL? {
@@ -27,8 +27,8 @@ enum ShippedBinary {
     /// device's read-ahead is large, and this machine's kernel (6.18) maps such a folio whole.
     /// One build of the bot, joined to a Matrix room on this benchmark's machine (read-ahead
     /// 8 MiB), held 17.4 MiB started cold, 19.0 MiB just after its file was written and 21.3 MiB
-    /// after a `cat` of it. Started cold, the figure is the code's, the same on every run, not
-    /// what earlier readers of the file left in the cache.
+    /// after a `cat` of it. Started cold, the figure is the code's, not what earlier readers of
+    /// the file left in the cache (the layout of the code still moves it a little between builds).
     static func startCold(_ process: Process) throws {
         if let executable = process.executableURL { dropCachedPages(of: executable) }
         try process.run()
