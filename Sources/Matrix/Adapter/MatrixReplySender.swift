@@ -113,7 +113,7 @@ struct MatrixReplySender: Sendable {
                 let state = encryptor.encryption.state
                 let (gif, thumbnail, records) = try await uploader.encryptedMediaWithThumbnail(for: card, state: state)
                 // Unsynced: a record a power cut takes costs an upload again.
-                do { if !records.isEmpty { try await state.save(records, durability: .unsynced) } } catch {
+                do { try await state.save(records, durability: .unsynced) } catch {
                     logger.warning(
                         "Could not record an encrypted GIF's upload",
                         metadata: ["gif": "\(card.id)", "error": "\(error)"])

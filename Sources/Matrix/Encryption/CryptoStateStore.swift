@@ -67,6 +67,8 @@ struct CryptoStateStore: Sendable {
     /// Writes all of `writes` at once (one statement); `.unsynced` only for records that are a
     /// saving, made again if a power cut loses them (where an encrypted GIF was uploaded).
     func save(_ writes: [Write], durability: WriteDurability = .synced) async throws {
+        // Nothing to write (a GIF and thumbnail uploaded before) is no write, not an empty one.
+        guard !writes.isEmpty else { return }
         try await store.setMatrixCryptoValues(
             writes.map { write in
                 MatrixCryptoRecord(
