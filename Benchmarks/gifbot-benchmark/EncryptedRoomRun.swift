@@ -53,9 +53,7 @@ enum EncryptedRoomRun {
         try JSONSerialization.data(withJSONObject: members).write(to: membersFile)
         let accessLog = server.directory.appendingPathComponent("homeserver.log")
         let readiness = OpsReadiness(opsPort: try await FreePorts.allocate(1)[0])
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["run"]
+        let (process, wait) = ShippedBinary.matrixBot(binary)
         process.environment = MatrixBotEnvironment.oneRoom(
             server: server, user: botUser.userID, password: "bench-bot-password", inviteAllow: [peerUser.userID],
             encrypted: true, standIn: standIn,
@@ -68,7 +66,7 @@ enum EncryptedRoomRun {
         }
         let pid = process.processIdentifier
         // Joined means started, then invited and in the room: a start's transient is not it.
-        try await readiness.wait(for: process, timeout: .seconds(60))
+        try await readiness.wait(for: process, timeout: wait)
         var figures = Figures()
         async let peerRun = CryptoPeers.run(
             "bench_peer.py",

@@ -34,14 +34,8 @@ enum MatrixScenario {
         guard let binary = ShippedBinary.gifbot() else { return }
         let server = try await SynapseServer.start()
         let standIn = try await GiphyStandIn.start()
-        // Every command's words name a GIF not seen before, in both rooms (the encrypted room's
-        // commands come from its peer, not from here).
-        standIn.override(
-            "/v1/gifs/search",
-            answering: { request in
-                let words = request.query["q"] ?? "none"
-                return search(id: words.split(separator: " ").joined(separator: "-"), standIn: standIn)
-            })
+        // In both rooms (the encrypted room's commands come from its peer, not from here).
+        answerEachSearchWithANewGIF(standIn)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gifbot-matrix-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var bot: Process?
@@ -49,19 +43,7 @@ enum MatrixScenario {
             let botUser = try await server.registerUser("benchbot", password: "bench-bot-password")
             let aliceUser = try await server.registerUser("benchalice", password: "bench-alice-password")
             let alice = MatrixTestClient(server: server, user: aliceUser)
-            // `scripts/link-order` runs the bot under callgrind here: the wrapper's command line,
-            // ending with the (stripped) binary, from GIFBOT_BENCH_MATRIX_COMMAND.
-            let wrapper = ProcessInfo.processInfo.environment["GIFBOT_BENCH_MATRIX_COMMAND"]?
-                .split(separator: " ").map(String.init)
-            let wait: Duration = wrapper == nil ? .seconds(60) : .seconds(600)
-            let process = Process()
-            if let wrapper, let first = wrapper.first {
-                process.executableURL = URL(fileURLWithPath: first)
-                process.arguments = Array(wrapper.dropFirst()) + ["run"]
-            } else {
-                process.executableURL = binary
-                process.arguments = ["run"]
-            }
+            let (process, wait) = ShippedBinary.matrixBot(binary)
             let readiness = OpsReadiness(opsPort: try await FreePorts.allocate(1)[0])
             process.environment = MatrixBotEnvironment.oneRoom(
                 server: server, user: botUser.userID, password: "bench-bot-password", inviteAllow: [aliceUser.userID],
@@ -146,7 +128,7 @@ enum MatrixScenario {
             // Checked on every build, the debug one in scripts/test too: a loop that spins when
             // idle costs hundreds of ms a second, far above any build's idle (not under
             // link-order's callgrind, which slows everything fifty times).
-            if wrapper == nil {
+            if ShippedBinary.matrixBotWrapper == nil {
                 report.add(section, Self.runawayCheck, idle, "ms/s", target: "< 20", met: { $0 < 20 })
             }
             if let joinedResident {
@@ -160,12 +142,9 @@ enum MatrixScenario {
             process.terminate()
             process.waitUntilExit()
             bot = nil
-            // Not under link-order's callgrind: the peer's deadlines are a real client's.
-            if wrapper == nil {
-                try await reportEncryptedRoom(
-                    report, section: section, binary: binary, server: server, standIn: standIn, plan: plan,
-                    directory: directory)
-            }
+            try await reportEncryptedRoom(
+                report, section: section, binary: binary, server: server, standIn: standIn, plan: plan,
+                directory: directory)
         } catch {
             bot?.terminate()
             bot?.waitUntilExit()
@@ -230,6 +209,17 @@ enum MatrixScenario {
                 section, "\(lead)bot's \(kind) requests per command", Double(requests.counts[kind] ?? 0) / commands,
                 "requests")
         }
+    }
+
+    /// Makes the stand-in answer every search with one GIF named by its words: a command whose
+    /// words were not used before gets a GIF not seen before.
+    static func answerEachSearchWithANewGIF(_ standIn: GiphyStandIn) {
+        standIn.override(
+            "/v1/gifs/search",
+            answering: { request in
+                let words = request.query["q"] ?? "none"
+                return search(id: words.split(separator: " ").joined(separator: "-"), standIn: standIn)
+            })
     }
 
     /// A search answer of one GIF with GIPHY's renditions at their real sizes, served by the

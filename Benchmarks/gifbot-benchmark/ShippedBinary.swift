@@ -18,6 +18,27 @@ enum ShippedBinary {
         return binary
     }
 
+    /// A process for the bot on Matrix (`run`), and how long to wait for each of its answers.
+    /// `scripts/link-order` runs it under callgrind: GIFBOT_BENCH_MATRIX_COMMAND is then the
+    /// wrapper's command line, ending with a copy of the binary, and the waits are ten times
+    /// longer, as valgrind runs the bot tens of times slower.
+    static func matrixBot(_ binary: URL) -> (process: Process, wait: Duration) {
+        let process = Process()
+        if let wrapper = matrixBotWrapper, let first = wrapper.first {
+            process.executableURL = URL(fileURLWithPath: first)
+            process.arguments = Array(wrapper.dropFirst()) + ["run"]
+            return (process, .seconds(600))
+        }
+        process.executableURL = binary
+        process.arguments = ["run"]
+        return (process, .seconds(60))
+    }
+
+    /// The profiler's command line the Matrix bot runs under, if any (GIFBOT_BENCH_MATRIX_COMMAND).
+    static var matrixBotWrapper: [String]? {
+        ProcessInfo.processInfo.environment["GIFBOT_BENCH_MATRIX_COMMAND"]?.split(separator: " ").map(String.init)
+    }
+
     /// Starts `process` with its executable's pages first dropped from the page cache, as a
     /// service started after a boot reads them: by its own page faults.
     ///

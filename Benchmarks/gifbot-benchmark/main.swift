@@ -16,7 +16,7 @@ func value(after flag: String) -> String? {
 
 let short = arguments.contains("--short")
 let strict = arguments.contains("--strict")
-let only = Set((value(after: "--only") ?? "1,2,3,4,5,6,7,8,9,10,11").split(separator: ",").compactMap { Int($0) })
+let only = Set((value(after: "--only") ?? "1,2,3,4,5,6,7,8,9,10,11,12").split(separator: ",").compactMap { Int($0) })
 let jsonPath = value(after: "--json") ?? (short ? ".build/benchmark-short.json" : ".build/benchmark.json")
 let report = Report()
 
@@ -29,6 +29,7 @@ struct Scale {
     var matrix: MatrixScenario.Plan
     var pickerRequests: Int
     var manyRooms: ScaleScenario.Plan
+    var pythonBot: PythonBotScenario.Plan
 
     static let full = Scale(
         decodings: 2000, warmCommands: 20000, missCommands: 2000,
@@ -38,7 +39,8 @@ struct Scale {
         matrix: .init(commands: 60, rounds: 3, idleSeconds: 20, encryptedRoomMembers: 49), pickerRequests: 500,
         manyRooms: .init(
             rooms: 1000, channels: 500, membersPerRoom: 5...50, memberPool: 300, devicesPerMember: 3, commands: 30,
-            idleSeconds: 20))
+            idleSeconds: 20),
+        pythonBot: .init(runs: 3, commands: 20))
     static let short = Scale(
         decodings: 200, warmCommands: 2000, missCommands: 100,
         memory: .init(users: 1000, queries: 2000, firstCheckpoint: 2000, secondCheckpoint: 10000),
@@ -47,7 +49,8 @@ struct Scale {
         matrix: .init(commands: 9, rounds: 3, idleSeconds: 3, encryptedRoomMembers: 9), pickerRequests: 100,
         manyRooms: .init(
             rooms: 40, channels: 20, membersPerRoom: 5...15, memberPool: 30, devicesPerMember: 2, commands: 9,
-            idleSeconds: 3))
+            idleSeconds: 3),
+        pythonBot: .init(runs: 1, commands: 5))
     static let debugShort = Scale(
         decodings: 10, warmCommands: 200, missCommands: 10,
         memory: .init(users: 200, queries: 40, firstCheckpoint: 500, secondCheckpoint: 2500),
@@ -56,7 +59,8 @@ struct Scale {
         matrix: .init(commands: 3, rounds: 1, idleSeconds: 1, encryptedRoomMembers: 2), pickerRequests: 5,
         manyRooms: .init(
             rooms: 10, channels: 5, membersPerRoom: 2...4, memberPool: 6, devicesPerMember: 2, commands: 3,
-            idleSeconds: 1))
+            idleSeconds: 1),
+        pythonBot: .init(runs: 1, commands: 2))
 }
 
 #if DEBUG
@@ -81,6 +85,7 @@ if only.contains(8) { try await CryptoScenario.run(report, plan: scale.crypto) }
 if only.contains(9) { try await MatrixScenario.run(report, plan: scale.matrix) }
 if only.contains(10) { try await PickerScenario.run(report, requests: scale.pickerRequests) }
 if only.contains(11) { try await ScaleScenario.run(report, plan: scale.manyRooms) }
+if only.contains(12) { try await PythonBotScenario.run(report, plan: scale.pythonBot) }
 
 report.printTable()
 #if DEBUG
