@@ -11,7 +11,12 @@ public enum ProcessThreads {
         NIOSingletons.groupLoopCountSuggestion = 1
         // The store's blocking calls (SQLite) go one at a time over one connection anyway.
         NIOSingletons.blockingPoolThreadCountSuggestion = 1
-        let executor = EventLoopTaskExecutor(MultiThreadedEventLoopGroup.singleton.next())
-        return try await withTaskExecutorPreference(executor) { try await body() }
+        return try await withTaskExecutorPreference(loopExecutor()) { try await body() }
+    }
+
+    /// An executor on that loop (the singleton group's, which has one after `onOneEventLoop`),
+    /// for the tasks that do not inherit a preference: those made with `Task {}`.
+    public static func loopExecutor() -> EventLoopTaskExecutor {
+        EventLoopTaskExecutor(MultiThreadedEventLoopGroup.singleton.next())
     }
 }

@@ -1,6 +1,8 @@
 import BotTestSupport
+import Dispatch
 import Logging
 import Storage
+import Synchronization
 import Testing
 
 @testable import GifBotCore
@@ -41,5 +43,32 @@ import Testing
             #expect(try await testBot.store.recentSearches(for: user, limit: 5) == last.map { "q\($0)" })
         }
         await testBot.finish()
+    }
+}
+
+extension RecentSearchWriterTests {
+    @Test func itsWritesRunOnTheExecutorItIsGiven() async throws {
+        let testBot = try await TestBot()
+        let executor = CountingExecutor()
+        let writer = RecentSearchWriter(
+            store: testBot.store, limit: 5, logger: Logger(label: "test"), executor: executor)
+        let user = UserKey(network: "irc", userID: "alice")
+        await writer.record(RecentSearch(query: "cat", user: user))
+        await writer.flush()
+        #expect(try await testBot.store.recentSearches(for: user, limit: 5) == ["cat"])
+        #expect(executor.jobs.load(ordering: .relaxed) > 0, "the write ran on the executor given")
+        await testBot.finish()
+    }
+}
+
+/// A task executor that runs each job on a dispatch queue and counts them.
+final class CountingExecutor: TaskExecutor {
+    let jobs = Atomic<Int>(0)
+    private let queue = DispatchQueue(label: "counting-executor")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        jobs.add(1, ordering: .relaxed)
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }

@@ -4,6 +4,7 @@ import GifBotWeb
 import GifSources
 import HTTPTransport
 import Logging
+import ProcessTuning
 import Storage
 
 /// The shared parts of a running process: one HTTP client, one store, the GIF source clients and
@@ -48,7 +49,8 @@ package struct BotRuntime: Sendable {
         let webAccess = configuration.web.map { WebAccess(store: store, settings: $0) }
         let bot = GifBot(
             sources: sources, store: store, settings: configuration.bot, names: names,
-            metrics: BotMetrics(factory: metrics.factory), webLinks: webAccess, logger: logger)
+            metrics: BotMetrics(factory: metrics.factory), webLinks: webAccess,
+            backgroundExecutor: ProcessThreads.loopExecutor(), logger: logger)
         return BotRuntime(
             configuration: configuration, bot: bot, names: names, sources: sources, store: store,
             httpClient: httpClient, metrics: metrics, webAccess: webAccess, logger: logger)

@@ -15,23 +15,28 @@ public final class GifBot: Sendable {
     /// How each network posts what a person picked in the gallery; the adapters register here.
     public let posters = ConversationPosters()
 
-    /// - Parameter sources: the GIF sources in `gifs.sources` order, at least one.
+    /// - Parameters:
+    ///   - sources: the GIF sources in `gifs.sources` order, at least one.
+    ///   - backgroundExecutor: where the work done behind replies runs (recent searches written,
+    ///     posted GIFs reported); Swift's global pool when nil.
     public init(
         sources: [any GifSource], store: any CoreStore, settings: BotSettings,
         names: any UserNameResolving = NetworkUserNames(), metrics: BotMetrics = BotMetrics(),
-        webLinks: (any WebLinkIssuing)? = nil, logger: Logger
+        webLinks: (any WebLinkIssuing)? = nil, backgroundExecutor: (any TaskExecutor)? = nil, logger: Logger
     ) {
         context = BotContext(
             sources: FallbackSources(sources, logger: logger), store: store, settings: settings,
             memory: ConversationMemory(),
             names: names, channelSettings: ChannelSettingsCache(store: store, logger: logger),
             favorites: FavoritesCache(store: store),
-            recentSearches: RecentSearchWriter(store: store, limit: settings.recentLimit, logger: logger),
+            recentSearches: RecentSearchWriter(
+                store: store, limit: settings.recentLimit, logger: logger, executor: backgroundExecutor),
             previews: PreviewBoard(), webLinks: webLinks, logger: logger)
         parser = CommandParser(prefix: settings.prefix)
         cooldown = CommandCooldown()
         self.metrics = metrics
-        postedReports = PostedGifReporter(sources: sources, metrics: metrics, logger: logger)
+        postedReports = PostedGifReporter(
+            sources: sources, metrics: metrics, logger: logger, executor: backgroundExecutor)
     }
 
     /// What commands start with (`!` by default), for adapters that name a command.

@@ -23,13 +23,17 @@ actor PostedGifReporter {
     private let logger: Logger
     private var pending: [Report] = []
     private var drain: Task<Void, Never>?
+    /// Where the drain runs (as `RecentSearchWriter`'s writes): the app's event loop, or Swift's
+    /// pool when nil.
+    private let executor: (any TaskExecutor)?
 
-    init(sources: [any GifSource], metrics: BotMetrics, logger: Logger) {
+    init(sources: [any GifSource], metrics: BotMetrics, logger: Logger, executor: (any TaskExecutor)? = nil) {
         var wanting: [GifSourceID: any GifSource] = [:]
         for source in sources where source.capabilities.contains(.postedReports) { wanting[source.id] = source }
         self.sources = wanting
         self.metrics = metrics
         self.logger = logger
+        self.executor = executor
     }
 
     /// Whether any source wants reports: lets the bot skip the work for those that do not.
@@ -44,7 +48,7 @@ actor PostedGifReporter {
             return
         }
         pending.append(report)
-        if drain == nil { drain = Task { await self.drainPending() } }
+        if drain == nil { drain = Task(executorPreference: executor) { await self.drainPending() } }
     }
 
     /// Returns once every report recorded so far was sent (or failed).

@@ -18,11 +18,17 @@ actor RecentSearchWriter {
     private var timer: Task<Void, Never>?
     /// The last batch handed to the store: batches are written one after the other, in order.
     private var lastWrite: Task<Void, Never>?
+    /// Where the timer's and the writes' tasks run: the app gives its event loop, where the rest
+    /// of the bot's work runs (a task made with `Task {}` does not keep its creator's executor,
+    /// and a write on Swift's own pool woke one of its threads to hand the SQL to the store's);
+    /// Swift's pool when nil.
+    private let executor: (any TaskExecutor)?
 
-    init(store: any RecentSearchStore, limit: Int, logger: Logger) {
+    init(store: any RecentSearchStore, limit: Int, logger: Logger, executor: (any TaskExecutor)? = nil) {
         self.store = store
         self.limit = limit
         self.logger = logger
+        self.executor = executor
     }
 
     func record(_ search: RecentSearch) async {
@@ -31,7 +37,7 @@ actor RecentSearchWriter {
             await lastWrite?.value
             if pending.count >= Self.batchSize { startWrite() }
         } else if timer == nil {
-            timer = Task { [weak self] in
+            timer = Task(executorPreference: executor) { [weak self] in
                 try? await Task.sleep(for: Self.delay)
                 await self?.flush()
             }
@@ -51,7 +57,7 @@ actor RecentSearchWriter {
         let batch = pending
         pending = []
         let previous = lastWrite
-        let write = Task { [store, limit, logger] in
+        let write = Task(executorPreference: executor) { [store, limit, logger] in
             await previous?.value
             guard !batch.isEmpty else { return }
             do {
