@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// The `gifbot` executable built beside the benchmark (the release build `scripts/benchmark`
-/// makes, or the debug one), which scenarios 7, 9 and 11 run as a process of its own.
+/// makes, or the debug one), which scenarios 7, 9, 11 and 12 run as a process of its own.
 enum ShippedBinary {
     /// Its path, or nil (said on the progress line) when it is not built there.
     static func gifbot() -> URL? {
