@@ -43,35 +43,18 @@ enum MatrixScenario {
             let botUser = try await server.registerUser("benchbot", password: "bench-bot-password")
             let aliceUser = try await server.registerUser("benchalice", password: "bench-alice-password")
             let alice = MatrixTestClient(server: server, user: aliceUser)
-            let (process, wait) = ShippedBinary.matrixBot(binary)
-            let readiness = OpsReadiness(opsPort: try await FreePorts.allocate(1)[0])
-            process.environment = MatrixBotEnvironment.oneRoom(
-                server: server, user: botUser.userID, password: "bench-bot-password", inviteAllow: [aliceUser.userID],
-                encrypted: false,
-                standIn: standIn, database: directory.appendingPathComponent("gifbot.sqlite"),
-                opsPort: readiness.opsPort)
-            process.standardError = FileHandle.nullDevice
-            try ShippedBinary.startCold(process)
-            let started = ContinuousClock.now
+            let gifbot = try await OneRoomGifBot.start(
+                binary, user: botUser, alice: alice, server: server, standIn: standIn,
+                database: directory.appendingPathComponent("gifbot.sqlite"), roomName: "bench")
+            let (process, room, wait, started) = (gifbot.process, gifbot.room, gifbot.wait, gifbot.started)
             bot = process
             let pid = process.processIdentifier
-            // Joined means started, then invited and in the room: a start's transient is not it.
-            try await readiness.wait(for: process, timeout: wait)
-            let room = try await alice.createRoom(name: "bench", invite: [botUser.userID])
-            _ = try await alice.waitForEvent(in: room, timeout: wait) {
-                $0.type == "m.room.member" && $0.stateKey == botUser.userID && $0.membership == "join"
-            }
             let joinedResident = ResidentMemory.mebibytes(pid: pid)
             var index = 0
             func command() async throws -> Double {
                 index += 1
-                let started = ContinuousClock.now
-                let sent = try await alice.sendText("!gif bench \(index)", to: room)
-                let reply = try await alice.waitForEvent(in: room, timeout: wait) {
-                    $0.sender == botUser.userID && $0.inReplyTo == sent
-                }
-                guard reply.msgtype == "m.image" else { throw BenchmarkError.childFailed("not an image: \(reply)") }
-                return (ContinuousClock.now - started).inSeconds * 1000
+                return try await OneRoomGifBot.timedImageReply(
+                    to: "!gif bench \(index)", in: room, from: botUser.userID, alice: alice, wait: wait)
             }
             for _ in 0..<2 { _ = try await command() }  // the first upload, the connection pools
             let cpu = ThreadCPU(pid: pid)

@@ -83,28 +83,17 @@ enum PythonBotScenario {
         _ binary: URL, run: Int, plan: Plan, server: SynapseServer, standIn: GiphyStandIn, alice: MatrixTestClient,
         directory: URL
     ) async throws -> Figures {
-        let password = "cmp-gifbot-password"
-        let botUser = try await server.registerUser("cmpgifbot\(run)", password: password)
-        let (process, wait) = ShippedBinary.matrixBot(binary)
-        let readiness = OpsReadiness(opsPort: try await FreePorts.allocate(1)[0])
-        process.environment = MatrixBotEnvironment.oneRoom(
-            server: server, user: botUser.userID, password: password, inviteAllow: [alice.user.userID],
-            encrypted: false, standIn: standIn, database: directory.appendingPathComponent("gifbot-\(run).sqlite"),
-            opsPort: readiness.opsPort)
-        process.standardError = FileHandle.nullDevice
-        try ShippedBinary.startCold(process)
+        let botUser = try await server.registerUser("cmpgifbot\(run)", password: "cmp-gifbot-password")
+        let gifbot = try await OneRoomGifBot.start(
+            binary, user: botUser, alice: alice, server: server, standIn: standIn,
+            database: directory.appendingPathComponent("gifbot-\(run).sqlite"), roomName: "gifbot \(run)")
         defer {
-            process.terminate()
-            process.waitUntilExit()
-        }
-        try await readiness.wait(for: process, timeout: wait)
-        let room = try await alice.createRoom(name: "gifbot \(run)", invite: [botUser.userID])
-        _ = try await alice.waitForEvent(in: room, timeout: wait) {
-            $0.type == "m.room.member" && $0.stateKey == botUser.userID && $0.membership == "join"
+            gifbot.process.terminate()
+            gifbot.process.waitUntilExit()
         }
         return try await measure(
-            pid: process.processIdentifier, bot: botUser.userID, room: room, prefix: "gifbot \(run)", plan: plan,
-            alice: alice, wait: wait)
+            pid: gifbot.process.processIdentifier, bot: botUser.userID, room: gifbot.room, prefix: "gifbot \(run)",
+            plan: plan, alice: alice, wait: gifbot.wait)
     }
 
     private static func measureMaubot(
@@ -140,13 +129,8 @@ enum PythonBotScenario {
         var index = 0
         func command() async throws -> Double {
             index += 1
-            let started = ContinuousClock.now
-            let sent = try await alice.sendText("!gif cmp \(prefix) \(index)", to: room)
-            let reply = try await alice.waitForEvent(in: room, timeout: wait) {
-                $0.sender == bot && $0.inReplyTo == sent
-            }
-            guard reply.msgtype == "m.image" else { throw BenchmarkError.childFailed("not an image: \(reply)") }
-            return (ContinuousClock.now - started).inSeconds * 1000
+            return try await OneRoomGifBot.timedImageReply(
+                to: "!gif cmp \(prefix) \(index)", in: room, from: bot, alice: alice, wait: wait)
         }
         for _ in 0..<2 { _ = try await command() }
         let resident = ResidentMemory.mebibytes(pid: pid)
