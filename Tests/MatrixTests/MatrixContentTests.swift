@@ -3,6 +3,7 @@ import GifBotCore
 import GifSources
 import MatrixCrypto
 import MatrixState
+import NIOCore
 import NIOHTTP1
 import Testing
 
@@ -57,6 +58,39 @@ import Testing
         #expect(encrypted["info"]?["thumbnail_url"] == nil, "an encrypted room's thumbnail is never in the clear")
         #expect(encrypted["info"]?["thumbnail_file"]?["url"] == "mxc://localhost/small")
         #expect(encrypted["info"]?["thumbnail_file"]?["key"]?["k"] != nil)
+    }
+
+    @Test func theThumbnailIsTheSourcesStillWhenItHasOne() throws {
+        let withStill = GifCard(
+            id: "abc", title: "Cats", url: card.url, width: 200, height: 100, byteSize: 5000, rating: "g",
+            pageURL: nil, renditions: card.renditions,
+            still: GifRenditionLink(name: "still", url: "https://m/still.gif", width: 100, height: 50, byteSize: 400))
+        let thumbnail = try #require(GIFThumbnail.card(of: withStill, postedBytes: 900_000))
+        #expect(thumbnail.id == "abc.thumbnail" && thumbnail.url == "https://m/still.gif")
+        #expect(thumbnail.renditions.map(\.url) == ["https://m/still.gif"] && thumbnail.byteSize == 400)
+        // A still without a size (older GIPHY answers) is taken too; one no smaller than what
+        // was posted is not, and the smallest smaller rendition serves.
+        let unsized = GifCard(
+            id: "abc", title: "Cats", url: card.url, width: nil, height: nil, byteSize: nil, rating: "g",
+            pageURL: nil, renditions: card.renditions,
+            still: GifRenditionLink(name: "still", url: "https://m/still.gif", width: 100, height: nil, byteSize: nil))
+        #expect(GIFThumbnail.card(of: unsized, postedBytes: 900_000)?.url == "https://m/still.gif")
+        #expect(GIFThumbnail.card(of: withStill, postedBytes: 400)?.url == nil, "nothing smaller than 400 bytes")
+        #expect(GIFThumbnail.card(of: withStill, postedBytes: 300) == nil)
+    }
+
+    @Test func anImagesFormatIsReadFromItsFirstBytes() {
+        func format(_ bytes: [UInt8]) -> ImageFormat? { ImageFormat.of(ByteBuffer(bytes: bytes)) }
+        #expect(format(Array("GIF89a".utf8) + [1, 0, 1, 0]) == .gif)
+        #expect(format(Array("GIF87a".utf8)) == .gif)
+        #expect(format([0xFF, 0xD8, 0xFF, 0xDB, 0]) == .jpeg)
+        #expect(format([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0]) == .png)
+        #expect(format(Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBPVP8 ".utf8)) == .webp)
+        #expect(format(Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WAVE".utf8)) == nil, "a RIFF that is not WebP")
+        #expect(format([0xFF, 0xD8]) == nil, "too short to be a JPEG")
+        #expect(format([]) == nil && format(Array("<html>".utf8)) == nil)
+        #expect(ImageFormat.jpeg.mimetype == "image/jpeg" && ImageFormat.jpeg.fileExtension == "jpg")
+        #expect(!ImageFormat.animated.contains(.jpeg) && ImageFormat.stills.contains(.jpeg))
     }
 
     @Test(arguments: ["javascript:alert(1)//x.gif", "JavaScript:alert(1)", "data:text/html,<b>x</b>", "vbscript:x"])

@@ -16,12 +16,14 @@ struct GIFDownloader: Sendable {
 
     /// The GIF as the buffer it arrived in (`spare`, when given), handed on to the upload as it
     /// is: a GIF is megabytes, and each copy of it cost the process as much as everything else a
-    /// command does.
+    /// command does. What its bytes begin with must be one of `formats` (a GIF for a GIF to post,
+    /// any still image for a thumbnail); it is returned beside them.
     func download(
-        _ url: String, limit: Int, deadline: ContinuousClock.Instant, into spare: consuming ByteBuffer? = nil
-    ) async throws(MatrixError) -> ByteBuffer {
+        _ url: String, limit: Int, deadline: ContinuousClock.Instant, into spare: consuming ByteBuffer? = nil,
+        accepting formats: Set<ImageFormat> = ImageFormat.animated
+    ) async throws(MatrixError) -> (bytes: ByteBuffer, format: ImageFormat) {
         var headers = HTTPHeaders()
-        headers.add(name: "Accept", value: "image/gif")
+        headers.add(name: "Accept", value: formats.map(\.mimetype).sorted().joined(separator: ", "))
         let result: GuardedGet.Result
         do {
             result = try await GuardedGet(client: client, rule: rule)
@@ -40,7 +42,10 @@ struct GIFDownloader: Sendable {
             throw .transport("GIF download answered \(result.response.status.code)")
         }
         let body = result.response.body
-        guard body.readableBytesView.starts(with: "GIF8".utf8) else { throw .transport("the download is not a GIF") }
-        return body
+        guard let format = ImageFormat.of(body), formats.contains(format) else {
+            throw .transport(
+                formats == ImageFormat.animated ? "the download is not a GIF" : "the download is not an image")
+        }
+        return (body, format)
     }
 }

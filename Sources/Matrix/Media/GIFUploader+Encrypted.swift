@@ -32,18 +32,21 @@ extension GIFUploader {
         var uploaded: [CryptoStateStore.Write] = []
         // The GIF's record and its thumbnail's, in one read.
         let stored = (try? await state.load(.encryptedUpload, [card.id, GIFThumbnail.id(of: card)])) ?? [:]
-        let gif = try await encryptedMedia(for: card, stored: stored[card.id], recordingIn: &uploaded)
+        let gif = try await encryptedMedia(
+            for: card, stored: stored[card.id], accepting: ImageFormat.animated, recordingIn: &uploaded)
         var thumbnail: EncryptedMedia?
         if let small = GIFThumbnail.card(of: card, postedBytes: gif.media.byteSize) {
-            thumbnail = try? await encryptedMedia(for: small, stored: stored[small.id], recordingIn: &uploaded)
+            thumbnail = try? await encryptedMedia(
+                for: small, stored: stored[small.id], accepting: ImageFormat.stills, recordingIn: &uploaded)
         }
         return (gif, thumbnail, uploaded)
     }
 
-    /// The card's GIF, from its `stored` record or uploaded now; an upload's record is added to
-    /// `uploaded` for the caller to write.
+    /// The card's image (one of `formats`), from its `stored` record or uploaded now; an upload's
+    /// record is added to `uploaded` for the caller to write.
     private func encryptedMedia(
-        for card: GifCard, stored bytes: [UInt8]?, recordingIn uploaded: inout [CryptoStateStore.Write]
+        for card: GifCard, stored bytes: [UInt8]?, accepting formats: Set<ImageFormat>,
+        recordingIn uploaded: inout [CryptoStateStore.Write]
     ) async throws -> EncryptedMedia {
         if let bytes,
             let stored = try? JSONDecoder().decode(EncryptedUpload.self, from: Data(bytes)),
@@ -56,12 +59,13 @@ extension GIFUploader {
             )
         }
         let client = client
-        let (media, encryption) = try await upload(card) { (bytes: inout ByteBuffer) throws(MatrixError) in
+        let (media, encryption) = try await upload(card, accepting: formats) {
+            (bytes: inout ByteBuffer, format: ImageFormat) throws(MatrixError) in
             // Encrypted where the download lies, a piece at a time: nothing else holds the
             // buffer, so no second one the size of the GIF is made.
             let encryption = bytes.withUnsafeMutableReadableBytes { AttachmentCipher.encrypt(inPlace: $0) }
             let uri = try await client.upload(
-                bytes, contentType: "application/octet-stream", filename: "\(card.id).gif")
+                bytes, contentType: "application/octet-stream", filename: "\(card.id).\(format.fileExtension)")
             return (uri, encryption)
         }
         let file = try encryption.file(url: media.contentURI)

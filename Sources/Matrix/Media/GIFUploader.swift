@@ -20,8 +20,9 @@ struct GIFUploader: Sendable {
     /// The buffer each download is read into and each upload sent from, kept between GIFs.
     let spare = SpareGIFBuffer()
 
-    /// The GIF on the homeserver, and its thumbnail (the smallest rendition below what was
-    /// posted; nil when there is none or it could not be uploaded), each uploaded the first time
+    /// The GIF on the homeserver, and its thumbnail (`GIFThumbnail`: the source's still, or the
+    /// smallest rendition below what was posted; nil when there is none or it could not be
+    /// uploaded), each uploaded the first time
     /// only; what was uploaded now is recorded in one write (one disk sync, not two).
     func mediaWithThumbnail(
         for card: GifCard
@@ -42,7 +43,7 @@ struct GIFUploader: Sendable {
         if let small = GIFThumbnail.card(of: card, postedBytes: media.byteSize) {
             if let known = stored[small.id] {
                 thumbnail = known
-            } else if let fresh = try? await uploadPlain(small) {
+            } else if let fresh = try? await uploadPlain(small, accepting: ImageFormat.stills) {
                 thumbnail = fresh
                 uploaded.append(fresh)
             }
@@ -66,9 +67,15 @@ struct GIFUploader: Sendable {
         return Dictionary(found.map { ($0.gifID, $0) }) { first, _ in first }
     }
 
-    private func uploadPlain(_ card: GifCard) async throws(MatrixError) -> UploadedMedia {
-        try await upload(card) { (bytes: inout ByteBuffer) throws(MatrixError) in
-            (try await client.upload(bytes, contentType: "image/gif", filename: "\(card.id).gif"), ())
+    private func uploadPlain(
+        _ card: GifCard, accepting formats: Set<ImageFormat> = ImageFormat.animated
+    ) async throws(MatrixError) -> UploadedMedia {
+        try await upload(card, accepting: formats) {
+            (bytes: inout ByteBuffer, format: ImageFormat) throws(MatrixError) in
+            (
+                try await client.upload(
+                    bytes, contentType: format.mimetype, filename: "\(card.id).\(format.fileExtension)"), ()
+            )
         }.0
     }
 
@@ -81,11 +88,13 @@ struct GIFUploader: Sendable {
         }
     }
 
-    /// The GIF's first usable rendition, downloaded and handed to `upload`, which returns its URI
-    /// (and whatever else it made, such as the attachment's key). `upload` may change the
-    /// download in place (encrypt it): nothing else holds it. Its buffer is kept for the next GIF.
+    /// The GIF's first usable rendition, downloaded and handed to `upload` with its format (one
+    /// of `formats`), which returns its URI (and whatever else it made, such as the attachment's
+    /// key). `upload` may change the download in place (encrypt it): nothing else holds it. Its
+    /// buffer is kept for the next GIF.
     func upload<Extra>(
-        _ card: GifCard, with upload: (inout ByteBuffer) async throws(MatrixError) -> (String, Extra)
+        _ card: GifCard, accepting formats: Set<ImageFormat>,
+        with upload: (inout ByteBuffer, ImageFormat) async throws(MatrixError) -> (String, Extra)
     ) async throws(MatrixError) -> (UploadedMedia, Extra) {
         let candidates = Self.candidates(card, preferred: preferred, limit: limit)
         guard !candidates.isEmpty else { throw .tooLarge(limit: limit) }
@@ -96,13 +105,13 @@ struct GIFUploader: Sendable {
         for rendition in candidates {
             guard ContinuousClock.now < deadline else { break }
             do {
-                var bytes = try await downloader.download(
-                    rendition.url, limit: limit, deadline: deadline, into: spare.take())
+                var (bytes, format) = try await downloader.download(
+                    rendition.url, limit: limit, deadline: deadline, into: spare.take(), accepting: formats)
                 let byteSize = bytes.readableBytes
-                let (uri, extra) = try await upload(&bytes)
+                let (uri, extra) = try await upload(&bytes, format)
                 spare.keep(bytes)
                 let media = UploadedMedia(
-                    gifID: card.id, contentURI: uri, mimetype: "image/gif", byteSize: byteSize,
+                    gifID: card.id, contentURI: uri, mimetype: format.mimetype, byteSize: byteSize,
                     width: rendition.width, height: rendition.height)
                 return (media, extra)
             } catch {

@@ -38,6 +38,42 @@ import Testing
         }
     }
 
+    @Test func theThumbnailIsTheSourcesStillUploadedAsTheImageItIs() async throws {
+        try await withInProcessMatrixBot { harness in
+            // A JPEG, as KLIPY's stills are: the upload and `thumbnail_info` say what it is.
+            let still: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 7, count: 1_500)
+            harness.standIn.override("/stills/cat.jpg", with: StandInResponse(body: still, contentType: "image/jpeg"))
+            harness.standIn.override(
+                "/v1/gifs/search",
+                with: MatrixBotHarness.catSearch(harness.standIn, ids: ["catgif1"], still: "/stills/cat.jpg"))
+            harness.start()
+            let room = try await harness.roomWithBot()
+            let reply = try await harness.ask("!gif cat", in: room)
+            let info = reply.content["info"]
+            let thumbnail = try #require(info?["thumbnail_url"]?.string)
+            #expect(await harness.homeserver.download(thumbnail) == still)
+            #expect(await harness.homeserver.contentType(of: thumbnail) == "image/jpeg")
+            #expect(info?["thumbnail_info"]?["mimetype"]?.string == "image/jpeg")
+            #expect(info?["thumbnail_info"]?["size"]?.int == still.count)
+            #expect(info?["mimetype"]?.string == "image/gif", "the GIF itself stays a GIF")
+            let gif = try #require(reply.content["url"]?.string)
+            #expect(await harness.homeserver.contentType(of: gif) == "image/gif")
+            #expect(
+                harness.standIn.requests(to: "/media/catgif1/2000.gif").isEmpty,
+                "the small animated rendition is not fetched when there is a still")
+
+            // A still that is no image is not uploaded: the GIF is posted without a thumbnail.
+            harness.standIn.override("/stills/page.jpg", with: StandInResponse(json: #"{"not":"an image"}"#))
+            harness.standIn.override(
+                "/v1/gifs/search",
+                with: MatrixBotHarness.catSearch(harness.standIn, ids: ["catgif2"], still: "/stills/page.jpg"))
+            let uploads = await harness.homeserver.requests(containing: "/media/v3/upload").count
+            let second = try await harness.ask("!gif cats", in: room)
+            #expect(second.content["msgtype"]?.string == "m.image" && second.content["info"]?["thumbnail_url"] == nil)
+            #expect(await harness.homeserver.requests(containing: "/media/v3/upload").count == uploads + 1)
+        }
+    }
+
     @Test func onlyAllowedUsersInvitationsAreTaken() async throws {
         try await withInProcessMatrixBot { harness in
             let bob = await harness.homeserver.register("bob")

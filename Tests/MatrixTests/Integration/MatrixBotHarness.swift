@@ -54,7 +54,11 @@ final class MatrixBotHarness: Sendable {
 
     /// A search answer whose GIFs live on the stand-in, so the bot can download them: the
     /// first has a 30 kB `downsized`, a 2 kB small one and a 9 MB original above the cap.
-    static func catSearch(_ standIn: GiphyStandIn, ids: [String] = ["catgif1", "catgif2"]) -> StandInResponse {
+    /// A search answer of cats with three animated renditions each, and `still` (a path on the
+    /// stand-in) as every cat's `fixed_width_small_still` when given.
+    static func catSearch(
+        _ standIn: GiphyStandIn, ids: [String] = ["catgif1", "catgif2"], still: String? = nil
+    ) -> StandInResponse {
         func rendition(_ id: String, _ size: Int, _ width: Int) -> [String: String] {
             [
                 "url": "\(standIn.baseURL)/media/\(id)/\(size).gif", "width": String(width),
@@ -62,12 +66,14 @@ final class MatrixBotHarness: Sendable {
             ]
         }
         let gifs: [[String: Any]] = ids.map { id in
-            [
+            var images = [
+                "downsized": rendition(id, 30_000, 400), "fixed_width_small": rendition(id, 2_000, 100),
+                "original": rendition(id, 9_000_000, 800),
+            ]
+            if let still { images["fixed_width_small_still"] = ["url": "\(standIn.baseURL)\(still)", "width": "100"] }
+            return [
                 "type": "gif", "id": id, "title": "Cat \(id)", "rating": "g", "url": "https://giphy.com/gifs/\(id)",
-                "images": [
-                    "downsized": rendition(id, 30_000, 400), "fixed_width_small": rendition(id, 2_000, 100),
-                    "original": rendition(id, 9_000_000, 800),
-                ],
+                "images": images,
             ]
         }
         let body: [String: Any] = [

@@ -219,4 +219,7 @@ extension FakeHomeserver {
 
     /// The bytes uploaded as `uri`.
     func download(_ uri: String) -> [UInt8]? { media[uri]?.bytes }
+
+    /// The `Content-Type` `uri` was uploaded with.
+    func contentType(of uri: String) -> String? { media[uri]?.contentType }
 }
