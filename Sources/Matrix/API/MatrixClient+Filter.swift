@@ -19,10 +19,24 @@ extension MatrixClient {
         return id
     }
 
-    static func syncFilter(userID: String, leavingOutOwnEvents: Bool) -> JSONValue {
+    /// Events of each room's timeline in a sync from a position: a reply may come after a
+    /// burst of chat, and every command in the batch is answered.
+    static let timelineLimit = 50
+
+    /// Events of each room's timeline in a sync from no position (a first start, or a position
+    /// the homeserver forgot), which only learns where "now" is and answers nothing of it. The
+    /// room's encryption and power levels come in its state; one event is enough to learn
+    /// whether the homeserver annotates the bot's membership. With 50, a bot in 1,000 rooms
+    /// was sent (and decoded at once) every room's last 50 joins and messages: its resident set
+    /// peaked at 78-84 MiB on an empty database, against 31 MiB once running (scenario 11).
+    static let firstSyncTimelineLimit = 1
+
+    static func syncFilter(
+        userID: String, leavingOutOwnEvents: Bool, timelineLimit: Int = MatrixClient.timelineLimit
+    ) -> JSONValue {
         var timeline: [String: JSONValue] = [
             // Reactions: a preview's buttons.
-            "limit": 50,
+            "limit": .number(Double(timelineLimit)),
             "types": [
                 "m.room.message", "m.room.member", "m.room.encryption", "m.room.encrypted", "m.reaction",
                 "m.room.history_visibility", "m.room.power_levels",
@@ -46,5 +60,14 @@ extension MatrixClient {
                 "account_data": ["types": []],
             ],
         ]
+    }
+
+    /// The filter of a sync from no position, as JSON text: `/sync` takes a filter's text in
+    /// place of its id, so the one sync that needs it costs no request to make it.
+    static func firstSyncFilter(userID: String, leavingOutOwnEvents: Bool) -> String {
+        let filter = syncFilter(
+            userID: userID, leavingOutOwnEvents: leavingOutOwnEvents, timelineLimit: firstSyncTimelineLimit)
+        // A filter of strings, numbers and arrays of them always encodes.
+        return String(decoding: (try? filter.encodedBytes()) ?? [], as: UTF8.self)
     }
 }

@@ -91,8 +91,9 @@ struct MatrixClient: Sendable {
     /// initial sync (no position) is the homeserver putting together every room's state, which
     /// takes it longer than a long poll's margin for an account in hundreds of rooms (Synapse:
     /// over 5 s for a thousand): it gets a whole request's time at least.
-    func sync(since: String?, filterID: String, timeout: Duration) async throws(MatrixError) -> SyncResponse {
-        var query = [("filter", filterID), ("timeout", String(timeout.components.seconds * 1000))]
+    /// `filter`: a filter's id, or a filter's JSON text (the specification's `filter` takes either).
+    func sync(since: String?, filter: String, timeout: Duration) async throws(MatrixError) -> SyncResponse {
+        var query = [("filter", filter), ("timeout", String(timeout.components.seconds * 1000))]
         if let since { query.append(("since", since)) }
         let response = try await http.request(
             .GET, "/_matrix/client/v3/sync", query: query, accessToken: accessToken,

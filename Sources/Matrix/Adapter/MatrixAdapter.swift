@@ -255,11 +255,12 @@ public final class MatrixAdapter: Service {
             let isFresh = since == nil
             let position = since
             let pollTimeout = isFresh ? Duration.zero : configuration.timing.syncTimeout
-            let filterID = filters.id
+            // Without a position only the rooms' last event each: the batch is history.
+            let filter = isFresh ? filters.firstSync : filters.id
             let response: SyncResponse
             do {
                 response = try await cancelWhenGracefulShutdown {
-                    try await client.sync(since: position, filterID: filterID, timeout: pollTimeout)
+                    try await client.sync(since: position, filter: filter, timeout: pollTimeout)
                 }
             } catch let error as MatrixError {
                 if isStopping { return .stopped }

@@ -19,6 +19,12 @@ struct SyncFilters: Sendable {
         made[leavingOutOwnEvents] = id
     }
 
+    /// The filter of a sync from no position (`MatrixClient.firstSyncFilter`), as JSON text,
+    /// with or without the bot's own events as the next sync would be.
+    var firstSync: String {
+        MatrixClient.firstSyncFilter(userID: userID, leavingOutOwnEvents: leavesOutOwnEvents)
+    }
+
     /// Moves the next syncs to the filter with or without the bot's own events; when it cannot
     /// be made, the current one stays.
     mutating func use(leavingOutOwnEvents: Bool) async throws(MatrixError) {

@@ -74,6 +74,30 @@ import Testing
         }
     }
 
+    @Test func aFirstSyncAsksForEachRoomsLastEventOnlyAndAnswersNothingOfIt() async throws {
+        try await withInProcessMatrixBot { harness in
+            // A room the bot is in before its first start, with commands said before it.
+            let room = await harness.homeserver.createRoom(by: harness.alice, invite: [harness.botUser])
+            try await harness.homeserver.join(harness.botUser, room)
+            var said: [String] = []
+            for index in 0..<3 {
+                said.append(await harness.homeserver.say("!gif cat \(index)", from: harness.alice, in: room).eventID)
+            }
+            harness.start()
+            // Past its first batch: syncing without its own events, which that batch taught it.
+            try await harness.homeserver.waitUntilSyncing(harness.botUser, leavingOutOwnEvents: true)
+            let answer = try await harness.ask("!about", in: room)
+            #expect(answer.sender == harness.botUser)
+            for event in said { #expect(await harness.answers(to: event, in: room).isEmpty, "said before the start") }
+            func limit(_ answer: SyncAnswer) -> Int? { answer.filter?["room"]?["timeline"]?["limit"]?.int }
+            let answers = await harness.homeserver.syncAnswers(of: harness.botUser)
+            let first = try #require(answers.first)
+            #expect(limit(first) == MatrixClient.firstSyncTimelineLimit && MatrixClient.firstSyncTimelineLimit == 1)
+            #expect(first.eventIDs == [said[2]], "the room's last event only")
+            #expect(answers.dropFirst().allSatisfy { limit($0) == MatrixClient.timelineLimit })
+        }
+    }
+
     @Test func onlyAllowedUsersInvitationsAreTaken() async throws {
         try await withInProcessMatrixBot { harness in
             let bob = await harness.homeserver.register("bob")

@@ -14,7 +14,10 @@ extension FakeHomeserver {
         } else {
             since = 0
         }
-        let filter = route.query["filter"].flatMap { filters[$0] }
+        // A filter's id, or (as the specification allows) its JSON text.
+        let filter = route.query["filter"].flatMap { text in
+            text.hasPrefix("{") ? try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) : filters[text]
+        }
         syncedFrom[caller.userID] = since
         syncFilter[caller.userID] = filter
         wakeWaiters()
