@@ -83,7 +83,9 @@ extension ScaleScenario {
                 report.add(section, "restart: start to /readyz ready", readySeconds, "s")
                 report.add(section, "restart: the first Matrix answer (sent at spawn)", matrixAnswer / 1000, "s")
                 report.add(section, "restart: CPU until ready", startCPU, "s")
-                report.add(section, "restart: peak resident set until ready", peak, "MiB")
+                // The thousand-room memory target holds for the whole life, start included.
+                report.add(
+                    section, "restart: peak resident set until ready", peak, "MiB", target: "<= 64", met: { $0 <= 64 })
                 report.add(section, "restart: homeserver requests until ready", Double(requests.total), "requests")
                 report.add(
                     section, "restart: homeserver's time on the bot's first /sync", requests.firstSyncSeconds, "s")
@@ -132,7 +134,7 @@ extension ScaleScenario {
                 report.add(section, "empty database: CPU until ready", cpu, "s")
                 report.add(
                     section, "empty database: peak resident set until ready",
-                    ResidentMemory.mebibytes("VmHWM", pid: running.pid), "MiB")
+                    ResidentMemory.mebibytes("VmHWM", pid: running.pid), "MiB", target: "<= 64", met: { $0 <= 64 })
                 report.add(
                     section, "empty database: homeserver requests until ready", Double(requests.total), "requests")
                 report.add(
