@@ -22,8 +22,8 @@ struct GIFUploader: Sendable {
 
     /// The GIF on the homeserver, and its thumbnail (`GIFThumbnail`: the source's still, or the
     /// smallest rendition below what was posted; nil when there is none or it could not be
-    /// uploaded), each uploaded the first time
-    /// only; what was uploaded now is recorded in one write (one disk sync, not two).
+    /// uploaded), each uploaded the first time only; what was uploaded now is recorded in one
+    /// write (one disk sync, not two).
     func mediaWithThumbnail(
         for card: GifCard
     ) async throws(MatrixError) -> (
