@@ -15,8 +15,11 @@ package struct MetricsExposition: Sendable {
         self.registry = registry
         self.store = store
         self.logger = logger
+        // The whole name as the descriptor's metric name: the unit is already part of it.
         favorites = registry.makeGauge(
-            name: MetricName.favoritesStored, help: "Favorites held in the store, all users together")
+            descriptor: MetricNameDescriptor(
+                metricName: MetricName.favoritesStored, unitName: "",
+                helpText: "Favorites held in the store, all users together"))
     }
 
     package func render() async -> [UInt8] {
