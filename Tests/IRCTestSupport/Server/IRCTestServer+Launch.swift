@@ -43,7 +43,9 @@ extension IRCTestServer {
     private func isReady() async -> Bool {
         switch kind {
         case .ngircd:
-            guard await PortProbe.isOpen(ports.plain) else { return false }
+            // An answer to CAP LS, not only an open port: another program may have bound the
+            // port first (`IRCTestServer.start`), and then it is what answers there.
+            guard await PortProbe.capabilities(port: ports.plain) != nil else { return false }
             return await PortProbe.isOpen(ports.tls)
         case .inspircdAtheme:
             guard await PortProbe.isOpen(ports.tls), await PortProbe.isOpen(ports.plain) else { return false }

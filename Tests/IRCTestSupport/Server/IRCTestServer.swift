@@ -45,29 +45,39 @@ public final class IRCTestServer: Sendable {
         if maxNickLength != nil, kind != .ngircd {
             throw IRCTestServerError.unsupported("maxNickLength is an ngIRCd setting, not one of \(kind)")
         }
-        let directory = try InstanceDirectory.create(named: kind.folderPrefix)
-        let free = try await FreePorts.allocate(kind.portCount)
-        let server =
-            switch kind {
-            case .inspircdAtheme:
-                IRCTestServer(
-                    kind: kind, ports: IRCServerPorts(plain: free[0], relaxed: free[1], tls: free[2]),
-                    linkPort: free[3], directory: directory)
-            case .ngircd:
-                IRCTestServer(
-                    kind: kind, ports: IRCServerPorts(plain: free[0], relaxed: free[0], tls: free[1]),
-                    linkPort: 0, directory: directory, maxNickLength: maxNickLength)
+        // `FreePorts` closes its listeners before the server binds the ports, and another process
+        // (a bot or a stand-in asking the kernel for any free port) can take one in between: the
+        // server then cannot listen there, readiness (which asks for an IRC answer) never comes,
+        // and the start is tried again on other ports.
+        for attempt in 1... {
+            let directory = try InstanceDirectory.create(named: kind.folderPrefix)
+            let free = try await FreePorts.allocate(kind.portCount)
+            let server =
+                switch kind {
+                case .inspircdAtheme:
+                    IRCTestServer(
+                        kind: kind, ports: IRCServerPorts(plain: free[0], relaxed: free[1], tls: free[2]),
+                        linkPort: free[3], directory: directory)
+                case .ngircd:
+                    IRCTestServer(
+                        kind: kind, ports: IRCServerPorts(plain: free[0], relaxed: free[0], tls: free[1]),
+                        linkPort: 0, directory: directory, maxNickLength: maxNickLength)
+                }
+            ExitCleanup.register(directory, pidFiles: JobFiles.allNames.map { "run/\($0).job" })
+            do {
+                try await server.launch()
+                try await server.waitUntilReady()
+                return server
+            } catch {
+                try? await server.stop()
+                if attempt == startAttempts { throw error }
             }
-        ExitCleanup.register(directory, pidFiles: JobFiles.allNames.map { "run/\($0).job" })
-        do {
-            try await server.launch()
-            try await server.waitUntilReady()
-        } catch {
-            try? await server.stop()
-            throw error
         }
-        return server
+        preconditionFailure("unreachable: the last attempt returns or throws")
     }
+
+    /// Starts tried before giving up (`start`).
+    static let startAttempts = 3
 
     /// One instance per kind for the whole test process, started on first use; concurrent
     /// callers get the same instance. Do not stop or restart it: other tests use it.
