@@ -20,14 +20,11 @@ struct ImageFormat: Hashable, Sendable {
 
     /// The format `bytes` begin with; nil for none of these.
     static func of(_ bytes: ByteBuffer) -> ImageFormat? {
-        let head = bytes.getBytes(at: bytes.readerIndex, length: min(12, bytes.readableBytes)) ?? []
-        func begins(_ signature: [UInt8], at offset: Int = 0) -> Bool {
-            head.count >= offset + signature.count && Array(head[offset..<offset + signature.count]) == signature
-        }
-        if begins(Array("GIF8".utf8)) { return .gif }
-        if begins([0xFF, 0xD8, 0xFF]) { return .jpeg }
-        if begins([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
-        if begins(Array("RIFF".utf8)) && begins(Array("WEBP".utf8), at: 8) { return .webp }
+        let head = bytes.readableBytesView
+        if head.starts(with: "GIF8".utf8) { return .gif }
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if head.starts(with: "RIFF".utf8) && head.dropFirst(8).starts(with: "WEBP".utf8) { return .webp }
         return nil
     }
 }
