@@ -284,7 +284,7 @@ public final class MatrixAdapter: Service {
                 return .stopped
             }
             backoff.reset()
-            await encryption?.afterSync(response)
+            await encryption?.afterSync(response, fromNoPosition: isFresh)
             await handler.handle(response, skipTimeline: isFresh, ownEventsLeftOut: filters.leavesOutOwnEvents)
             // A reply the homeserver refused for the token is not lost: the position stays
             // before the batch, which is answered after logging in again (sends keep their

@@ -26,6 +26,10 @@ struct CryptoStateStore: Sendable {
         case megolmSeen = "megolm_seen"
         /// The devices of a user, named by the user id.
         case devices
+        /// A user whose stored devices are out of date (named in `device_lists.changed`, or known
+        /// before a sync from no position), named by the user id: they are asked for again before
+        /// the next room key goes to them, after a restart too. The value is empty.
+        case outdatedDevices = "devices_outdated"
         /// The cross-signing identity trusted for a user (`PinnedIdentity`), named by the user id.
         case identity
         /// An encrypted upload of a GIF (its mxc URI and key), named by the GIF id.

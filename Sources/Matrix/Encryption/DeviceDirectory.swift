@@ -6,6 +6,10 @@ import MatrixCrypto
 /// in the store. A user is queried (`/keys/query`) when first needed and again after
 /// `device_lists.changed` names them; `device_lists.left` forgets them. Each answer's master
 /// keys go to `pins`, which notices a changed identity.
+///
+/// That a user's devices are out of date is stored too (`.outdatedDevices`): the sync position
+/// past the batch that said so is stored, so a restart would not hear it again, and a room key
+/// would go to the devices the user had before.
 actor DeviceDirectory {
     private let state: CryptoStateStore
     nonisolated let pins: IdentityPins
@@ -20,17 +24,37 @@ actor DeviceDirectory {
         for (userID, bytes) in try await state.loadAll(.devices) {
             devices[userID] = try? JSONDecoder().decode([String: DeviceInfo].self, from: Data(bytes))
         }
+        outdated = Set(try await state.loadAll(.outdatedDevices).map(\.name).filter { devices[$0] != nil })
     }
 
-    func markChanged(_ users: [String]) {
-        for user in users where devices[user] != nil { outdated.insert(user) }
+    /// Users whose devices changed (`device_lists.changed`): those known are asked for again
+    /// before their next use. Users not known are asked for when first needed anyway.
+    func markChanged(_ users: [String]) async {
+        await markOutdated(users.filter { devices[$0] != nil && !outdated.contains($0) })
+    }
+
+    /// Every known user's devices out of date: after a sync from no position (a position the
+    /// homeserver forgot), which says nothing of the changes in the gap.
+    func markAllOutdated() async {
+        await markOutdated(devices.keys.filter { !outdated.contains($0) })
+    }
+
+    private func markOutdated(_ users: [String]) async {
+        guard !users.isEmpty else { return }
+        outdated.formUnion(users)
+        do {
+            try await state.save(users.map { CryptoStateStore.Write(kind: .outdatedDevices, name: $0, bytes: []) })
+        } catch {
+            // Still asked for again in this run; only a restart before then would miss it.
+            logger.warning("Could not store that devices are out of date", metadata: ["error": "\(error)"])
+        }
     }
 
     func forget(_ users: [String]) async {
         for user in users {
             devices[user] = nil
-            outdated.remove(user)
             try? await state.remove(.devices, user)
+            if outdated.remove(user) != nil { try? await state.remove(.outdatedDevices, user) }
         }
     }
 
@@ -89,9 +113,14 @@ actor DeviceDirectory {
                 checked[deviceID] = device
             }
             devices[user] = checked
-            outdated.remove(user)
             writes.append(.init(kind: .devices, name: user, bytes: Array(try JSONEncoder().encode(checked))))
         }
         try await state.save(writes)
+        // Up to date once the devices are stored (a mark removed first could be lost with
+        // them). A mark left stored by a failure costs one more query after a restart.
+        for user in writes.map(\.name) where outdated.contains(user) {
+            outdated.remove(user)
+            try? await state.remove(.outdatedDevices, user)
+        }
     }
 }

@@ -89,8 +89,10 @@ struct MatrixEncryption: Sendable {
     }
 
     /// Before the batch's rooms: keys topped up, device list changes noted, to-device events
-    /// (room keys) handled, so the batch's encrypted messages find their keys.
-    func afterSync(_ response: SyncResponse) async {
+    /// (room keys) handled, so the batch's encrypted messages find their keys. A batch from no
+    /// position (`fromNoPosition`) names no changes since an earlier one: every known user's
+    /// devices are asked for again before their next room key.
+    func afterSync(_ response: SyncResponse, fromNoPosition: Bool = false) async {
         await publishKeys(
             .init(
                 oneTimeKeys: response.signedOneTimeKeyCount,
@@ -110,6 +112,7 @@ struct MatrixEncryption: Sendable {
         await roomKeys.update(
             joined: Array((response.rooms?.join ?? [:]).keys), invited: Array((response.rooms?.invite ?? [:]).keys),
             left: response.rooms?.left ?? [])
+        if fromNoPosition { await directory.markAllOutdated() }
         await directory.markChanged(response.devicesChanged)
         await directory.forget(response.devicesLeft)
         for event in response.toDevice?.events?.elements ?? [] {

@@ -127,4 +127,49 @@ import Testing
                 "\(uploadWrites)")
         }
     }
+
+    /// A position the homeserver forgot is followed by a sync from none, which names no device
+    /// changes made in the gap: the devices of alice the bot knew are asked for again before
+    /// its next room key goes to them.
+    @Test func afterAForgottenSyncPositionTheKnownDevicesAreAskedForAgain() async throws {
+        try await withInProcessMatrixBot { harness in
+            let alice = try await InProcessPeer.start(harness.alice, device: "ALICEPHONE", on: harness.homeserver)
+            let configuration = Self.encrypting(harness)
+            let first = harness.start(configuration)
+            let room = try await harness.roomWithBot(encrypted: true)
+            let botDevice = try #require(try await harness.homeserver.waitForDeviceKeys(of: harness.botUser).first)
+            try await alice.shareRoomKey(in: room, with: harness.botUser, device: botDevice)
+            let command = try await alice.say("!about", in: room)
+            #expect(try await alice.open(try await harness.answer(to: command.eventID, in: room))["type"] != nil)
+            await first.stop()
+
+            let botUser = harness.botUser
+            let queries = {
+                await harness.homeserver.requests(containing: "/keys/query").filter { $0.userID == botUser }
+            }
+            // A restart on the stored position: its queries are the start's own (the bot's
+            // account), alice's devices being known and current.
+            let beforeRestart = await queries().count
+            let second = harness.start(configuration)
+            let again = try await alice.say("!about", in: room)
+            #expect(try await alice.open(try await harness.answer(to: again.eventID, in: room))["type"] != nil)
+            await second.stop()
+            let restartQueries = await queries().count - beforeRestart
+
+            try await harness.state.setAdapterState(
+                "matrix:\(configuration.homeserver):\(configuration.user):next_batch", to: "999999",
+                durability: .synced)
+            let syncsBefore = await harness.homeserver.syncRequests(of: botUser)
+            let beforeGap = await queries().count
+            harness.start(configuration)
+            // The refused position, the sync from none, and the poll after it: what alice says
+            // now comes after the start's "now".
+            try await harness.homeserver.waitForSyncRequests(of: botUser, count: syncsBefore + 3)
+            let afterGap = try await alice.say("!about", in: room)
+            #expect(try await alice.open(try await harness.answer(to: afterGap.eventID, in: room))["type"] != nil)
+            #expect(
+                await queries().count - beforeGap > restartQueries,
+                "alice's devices asked for after the gap, besides the start's own")
+        }
+    }
 }

@@ -27,7 +27,7 @@ extension FakeHomeserver {
         accounts[caller.userID]?.devices[caller.deviceID]?.inbox.removeAll { $0.position <= since }
         let deadline = ContinuousClock.now + timeout
         while true {
-            let batch = batch(for: caller, since: since, filter: filter)
+            let batch = batch(for: caller, since: since, initial: route.query["since"] == nil, filter: filter)
             if batch.hasNews || ContinuousClock.now >= deadline || Task.isCancelled {
                 syncAnswers.append(
                     SyncAnswer(
@@ -45,7 +45,9 @@ extension FakeHomeserver {
         var ownEvents = 0
     }
 
-    private func batch(for caller: Caller, since: Int, filter: JSONValue?) -> Batch {
+    /// What changed for `caller` since `since`; an `initial` sync (no position) names no device
+    /// list changes, as Synapse's does not: it is not a change from anything.
+    private func batch(for caller: Caller, since: Int, initial: Bool, filter: JSONValue?) -> Batch {
         var join: [String: JSONValue] = [:]
         var invite: [String: JSONValue] = [:]
         var leave: [String: JSONValue] = [:]
@@ -97,7 +99,7 @@ extension FakeHomeserver {
         }
         let device = accounts[caller.userID]?.devices[caller.deviceID]
         let toDevice = (device?.inbox ?? []).filter { $0.position > since }.map(\.event)
-        let changed = devicesChanged(for: caller.userID, since: since)
+        let changed = initial ? [] : devicesChanged(for: caller.userID, since: since)
         var json: [String: JSONValue] = [
             "next_batch": .string(String(position)),
             "rooms": ["join": .object(join), "invite": .object(invite), "leave": .object(leave)],
@@ -172,6 +174,16 @@ extension FakeHomeserver {
         _ = try await waitFor(timeout: timeout) { server in
             server.syncFilter[userID].map { Self.leavesOut(userID, $0) == leavingOut } == true ? true : nil
         }
+    }
+
+    /// The `/sync` requests `userID` has made, refused ones included.
+    func syncRequests(of userID: String) -> Int {
+        requests(containing: "/sync").filter { $0.userID == userID }.count
+    }
+
+    /// Returns once `userID` has made `count` `/sync` requests in all.
+    func waitForSyncRequests(of userID: String, count: Int, timeout: Duration = .seconds(10)) async throws {
+        _ = try await waitFor(timeout: timeout) { server in server.syncRequests(of: userID) >= count ? true : nil }
     }
 
     /// Returns once `userID` polls from the server's latest position: it has handled everything
