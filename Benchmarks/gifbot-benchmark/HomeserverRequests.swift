@@ -14,6 +14,9 @@ struct HomeserverRequests {
     /// The homeserver's time on the first `/sync` read: after a start, where that sync returns
     /// at once (there is news, or it is an initial sync), what the server took to compute it.
     var firstSyncSeconds: Double?
+    /// The homeserver's CPU (its `ru=` user and system seconds) on the `/sync` requests: a long
+    /// poll's waiting costs none, so this is what computing the answers cost, wake-ups included.
+    var syncCPUSeconds = 0.0
 
     var total: Int { counts.values.reduce(0, +) }
 
@@ -51,11 +54,20 @@ struct HomeserverRequests {
             if path.contains("/keys/claim") { result.keyClaims += 1 }
             guard let seconds = Double(line[processed.upperBound...].prefix { $0 != "s" }) else { continue }
             if kind == "sync" {
+                result.syncCPUSeconds += cpuSeconds(line[processed.upperBound...]) ?? 0
                 result.firstSyncSeconds = result.firstSyncSeconds ?? seconds
             } else {
                 result.serverSeconds += seconds
             }
         }
         return result
+    }
+
+    /// The `ru=(user, system)` CPU seconds of a "Processed request" line's figures.
+    private static func cpuSeconds(_ figures: Substring) -> Double? {
+        guard let start = figures.range(of: "ru=(") else { return nil }
+        let pair = figures[start.upperBound...].prefix { $0 != ")" }.split(separator: ",")
+        let seconds = pair.compactMap { Double($0.trimmingCharacters(in: .whitespaces).dropLast(3)) }
+        return seconds.count == 2 ? seconds.reduce(0, +) : nil
     }
 }

@@ -34,6 +34,7 @@ extension ScaleScenario {
             let oneRoomP50 = Measure.percentile(oneRoom.latencies, 50)
             report.add(section, "one room, one channel: !about reply p50", oneRoomP50, "ms")
             report.add(section, "one room, one channel: bot's CPU per !about", oneRoom.cpuPerCommand, "ms")
+            oneRoom.report(report, "one room, one channel")
 
             let made = try await ScaleRooms.make(
                 count: plan.rooms - 1, plan: plan, server: synapse, owner: owner, bot: botUser)
@@ -97,6 +98,7 @@ extension ScaleScenario {
                 report.add(section, "\(scale): !about reply p50 in one room", p50, "ms")
                 // Beside the time: whether a slower reply is the bot's doing or the homeserver's.
                 report.add(section, "\(scale): bot's CPU per !about", measured.cpuPerCommand, "ms")
+                measured.report(report, scale)
                 report.add(
                     section, "reply p50 against one room's", (p50 / oneRoomP50 - 1) * 100, "%", target: "<= 20",
                     met: { $0 <= 20 })
@@ -112,14 +114,36 @@ extension ScaleScenario {
         /// `plan.commands` answers in the reference room, timed, and the bot's CPU for each.
         private func replies(
             _ running: ScaleBot.Running, room: String
-        ) async throws -> (latencies: [Double], cpuPerCommand: Double) {
+        ) async throws -> Replies {
             let before = running.cpu.seconds()
+            let mark = HomeserverRequests.mark(accessLog)
             var latencies: [Double] = []
             for _ in 0..<plan.commands {
                 latencies.append(try await ScaleProbes.reply(alice, room: room, bot: botUser, timeout: generous))
                 _ = running.cpu.seconds()  // a worker thread that ends keeps the time it was last seen with
             }
-            return (latencies, (running.cpu.seconds() - before) / Double(max(1, plan.commands)) * 1000)
+            let cpuPerCommand = (running.cpu.seconds() - before) / Double(max(1, plan.commands)) * 1000
+            let botSyncs = HomeserverRequests.read(accessLog, after: mark, user: botUser)
+            let aliceSyncs = HomeserverRequests.read(accessLog, after: mark, user: alice.user.userID)
+            return Replies(
+                latencies: latencies, cpuPerCommand: cpuPerCommand,
+                botSyncCPU: botSyncs.syncCPUSeconds / Double(max(1, botSyncs.counts["sync"] ?? 0)) * 1000,
+                aliceSyncCPU: aliceSyncs.syncCPUSeconds / Double(max(1, aliceSyncs.counts["sync"] ?? 0)) * 1000)
+        }
+
+        /// The timed answers of `replies`, and where their time went besides the bot.
+        struct Replies {
+            var latencies: [Double]
+            var cpuPerCommand: Double
+            /// The homeserver's CPU per `/sync` of the bot and of alice while they were asked,
+            /// in ms: the homeserver's part of a slower reply.
+            var botSyncCPU: Double
+            var aliceSyncCPU: Double
+
+            func report(_ report: Report, _ scale: String) {
+                report.add(section, "\(scale): homeserver's CPU per /sync of the bot", botSyncCPU, "ms")
+                report.add(section, "\(scale): homeserver's CPU per /sync of the asker", aliceSyncCPU, "ms")
+            }
         }
 
         /// The bot on an empty database: a new login and the full initial sync of every room,
