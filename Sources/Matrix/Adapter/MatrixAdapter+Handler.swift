@@ -5,7 +5,7 @@ import Logging
 import MatrixState
 
 /// What a session of the adapter is made of: the sync handler with its reply sender, uploader
-/// and encryption guard, wired for one login; and the rooms the configuration names, joined.
+/// and encryption guard, wired for one login; and the rooms the configuration names, asked for.
 extension MatrixAdapter {
     func makeHandler(
         client: MatrixClient, userID: String, endToEnd: MatrixEncryption?, previewShown: @escaping @Sendable () -> Void
@@ -43,8 +43,8 @@ extension MatrixAdapter {
             notice: EncryptionNotice(commandPrefix: bot.commandPrefix), logger: logger, now: { Date() })
         encryption.participates = endToEnd != nil
         return MatrixSyncHandler(
-            client: client, userID: userID, bot: bot, sender: sender, seen: seen,
-            pendingJoins: pendingJoins,
+            userID: userID, bot: bot, sender: sender, seen: seen,
+            pendingJoins: pendingJoins, joins: roomJoins,
             invites: InviteAllowList(patterns: configuration.inviteAllow, admins: configuration.admins),
             admins: Set(configuration.admins),
             moderators: configuration.channelAdmins == .operators
@@ -53,14 +53,9 @@ extension MatrixAdapter {
             logger: logger)
     }
 
-    func joinConfiguredRooms(_ client: MatrixClient) async {
-        for room in configuration.rooms {
-            do {
-                let roomID = try await client.join(room)
-                logger.info("Joined room", metadata: ["room": "\(room)", "room_id": "\(roomID)"])
-            } catch {
-                logger.error("Could not join room", metadata: ["room": "\(room)", "error": "\(error)"])
-            }
-        }
+    /// The rooms the configuration names, asked of `roomJoins` at a session's start: joined
+    /// beside the sync loop, however long the homeserver takes.
+    func requestConfiguredRooms() {
+        for room in configuration.rooms { roomJoins.request(.configured(room), logger: logger) }
     }
 }

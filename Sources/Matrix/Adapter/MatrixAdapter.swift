@@ -27,6 +27,7 @@ public final class MatrixAdapter: Service {
     private let metricsFactory: any MetricsFactory
     let seen = SeenEvents()
     let pendingJoins = PendingJoins()
+    let roomJoins = RoomJoins()
     /// Whether the homeserver annotates events with the bot's membership: learned once per
     /// process, kept across logins.
     private let annotations = Mutex(MembershipAnnotations())
@@ -171,6 +172,7 @@ public final class MatrixAdapter: Service {
             }
             group.addTask { await self.takeBackExpiredPreviews(sender: handler.sender, shown: previewShown) }
             group.addTask { await self.keepTokenFresh(login) }
+            group.addTask { await self.makeJoins(client) }
             group.addTask { await self.keepImagePacksCurrent(handler.sender.roomFeatures) }
             group.addTask {
                 await self.sync(client: client, filters: filters, handler: handler, encryption: encryption)
@@ -185,6 +187,17 @@ public final class MatrixAdapter: Service {
             group.cancelAll()
             return end
         }
+    }
+
+    /// Joins the configured rooms, then the invitations as they come (`RoomJoins`), for as long
+    /// as the sync loop runs. Always returns nil: the sync loop alone ends a session.
+    private func makeJoins(_ client: MatrixClient) async -> ServeEnd? {
+        requestConfiguredRooms()
+        await roomJoins.run(
+            client: client, pendingJoins: pendingJoins,
+            retry: MatrixRetry(maximumServerWait: configuration.timing.maximumServerWait, logger: logger),
+            logger: logger)
+        return nil
     }
 
     /// Compares published image packs with their rooms' collections on a timer, beside the sync
@@ -246,7 +259,6 @@ public final class MatrixAdapter: Service {
         var filters = filters
         // The lean filter could not be made: not asked again before the next login.
         var leanRefused = false
-        await joinConfiguredRooms(client)
         guard var since = await storedPosition() else { return .stopped }
         var backoff = makeBackoff()
         while !isStopping {

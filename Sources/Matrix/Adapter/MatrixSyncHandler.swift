@@ -2,18 +2,19 @@ import GifBotCore
 import GifSources
 import Logging
 
-/// Handles one sync batch: joins rooms allowed users invited the bot to, and answers the
-/// commands in every room's timeline — rooms side by side, each room's commands in order —
-/// end-to-end encrypted rooms included when encryption runs (otherwise they get a notice,
-/// `EncryptedRoomGuard`).
+/// Handles one sync batch: hands the invitations of allowed users to `RoomJoins` (joined beside
+/// the sync loop), and answers the commands in every room's timeline — rooms side by side, each
+/// room's commands in order — end-to-end encrypted rooms included when encryption runs
+/// (otherwise they get a notice, `EncryptedRoomGuard`).
 struct MatrixSyncHandler: Sendable {
-    let client: MatrixClient
     let userID: String
     let bot: GifBot
     let sender: MatrixReplySender
     let seen: SeenEvents
     /// Rooms joined on invitation, until their first batch (the encrypted-room notice).
     let pendingJoins: PendingJoins
+    /// Where invitations go to be joined, beside the sync loop.
+    let joins: RoomJoins
     let invites: InviteAllowList
     let admins: Set<String>
     /// Each room's moderators, its admins too; nil under `bot.channel_admins: none`.
@@ -35,7 +36,7 @@ struct MatrixSyncHandler: Sendable {
         }
         pendingJoins.forget(response.rooms?.left ?? [])
         for (roomID, room) in response.rooms?.invite ?? [:] {
-            await handleInvite(roomID: roomID, room: room)
+            handleInvite(roomID: roomID, room: room)
         }
         await withTaskGroup(of: Void.self) { group in
             for (roomID, room) in response.rooms?.join ?? [:] {
@@ -153,18 +154,12 @@ struct MatrixSyncHandler: Sendable {
         return await moderators?.isModerator(user, in: roomID) ?? false
     }
 
-    private func handleInvite(roomID: String, room: SyncResponse.InvitedRoom) async {
+    private func handleInvite(roomID: String, room: SyncResponse.InvitedRoom) {
         guard let inviter = MatrixMessageFilter.inviter(in: room, ownUserID: userID) else { return }
         guard invites.allows(inviter) else {
             logger.notice("Ignored an invitation", metadata: ["room_id": "\(roomID)", "inviter": "\(inviter)"])
             return
         }
-        do {
-            pendingJoins.joined(try await client.join(roomID))
-            logger.info("Joined a room on invitation", metadata: ["room_id": "\(roomID)", "inviter": "\(inviter)"])
-        } catch {
-            logger.error(
-                "Could not join a room on invitation", metadata: ["room_id": "\(roomID)", "error": "\(error)"])
-        }
+        joins.request(.invitation(roomID: roomID, inviter: inviter), logger: logger)
     }
 }

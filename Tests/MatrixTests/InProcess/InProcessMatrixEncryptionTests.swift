@@ -159,12 +159,13 @@ import Testing
             try await harness.state.setAdapterState(
                 "matrix:\(configuration.homeserver):\(configuration.user):next_batch", to: "999999",
                 durability: .synced)
-            let syncsBefore = await harness.homeserver.syncRequests(of: botUser)
+            let isBotSync: @Sendable (FakeRequest) -> Bool = { $0.userID == botUser && $0.path.hasSuffix("/sync") }
+            let syncsBefore = await harness.homeserver.requests(containing: "/sync").filter(isBotSync).count
             let beforeGap = await queries().count
             harness.start(configuration)
             // The refused position, the sync from none, and the poll after it: what alice says
             // now comes after the start's "now".
-            try await harness.homeserver.waitForSyncRequests(of: botUser, count: syncsBefore + 3)
+            try await harness.homeserver.waitForRequests(count: syncsBefore + 3, matching: isBotSync)
             let afterGap = try await alice.say("!about", in: room)
             #expect(try await alice.open(try await harness.answer(to: afterGap.eventID, in: room))["type"] != nil)
             #expect(

@@ -21,6 +21,11 @@ extension FakeHomeserver {
         return event
     }
 
+    /// `userID`'s membership of `roomID` now (`join`, `invite`, ...), nil for none.
+    func membership(of userID: String, in roomID: String) -> String? {
+        rooms[roomID]?.membership(of: userID)
+    }
+
     /// A room `creator` made, inviting `invite`; `encrypted` turns Megolm on from its start.
     @discardableResult
     func createRoom(

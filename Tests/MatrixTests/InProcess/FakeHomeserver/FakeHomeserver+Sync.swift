@@ -176,16 +176,6 @@ extension FakeHomeserver {
         }
     }
 
-    /// The `/sync` requests `userID` has made, refused ones included.
-    func syncRequests(of userID: String) -> Int {
-        requests(containing: "/sync").filter { $0.userID == userID }.count
-    }
-
-    /// Returns once `userID` has made `count` `/sync` requests in all.
-    func waitForSyncRequests(of userID: String, count: Int, timeout: Duration = .seconds(10)) async throws {
-        _ = try await waitFor(timeout: timeout) { server in server.syncRequests(of: userID) >= count ? true : nil }
-    }
-
     /// Returns once `userID` polls from the server's latest position: it has handled everything
     /// so far, its own events coming back included.
     func waitUntilCaughtUp(_ userID: String, timeout: Duration = .seconds(10)) async throws {

@@ -113,6 +113,14 @@ actor FakeHomeserver: Homeserver {
         requests.filter { $0.path.contains(fragment) }
     }
 
+    /// Returns once `count` requests `matching` have been made in all, refused ones included.
+    func waitForRequests(
+        count: Int, timeout: Duration = .seconds(10), matching: @escaping @Sendable (FakeRequest) -> Bool
+    ) async throws {
+        _ = try await waitFor(timeout: timeout) { server in server.requests.filter(matching).count >= count ? true : nil
+        }
+    }
+
     func setAnnotatesMembership(_ annotates: Bool) { annotatesMembership = annotates }
 
     /// `userID`'s `/sync` answers so far.
