@@ -17,6 +17,9 @@ struct HomeserverRequests {
     /// The homeserver's CPU (its `ru=` user and system seconds) on the `/sync` requests: a long
     /// poll's waiting costs none, so this is what computing the answers cost, wake-ups included.
     var syncCPUSeconds = 0.0
+    /// The homeserver's database time (its `db=` transaction seconds) on the `/sync` requests:
+    /// queries run on its database threads, outside the CPU counted above.
+    var syncDatabaseSeconds = 0.0
 
     var total: Int { counts.values.reduce(0, +) }
 
@@ -55,12 +58,21 @@ struct HomeserverRequests {
             guard let seconds = Double(line[processed.upperBound...].prefix { $0 != "s" }) else { continue }
             if kind == "sync" {
                 result.syncCPUSeconds += cpuSeconds(line[processed.upperBound...]) ?? 0
+                result.syncDatabaseSeconds += databaseSeconds(line[processed.upperBound...]) ?? 0
                 result.firstSyncSeconds = result.firstSyncSeconds ?? seconds
             } else {
                 result.serverSeconds += seconds
             }
         }
         return result
+    }
+
+    /// The transaction seconds of a "Processed request" line's `db=(scheduling/transactions/count)`.
+    private static func databaseSeconds(_ figures: Substring) -> Double? {
+        guard let start = figures.range(of: "db=(") else { return nil }
+        let parts = figures[start.upperBound...].prefix { $0 != ")" }.split(separator: "/")
+        guard parts.count == 3, parts[1].hasSuffix("sec") else { return nil }
+        return Double(parts[1].dropLast(3))
     }
 
     /// The `ru=(user, system)` CPU seconds of a "Processed request" line's figures.

@@ -125,9 +125,11 @@ extension ScaleScenario {
             let cpuPerCommand = (running.cpu.seconds() - before) / Double(max(1, plan.commands)) * 1000
             let botSyncs = HomeserverRequests.read(accessLog, after: mark, user: botUser)
             let aliceSyncs = HomeserverRequests.read(accessLog, after: mark, user: alice.user.userID)
+            let botSyncCount = Double(max(1, botSyncs.counts["sync"] ?? 0))
             return Replies(
                 latencies: latencies, cpuPerCommand: cpuPerCommand,
-                botSyncCPU: botSyncs.syncCPUSeconds / Double(max(1, botSyncs.counts["sync"] ?? 0)) * 1000,
+                botSyncCPU: botSyncs.syncCPUSeconds / botSyncCount * 1000,
+                botSyncDatabase: botSyncs.syncDatabaseSeconds / botSyncCount * 1000,
                 aliceSyncCPU: aliceSyncs.syncCPUSeconds / Double(max(1, aliceSyncs.counts["sync"] ?? 0)) * 1000)
         }
 
@@ -138,10 +140,13 @@ extension ScaleScenario {
             /// The homeserver's CPU per `/sync` of the bot and of alice while they were asked,
             /// in ms: the homeserver's part of a slower reply.
             var botSyncCPU: Double
+            /// The homeserver's database time per `/sync` of the bot, in ms.
+            var botSyncDatabase: Double
             var aliceSyncCPU: Double
 
             func report(_ report: Report, _ scale: String) {
                 report.add(section, "\(scale): homeserver's CPU per /sync of the bot", botSyncCPU, "ms")
+                report.add(section, "\(scale): homeserver's database time per /sync of the bot", botSyncDatabase, "ms")
                 report.add(section, "\(scale): homeserver's CPU per /sync of the asker", aliceSyncCPU, "ms")
             }
         }
