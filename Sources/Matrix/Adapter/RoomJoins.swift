@@ -57,8 +57,9 @@ final class RoomJoins: Sendable {
                 }
                 logger.info(join.joinedMessage, metadata: join.metadata.merging(["room_id": "\(roomID)"]) { $1 })
             } catch {
-                // Interrupted by the session's end: made in the next session.
-                if Task.isCancelled { return }
+                // Interrupted by the session's end, or by the token it ends on (the sync loop
+                // meets it too): made in the next session.
+                if Task.isCancelled || error.isUnknownToken { return }
                 if case .invitation(let roomID, _) = join { pendingJoins.forget([roomID]) }
                 logger.error("Could not join a room", metadata: join.metadata.merging(["error": "\(error)"]) { $1 })
             }
