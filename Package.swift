@@ -277,8 +277,8 @@ let package = Package(
             name: "gifbot-benchmark",
             dependencies: [
                 "BenchmarkSupport", "SeededRandom", "GifSources", "HTTPTransport", "Giphy", "Storage", "GiphyStandIn",
-                "IRCTestSupport", "MatrixTestSupport", "TestServerSupport", "Matrix", "MatrixCrypto", "GifBotCore",
-                "GifBotWeb",
+                "IRCTestSupport", "MatrixTestSupport", "PostgresTestSupport", "TestServerSupport", "Matrix",
+                "MatrixCrypto", "GifBotCore", "GifBotWeb",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

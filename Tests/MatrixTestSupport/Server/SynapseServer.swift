@@ -8,7 +8,8 @@ import Darwin
 #endif
 
 /// A real Synapse homeserver on 127.0.0.1 for integration tests, run from a Python venv (see
-/// Synapse/install-synapse.sh) with a fresh SQLite database in its own folder.
+/// Synapse/install-synapse.sh) with a fresh SQLite database in its own folder, or on an empty
+/// PostgreSQL database (`SynapseDatabase.postgres`).
 ///
 /// The server is stopped, and its folder removed, when the test process exits (an atexit hook,
 /// and a watchdog script for crashes); `stop()` and `start()` stop and restart it earlier with
@@ -36,10 +37,14 @@ public final class SynapseServer: Sendable {
 
     /// A new server: installs the venv if missing (about 80 s the first time on a machine),
     /// picks a free port and a fresh folder, and returns once /_matrix/client/versions answers.
-    public static func start() async throws -> SynapseServer {
+    public static func start(database: SynapseDatabase = .sqlite) async throws -> SynapseServer {
         try await SynapseInstall.ensureInstalled()
         let directory = try SynapseInstance.create()
         ExitCleanup.register(directory, pidFiles: ["synapse.pid", "watchdog.pid"])
+        // Read by start-synapse.sh after homeserver.yaml, whose `database` it replaces.
+        if let configuration = try database.configuration() {
+            try Data(configuration.utf8).write(to: directory.appendingPathComponent("database.yaml"))
+        }
         let server = SynapseServer(port: try await FreePorts.allocate(1)[0], directory: directory)
         do {
             try await server.start()
@@ -111,5 +116,46 @@ public final class SynapseServer: Sendable {
             }
             try await Task.sleep(for: .milliseconds(100))
         }
+    }
+}
+
+/// Where a Synapse keeps its data.
+public enum SynapseDatabase: Sendable {
+    /// A SQLite file in the instance folder, as the tests use: quick to make, and Synapse's
+    /// documentation calls it fit for testing only.
+    case sqlite
+    /// An empty PostgreSQL database on 127.0.0.1 (UTF-8, C collation, as Synapse requires), as
+    /// a homeserver with real traffic is run.
+    case postgres(port: Int, user: String, password: String, database: String)
+
+    /// Synapse's `database` section for it, as YAML (JSON is YAML); nil for the template's own.
+    func configuration() throws -> String? {
+        guard case .postgres(let port, let user, let password, let database) = self else { return nil }
+        let section = Section(
+            database: .init(
+                name: "psycopg2",
+                args: .init(
+                    host: "127.0.0.1", port: port, user: user, password: password, database: database, cp_min: 1,
+                    cp_max: 10)))
+        return String(decoding: try JSONEncoder().encode(section), as: UTF8.self)
+    }
+
+    private struct Section: Encodable {
+        struct Database: Encodable {
+            let name: String
+            let args: Arguments
+        }
+        // Synapse's names for psycopg2's connection arguments and its pool's bounds.
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        struct Arguments: Encodable {
+            let host: String
+            let port: Int
+            let user: String
+            let password: String
+            let database: String
+            let cp_min: Int
+            let cp_max: Int
+        }
+        let database: Database
     }
 }

@@ -38,8 +38,14 @@ if [ ! -s "$dir/localhost.signing.key" ]; then
     "$SYNAPSE_VENV/bin/generate_signing_key" -o "$dir/localhost.signing.key"
 fi
 
+# A database.yaml the caller wrote (SynapseServer.start(database:)) replaces the SQLite
+# database: a later --config-path overrides the keys it sets.
+configs=(--config-path "$dir/homeserver.yaml")
+if [ -s "$dir/database.yaml" ]; then
+    configs+=(--config-path "$dir/database.yaml")
+fi
 launch synapse "$dir/synapse.out" \
-    "$SYNAPSE_VENV/bin/python" -m synapse.app.homeserver --config-path "$dir/homeserver.yaml"
+    "$SYNAPSE_VENV/bin/python" -m synapse.app.homeserver "${configs[@]}"
 echo "synapse: $(cat "$dir/synapse.pid")"
 
 if [ -n "${MATRIX_OWNER_PID:-}" ]; then
