@@ -49,31 +49,36 @@ public final class IRCTestServer: Sendable {
         // (a bot or a stand-in asking the kernel for any free port) can take one in between: the
         // server then cannot listen there, readiness (which asks for an IRC answer) never comes,
         // and the start is tried again on other ports.
-        for attempt in 1... {
-            let directory = try InstanceDirectory.create(named: kind.folderPrefix)
-            let free = try await FreePorts.allocate(kind.portCount)
-            let server =
-                switch kind {
-                case .inspircdAtheme:
-                    IRCTestServer(
-                        kind: kind, ports: IRCServerPorts(plain: free[0], relaxed: free[1], tls: free[2]),
-                        linkPort: free[3], directory: directory)
-                case .ngircd:
-                    IRCTestServer(
-                        kind: kind, ports: IRCServerPorts(plain: free[0], relaxed: free[0], tls: free[1]),
-                        linkPort: 0, directory: directory, maxNickLength: maxNickLength)
-                }
-            ExitCleanup.register(directory, pidFiles: JobFiles.allNames.map { "run/\($0).job" })
-            do {
-                try await server.launch()
-                try await server.waitUntilReady()
-                return server
-            } catch {
-                try? await server.stop()
-                if attempt == startAttempts { throw error }
-            }
+        for _ in 1..<startAttempts {
+            if let server = try? await startOnce(kind, maxNickLength: maxNickLength) { return server }
         }
-        preconditionFailure("unreachable: the last attempt returns or throws")
+        return try await startOnce(kind, maxNickLength: maxNickLength)
+    }
+
+    /// One start on free ports in a new folder, stopped again if it does not become ready.
+    private static func startOnce(_ kind: Kind, maxNickLength: Int?) async throws -> IRCTestServer {
+        let directory = try InstanceDirectory.create(named: kind.folderPrefix)
+        let free = try await FreePorts.allocate(kind.portCount)
+        let server =
+            switch kind {
+            case .inspircdAtheme:
+                IRCTestServer(
+                    kind: kind, ports: IRCServerPorts(plain: free[0], relaxed: free[1], tls: free[2]),
+                    linkPort: free[3], directory: directory)
+            case .ngircd:
+                IRCTestServer(
+                    kind: kind, ports: IRCServerPorts(plain: free[0], relaxed: free[0], tls: free[1]),
+                    linkPort: 0, directory: directory, maxNickLength: maxNickLength)
+            }
+        ExitCleanup.register(directory, pidFiles: JobFiles.allNames.map { "run/\($0).job" })
+        do {
+            try await server.launch()
+            try await server.waitUntilReady()
+            return server
+        } catch {
+            try? await server.stop()
+            throw error
+        }
     }
 
     /// Starts tried before giving up (`start`).
