@@ -126,11 +126,13 @@ extension ScaleScenario {
             let botSyncs = HomeserverRequests.read(accessLog, after: mark, user: botUser)
             let aliceSyncs = HomeserverRequests.read(accessLog, after: mark, user: alice.user.userID)
             let botSyncCount = Double(max(1, botSyncs.counts["sync"] ?? 0))
+            let perCommand = Double(max(1, plan.commands))
             return Replies(
                 latencies: latencies, cpuPerCommand: cpuPerCommand,
                 botSyncCPU: botSyncs.syncCPUSeconds / botSyncCount * 1000,
                 botSyncDatabase: botSyncs.syncDatabaseSeconds / botSyncCount * 1000,
-                aliceSyncCPU: aliceSyncs.syncCPUSeconds / Double(max(1, aliceSyncs.counts["sync"] ?? 0)) * 1000)
+                aliceSyncCPU: aliceSyncs.syncCPUSeconds / Double(max(1, aliceSyncs.counts["sync"] ?? 0)) * 1000,
+                otherRequests: (botSyncs.serverSeconds + aliceSyncs.serverSeconds) / perCommand * 1000)
         }
 
         /// The timed answers of `replies`, and where their time went besides the bot.
@@ -143,11 +145,17 @@ extension ScaleScenario {
             /// The homeserver's database time per `/sync` of the bot, in ms.
             var botSyncDatabase: Double
             var aliceSyncCPU: Double
+            /// The homeserver's time per command on the bot's and the asker's other requests
+            /// (the sends), in ms.
+            var otherRequests: Double
 
             func report(_ report: Report, _ scale: String) {
                 report.add(section, "\(scale): homeserver's CPU per /sync of the bot", botSyncCPU, "ms")
                 report.add(section, "\(scale): homeserver's database time per /sync of the bot", botSyncDatabase, "ms")
                 report.add(section, "\(scale): homeserver's CPU per /sync of the asker", aliceSyncCPU, "ms")
+                report.add(
+                    section, "\(scale): homeserver's time per command on the other requests (sends)", otherRequests,
+                    "ms")
             }
         }
 
