@@ -30,19 +30,20 @@ enum ScaleScenario {
         var devicesPerMember: Int
         var commands: Int
         var idleSeconds: Int
+        /// Synapse's database: PostgreSQL unless `--synapse-database sqlite` asks for the
+        /// tests' SQLite.
+        var synapseOnPostgres = true
     }
 
     static let section = "11 scale"
     static let botNick = "scalebot"
 
     static func run(_ report: Report, plan: Plan) async throws {
-        progress("scenario 11: \(plan.rooms) Matrix rooms and \(plan.channels) IRC channels")
+        progress(
+            "scenario 11: \(plan.rooms) Matrix rooms and \(plan.channels) IRC channels, Synapse on "
+                + (plan.synapseOnPostgres ? "PostgreSQL" : "SQLite"))
         guard let binary = ShippedBinary.gifbot() else { return }
-        let postgres = try await TestPostgres.shared()
-        let database = URL(string: try await postgres.makeDatabase())?.lastPathComponent ?? ""
-        let synapse = try await SynapseServer.start(
-            database: .postgres(
-                port: postgres.port, user: TestPostgres.user, password: TestPostgres.password, database: database))
+        let synapse = try await SynapseServer.start(database: try await synapseDatabase(plan))
         var irc: IRCTestServer?
         var standIn: GiphyStandIn?
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gifbot-scale-\(UUID())")
@@ -60,6 +61,15 @@ enum ScaleScenario {
             throw error
         }
         try await stop(synapse: synapse, irc: irc, standIn: standIn, directory: directory)
+    }
+
+    /// An empty database of the tests' PostgreSQL cluster, or SQLite, as `plan` asks.
+    private static func synapseDatabase(_ plan: Plan) async throws -> SynapseDatabase {
+        guard plan.synapseOnPostgres else { return .sqlite }
+        let postgres = try await TestPostgres.shared()
+        let database = URL(string: try await postgres.makeDatabase())?.lastPathComponent ?? ""
+        return .postgres(
+            port: postgres.port, user: TestPostgres.user, password: TestPostgres.password, database: database)
     }
 
     private struct Servers {

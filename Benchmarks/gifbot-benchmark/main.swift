@@ -2,7 +2,7 @@ import BenchmarkSupport
 import Foundation
 
 // GifBot's benchmark (issue 9): `scripts/benchmark [--short] [--json FILE] [--only 1,2,...]
-// [--rooms N]`.
+// [--rooms N] [--synapse-database postgres|sqlite]`.
 // Runs the real modules on this machine, with no network, prints one table on standard output
 // and writes the same figures as JSON. Exit status 1 when a check fails: always the memory
 // growth check (scenario 4), the idle Matrix bot's runaway check (scenario 9), and every target
@@ -73,6 +73,9 @@ if let rooms = value(after: "--rooms").flatMap({ Int($0) }), rooms > 1 {
     scale.manyRooms.rooms = rooms
     scale.manyRooms.channels = max(1, rooms / 2)
 }
+
+// `--synapse-database sqlite` runs scenario 11's Synapse on SQLite, as the tests do.
+if value(after: "--synapse-database") == "sqlite" { scale.manyRooms.synapseOnPostgres = false }
 
 if only.contains(1) { try DecodingScenario.run(report, iterations: scale.decodings) }
 if only.contains(2) { try await WarmCoreScenario.run(report, commands: scale.warmCommands) }

@@ -135,8 +135,8 @@ public enum SynapseDatabase: Sendable {
             database: .init(
                 name: "psycopg2",
                 args: .init(
-                    host: "127.0.0.1", port: port, user: user, password: password, database: database, cp_min: 1,
-                    cp_max: 10)))
+                    host: "127.0.0.1", port: port, user: user, password: password, database: database,
+                    sslmode: "disable", cp_min: 1, cp_max: 10)))
         return String(decoding: try JSONEncoder().encode(section), as: UTF8.self)
     }
 
@@ -153,6 +153,8 @@ public enum SynapseDatabase: Sendable {
             let user: String
             let password: String
             let database: String
+            /// Loopback: TLS would only add a handshake and encryption to every query.
+            let sslmode: String
             let cp_min: Int
             let cp_max: Int
         }
