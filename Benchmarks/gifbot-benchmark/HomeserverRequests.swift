@@ -69,17 +69,26 @@ struct HomeserverRequests {
 
     /// The transaction seconds of a "Processed request" line's `db=(scheduling/transactions/count)`.
     private static func databaseSeconds(_ figures: Substring) -> Double? {
-        guard let start = figures.range(of: "db=(") else { return nil }
-        let parts = figures[start.upperBound...].prefix { $0 != ")" }.split(separator: "/")
-        guard parts.count == 3, parts[1].hasSuffix("sec") else { return nil }
-        return Double(parts[1].dropLast(3))
+        guard let parts = group("db", in: figures)?.split(separator: "/"), parts.count == 3 else { return nil }
+        return seconds(parts[1])
     }
 
     /// The `ru=(user, system)` CPU seconds of a "Processed request" line's figures.
     private static func cpuSeconds(_ figures: Substring) -> Double? {
-        guard let start = figures.range(of: "ru=(") else { return nil }
-        let pair = figures[start.upperBound...].prefix { $0 != ")" }.split(separator: ",")
-        let seconds = pair.compactMap { Double($0.trimmingCharacters(in: .whitespaces).dropLast(3)) }
-        return seconds.count == 2 ? seconds.reduce(0, +) : nil
+        guard let pair = group("ru", in: figures)?.split(separator: ","), pair.count == 2 else { return nil }
+        guard let user = seconds(pair[0]), let system = seconds(pair[1]) else { return nil }
+        return user + system
+    }
+
+    /// What the figures hold between `name=(` and `)`.
+    private static func group(_ name: String, in figures: Substring) -> Substring? {
+        guard let start = figures.range(of: name + "=(") else { return nil }
+        return figures[start.upperBound...].prefix { $0 != ")" }
+    }
+
+    /// `0.012sec` as seconds.
+    private static func seconds(_ text: Substring) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return trimmed.hasSuffix("sec") ? Double(trimmed.dropLast(3)) : nil
     }
 }

@@ -5,7 +5,7 @@ import Logging
 import MatrixState
 
 /// What a session of the adapter is made of: the sync handler with its reply sender, uploader
-/// and encryption guard, wired for one login; and the rooms the configuration names, asked for.
+/// and encryption guard, wired for one login.
 extension MatrixAdapter {
     func makeHandler(
         client: MatrixClient, userID: String, endToEnd: MatrixEncryption?, previewShown: @escaping @Sendable () -> Void
@@ -51,11 +51,5 @@ extension MatrixAdapter {
                 ? RoomModerators(client: client, logger: logger) : nil,
             encryption: encryption, endToEnd: endToEnd, status: status,
             logger: logger)
-    }
-
-    /// The rooms the configuration names, asked of `roomJoins` at a session's start: joined
-    /// beside the sync loop, however long the homeserver takes.
-    func requestConfiguredRooms() {
-        for room in configuration.rooms { roomJoins.request(.configured(room), logger: logger) }
     }
 }

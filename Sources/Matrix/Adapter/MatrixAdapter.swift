@@ -172,7 +172,10 @@ public final class MatrixAdapter: Service {
             }
             group.addTask { await self.takeBackExpiredPreviews(sender: handler.sender, shown: previewShown) }
             group.addTask { await self.keepTokenFresh(login) }
-            group.addTask { await self.makeJoins(client) }
+            group.addTask {
+                await self.makeJoins(client)
+                return nil
+            }
             group.addTask { await self.keepImagePacksCurrent(handler.sender.roomFeatures) }
             group.addTask {
                 await self.sync(client: client, filters: filters, handler: handler, encryption: encryption)
@@ -187,17 +190,6 @@ public final class MatrixAdapter: Service {
             group.cancelAll()
             return end
         }
-    }
-
-    /// Joins the configured rooms, then the invitations as they come (`RoomJoins`), for as long
-    /// as the sync loop runs. Always returns nil: the sync loop alone ends a session.
-    private func makeJoins(_ client: MatrixClient) async -> ServeEnd? {
-        requestConfiguredRooms()
-        await roomJoins.run(
-            client: client, pendingJoins: pendingJoins,
-            retry: MatrixRetry(maximumServerWait: configuration.timing.maximumServerWait, logger: logger),
-            logger: logger)
-        return nil
     }
 
     /// Compares published image packs with their rooms' collections on a timer, beside the sync
