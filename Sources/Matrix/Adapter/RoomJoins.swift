@@ -25,19 +25,26 @@ final class RoomJoins: Sendable {
     private let queue = Mutex<[Join]>([])
     private let arrived = WakeSignal()
 
+    /// What became of a join asked for.
+    private enum Request {
+        case added
+        case alreadyWaiting
+        case leftOut
+    }
+
     /// Asks for `join`, made after those asked for before it; one already waiting is not asked
     /// for twice.
     func request(_ join: Join, logger: Logger) {
-        let added = queue.withLock { queue -> Bool? in
-            guard !queue.contains(join) else { return nil }
-            guard queue.count < Self.capacity else { return false }
+        let outcome = queue.withLock { queue -> Request in
+            guard !queue.contains(join) else { return .alreadyWaiting }
+            guard queue.count < Self.capacity else { return .leftOut }
             queue.append(join)
-            return true
+            return .added
         }
-        switch added {
-        case true?: arrived.signal()
-        case false?: logger.warning("Too many rooms waiting to be joined; one was left out", metadata: join.metadata)
-        case nil: break
+        switch outcome {
+        case .added: arrived.signal()
+        case .leftOut: logger.warning("Too many rooms waiting to be joined; one was left out", metadata: join.metadata)
+        case .alreadyWaiting: break
         }
     }
 

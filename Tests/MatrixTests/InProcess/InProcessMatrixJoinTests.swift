@@ -56,4 +56,25 @@ import Testing
             _ = try await harness.ask("!about", in: room)
         }
     }
+
+    /// A join refused for the bot's token ends the session (the refusal is noted, as a reply's
+    /// is), and the invitation is joined in the next one: it stays queued, where a join that
+    /// failed otherwise is dropped.
+    @Test func anInvitationWhoseJoinWasRefusedForTheTokenIsJoinedAfterLoggingInAgain() async throws {
+        try await withInProcessMatrixBot { harness in
+            harness.start()
+            let room = try await harness.roomWithBot()
+            await harness.homeserver.inject(.unknownToken, times: 1, matching: Self.isJoin)
+            let invited = await harness.homeserver.createRoom(by: harness.alice, invite: [harness.botUser])
+            let botUser = harness.botUser
+            _ = try await harness.homeserver.waitForEvent(in: invited) {
+                $0.stateKey == botUser && $0.membership == "join"
+            }
+            // The first room's join, the refused one, and the one made again.
+            #expect(await harness.homeserver.requests(containing: "/join/").count == 3)
+            #expect(!harness.logs.text.contains("Could not join a room"))
+            _ = try await harness.ask("!about", in: invited)
+            _ = try await harness.ask("!about", in: room)
+        }
+    }
 }
