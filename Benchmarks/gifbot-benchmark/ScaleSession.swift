@@ -29,15 +29,10 @@ extension ScaleScenario {
                 _ = try await bot.waitUntilReady(running, timeout: generous)
                 _ = try await ScaleProbes.waitForRooms(botAccount, count: 1, running: running, timeout: generous)
                 _ = try await ScaleProbes.reply(alice, room: room, bot: botUser, timeout: generous)  // warm-up
-                let first = try await replies(running, room: room)
-                return (first: first, then: try await replies(running, room: room))
+                return try await twoSeries(running, room: room)
             }
             oneRoom.first.report(report, "one room, one channel, first \(plan.commands)")
             oneRoom.then.report(report, "one room, one channel, next \(plan.commands)")
-            let oneRoomP50 = (
-                first: Measure.percentile(oneRoom.first.latencies, 50),
-                then: Measure.percentile(oneRoom.then.latencies, 50)
-            )
 
             let made = try await ScaleRooms.make(
                 count: plan.rooms - 1, plan: plan, server: synapse, owner: owner, bot: botUser)
@@ -61,14 +56,14 @@ extension ScaleScenario {
                 section, "first run: joining \(plan.rooms - 1) rooms on invitation and \(plan.channels) channels",
                 joining, "s")
 
-            try await measureRestart(report, room: room, oneRoomP50: oneRoomP50)
+            try await measureRestart(report, room: room, oneRoom: oneRoom)
             try await measureInitialSync(report, database: emptyDatabase)
         }
 
         /// The bot started again on its database, in every room and channel: what an operator's
         /// restart costs. Ready means `/readyz` ready and a command answered on each network.
         private func measureRestart(
-            _ report: Report, room: String, oneRoomP50: (first: Double, then: Double)
+            _ report: Report, room: String, oneRoom: (first: Replies, then: Replies)
         ) async throws {
             let mark = HomeserverRequests.mark(accessLog)
             try await bot.running(channels: channels, database: database) { running in
@@ -98,20 +93,15 @@ extension ScaleScenario {
                 report.add(
                     section, "restart: homeserver's time on the bot's other requests", requests.serverSeconds, "s")
 
-                // Twice: the first commands after the restart meet the homeserver's caches as the
-                // making of the rooms left them (every member's join); the next ones, those of a bot
-                // that has been answering a while. One room is measured the same way.
-                let first = try await replies(running, room: room)
-                let then = try await replies(running, room: room)
+                let (first, then) = try await twoSeries(running, room: room)
                 first.report(report, "\(scale), first \(plan.commands)")
                 then.report(report, "\(scale), next \(plan.commands)")
-                let p50 = (first: Measure.percentile(first.latencies, 50), then: Measure.percentile(then.latencies, 50))
                 report.add(
                     section, "reply p50 against one room's, first \(plan.commands) commands",
-                    (p50.first / oneRoomP50.first - 1) * 100, "%")
+                    (first.p50 / oneRoom.first.p50 - 1) * 100, "%")
                 report.add(
                     section, "reply p50 against one room's, next \(plan.commands) commands",
-                    (p50.then / oneRoomP50.then - 1) * 100, "%", target: "<= 20", met: { $0 <= 20 })
+                    (then.p50 / oneRoom.then.p50 - 1) * 100, "%", target: "<= 20", met: { $0 <= 20 })
                 let idle = try await ScaleProbes.idleCPU(running, seconds: plan.idleSeconds)
                 report.add(
                     section, "idle CPU, \(plan.idleSeconds) s", idle, "ms/s", target: "<= 2", met: { $0 <= 2 })
@@ -145,6 +135,16 @@ extension ScaleScenario {
                 otherRequests: (botSyncs.serverSeconds + aliceSyncs.serverSeconds) / perCommand * 1000)
         }
 
+        /// `replies` twice: the first commands after a start meet the homeserver's caches as the
+        /// last joins left them (in a thousand rooms, every member's); the next, those of a bot
+        /// that has been answering a while (`Docs/performance.md`, "A thousand rooms").
+        private func twoSeries(
+            _ running: ScaleBot.Running, room: String
+        ) async throws -> (first: Replies, then: Replies) {
+            let first = try await replies(running, room: room)
+            return (first, try await replies(running, room: room))
+        }
+
         /// The timed answers of `replies`, and where their time went besides the bot.
         struct Replies {
             var latencies: [Double]
@@ -159,8 +159,10 @@ extension ScaleScenario {
             /// (the sends), in ms.
             var otherRequests: Double
 
+            var p50: Double { Measure.percentile(latencies, 50) }
+
             func report(_ report: Report, _ scale: String) {
-                report.add(section, "\(scale): !about reply p50", Measure.percentile(latencies, 50), "ms")
+                report.add(section, "\(scale): !about reply p50", p50, "ms")
                 // Beside the time: whether a slower reply is the bot's doing or the homeserver's.
                 report.add(section, "\(scale): bot's CPU per !about", cpuPerCommand, "ms")
                 report.add(section, "\(scale): homeserver's CPU per /sync of the bot", botSyncCPU, "ms")
