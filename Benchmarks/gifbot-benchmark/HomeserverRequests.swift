@@ -30,41 +30,53 @@ struct HomeserverRequests {
 
     /// `user`'s requests in `log` after `offset`.
     static func read(_ log: URL, after offset: UInt64, user: String) -> HomeserverRequests {
-        var result = HomeserverRequests()
-        guard let handle = try? FileHandle(forReadingFrom: log) else { return result }
+        read(log, after: offset, users: [user])[user] ?? HomeserverRequests()
+    }
+
+    /// Each of `users`' requests in `log` after `offset`, the log read once.
+    static func read(_ log: URL, after offset: UInt64, users: [String]) -> [String: HomeserverRequests] {
+        var results = Dictionary(uniqueKeysWithValues: users.map { ($0, HomeserverRequests()) })
+        guard let handle = try? FileHandle(forReadingFrom: log) else { return results }
         defer { try? handle.close() }
         try? handle.seek(toOffset: offset)
         let text = String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
-        for line in text.split(separator: "\n") where line.contains("{\(user)}") {
-            guard let processed = line.range(of: "Processed request: "),
-                let quote = line.range(of: " \"", range: processed.upperBound..<line.endIndex)
-            else { continue }
-            // A status ending in "!" is a request whose client went away before the answer: a
-            // stopped bot's long poll, logged once the server notices, after the next one began.
-            if line[..<quote.lowerBound].split(separator: " ").last?.hasSuffix("!") == true { continue }
-            let request = line[quote.upperBound...].split(separator: " ", maxSplits: 2)
-            guard request.count >= 2 else { continue }
-            let path = request[1]
-            let kind =
-                path.contains("/sync")
-                ? "sync"
-                : path.contains("/send/")
-                    ? "send"
-                    : path.contains("/upload")
-                        ? "upload"
-                        : path.contains("/keys/") ? "keys" : "other"
-            result.counts[kind, default: 0] += 1
-            if path.contains("/keys/claim") { result.keyClaims += 1 }
-            guard let seconds = Double(line[processed.upperBound...].prefix { $0 != "s" }) else { continue }
-            if kind == "sync" {
-                result.syncCPUSeconds += cpuSeconds(line[processed.upperBound...]) ?? 0
-                result.syncDatabaseSeconds += databaseSeconds(line[processed.upperBound...]) ?? 0
-                result.firstSyncSeconds = result.firstSyncSeconds ?? seconds
-            } else {
-                result.serverSeconds += seconds
-            }
+        let tags = users.map { (user: $0, tag: "{\($0)}") }
+        for line in text.split(separator: "\n") {
+            guard let user = tags.first(where: { line.contains($0.tag) })?.user else { continue }
+            results[user]?.add(line)
         }
-        return result
+        return results
+    }
+
+    /// Counts one "Processed request" line of the log.
+    private mutating func add(_ line: Substring) {
+        guard let processed = line.range(of: "Processed request: "),
+            let quote = line.range(of: " \"", range: processed.upperBound..<line.endIndex)
+        else { return }
+        // A status ending in "!" is a request whose client went away before the answer: a
+        // stopped bot's long poll, logged once the server notices, after the next one began.
+        if line[..<quote.lowerBound].split(separator: " ").last?.hasSuffix("!") == true { return }
+        let request = line[quote.upperBound...].split(separator: " ", maxSplits: 2)
+        guard request.count >= 2 else { return }
+        let path = request[1]
+        let kind =
+            path.contains("/sync")
+            ? "sync"
+            : path.contains("/send/")
+                ? "send"
+                : path.contains("/upload")
+                    ? "upload"
+                    : path.contains("/keys/") ? "keys" : "other"
+        counts[kind, default: 0] += 1
+        if path.contains("/keys/claim") { keyClaims += 1 }
+        guard let seconds = Double(line[processed.upperBound...].prefix { $0 != "s" }) else { return }
+        if kind == "sync" {
+            syncCPUSeconds += Self.cpuSeconds(line[processed.upperBound...]) ?? 0
+            syncDatabaseSeconds += Self.databaseSeconds(line[processed.upperBound...]) ?? 0
+            firstSyncSeconds = firstSyncSeconds ?? seconds
+        } else {
+            serverSeconds += seconds
+        }
     }
 
     /// The transaction seconds of a "Processed request" line's `db=(scheduling/transactions/count)`.

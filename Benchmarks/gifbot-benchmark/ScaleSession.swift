@@ -63,7 +63,7 @@ extension ScaleScenario {
         /// The bot started again on its database, in every room and channel: what an operator's
         /// restart costs. Ready means `/readyz` ready and a command answered on each network.
         private func measureRestart(
-            _ report: Report, room: String, oneRoom: (first: Replies, then: Replies)
+            _ report: Report, room: String, oneRoom: TwoSeries
         ) async throws {
             let mark = HomeserverRequests.mark(accessLog)
             try await bot.running(channels: channels, database: database) { running in
@@ -123,8 +123,9 @@ extension ScaleScenario {
                 _ = running.cpu.seconds()  // a worker thread that ends keeps the time it was last seen with
             }
             let cpuPerCommand = (running.cpu.seconds() - before) / Double(max(1, plan.commands)) * 1000
-            let botSyncs = HomeserverRequests.read(accessLog, after: mark, user: botUser)
-            let aliceSyncs = HomeserverRequests.read(accessLog, after: mark, user: alice.user.userID)
+            let read = HomeserverRequests.read(accessLog, after: mark, users: [botUser, alice.user.userID])
+            let botSyncs = read[botUser] ?? HomeserverRequests()
+            let aliceSyncs = read[alice.user.userID] ?? HomeserverRequests()
             let botSyncCount = Double(max(1, botSyncs.counts["sync"] ?? 0))
             let perCommand = Double(max(1, plan.commands))
             return Replies(
@@ -140,10 +141,12 @@ extension ScaleScenario {
         /// that has been answering a while (`Docs/performance.md`, "A thousand rooms").
         private func twoSeries(
             _ running: ScaleBot.Running, room: String
-        ) async throws -> (first: Replies, then: Replies) {
+        ) async throws -> TwoSeries {
             let first = try await replies(running, room: room)
             return (first, try await replies(running, room: room))
         }
+
+        typealias TwoSeries = (first: Replies, then: Replies)
 
         /// The timed answers of `replies`, and where their time went besides the bot.
         struct Replies {
