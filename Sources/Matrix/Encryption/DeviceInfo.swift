@@ -9,8 +9,31 @@ struct DeviceInfo: Sendable, Equatable, Codable {
     let ed25519: String
     /// Signed by its owner's self-signing key, itself signed by the owner's master key.
     let isCrossSigned: Bool
+    /// "user device", what a room's key sharing records each device under. Made once: every
+    /// encrypted message looks up each of the room's devices by it (50 in scenario 9's room).
+    let address: String
 
-    var address: String { "\(userID) \(deviceID)" }
+    init(userID: String, deviceID: String, curve25519: String, ed25519: String, isCrossSigned: Bool) {
+        self.userID = userID
+        self.deviceID = deviceID
+        self.curve25519 = curve25519
+        self.ed25519 = ed25519
+        self.isCrossSigned = isCrossSigned
+        address = "\(userID) \(deviceID)"
+    }
+
+    /// The address is not stored: it is made from the ids.
+    private enum CodingKeys: String, CodingKey { case userID, deviceID, curve25519, ed25519, isCrossSigned }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            userID: try container.decode(String.self, forKey: .userID),
+            deviceID: try container.decode(String.self, forKey: .deviceID),
+            curve25519: try container.decode(String.self, forKey: .curve25519),
+            ed25519: try container.decode(String.self, forKey: .ed25519),
+            isCrossSigned: try container.decode(Bool.self, forKey: .isCrossSigned))
+    }
 
     /// Reads one entry of `/keys/query`'s `device_keys`: refused (nil) unless its user and device
     /// ids are the ones it is listed under, it has both keys, speaks Olm and Megolm, and its
