@@ -1,5 +1,4 @@
 import Crypto
-import _CryptoExtras
 
 /// The message cipher Olm and Megolm share (specification: "m.megolm.v1.aes-sha2" and
 /// "m.olm.v1.curve25519-aes-sha2"): HKDF-SHA-256 of a secret, with an empty salt and a
@@ -22,7 +21,7 @@ public struct AESCBCHMACCipher {
 
     private let encryptionKey: SymmetricKey
     private let macKey: SymmetricKey
-    private let iv: AES._CBC.IV
+    private let iv: [UInt8]
 
     /// Derives the three keys from `secret` (128 bytes of Megolm ratchet, 32 of Olm message key).
     public init(secret: some Collection<UInt8>, info: [UInt8]) {
@@ -30,17 +29,13 @@ public struct AESCBCHMACCipher {
         defer { HMACSHA256.zero(&derived) }
         encryptionKey = SymmetricKey(data: derived[0..<32])
         macKey = SymmetricKey(data: derived[32..<64])
-        do {
-            iv = try AES._CBC.IV(ivBytes: derived[64..<80])
-        } catch {
-            preconditionFailure("a 16-byte IV was refused")
-        }
+        iv = Array(derived[64..<80])
     }
 
     /// AES-256-CBC with PKCS#7 padding: whole blocks, at least one.
     public func encrypt(_ plaintext: some Collection<UInt8>) -> [UInt8] {
         do {
-            return Array(try AES._CBC.encrypt(Array(plaintext), using: encryptionKey, iv: iv))
+            return try AESCBC.encrypt(Array(plaintext), key: encryptionKey, iv: iv)
         } catch {
             // The key is 32 bytes and the IV 16 by construction; encryption has no other failure.
             preconditionFailure("AES-256-CBC refused a key and IV of the right sizes")
@@ -50,12 +45,7 @@ public struct AESCBCHMACCipher {
     /// Decrypts a ciphertext whose MAC has already been checked. Throws `.badPadding` for a
     /// ciphertext that is not whole blocks or whose padding is wrong.
     public func decrypt(_ ciphertext: some Collection<UInt8>) throws(MatrixCryptoError) -> [UInt8] {
-        guard !ciphertext.isEmpty, ciphertext.count % 16 == 0 else { throw .badPadding }
-        do {
-            return Array(try AES._CBC.decrypt(Array(ciphertext), using: encryptionKey, iv: iv))
-        } catch {
-            throw .badPadding
-        }
+        try AESCBC.decrypt(Array(ciphertext), key: encryptionKey, iv: iv)
     }
 
     /// The first 8 bytes of HMAC-SHA-256 over `message`.
