@@ -8,22 +8,15 @@ import _CryptoExtras
 /// AES-256-CBC with PKCS#7 padding as Olm and Megolm use it: NIST's vectors, and the same bytes
 /// as swift-crypto's `AES._CBC` (which it replaced) for every length around the block size.
 @Suite struct AESCBCTests {
-    static func bytes(_ hex: String) -> [UInt8] {
-        stride(from: 0, to: hex.count, by: 2).map {
-            let start = hex.index(hex.startIndex, offsetBy: $0)
-            return UInt8(hex[start..<hex.index(start, offsetBy: 2)], radix: 16)!
-        }
-    }
-
     /// NIST SP 800-38A, F.2.5 (CBC-AES256.Encrypt): four blocks, then the padding block
     /// PKCS#7 adds to whole blocks.
     @Test func matchesNISTsVectorsThenPadsAWholeBlock() throws {
-        let key = SymmetricKey(data: Self.bytes("603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4"))
-        let iv = Self.bytes("000102030405060708090a0b0c0d0e0f")
-        let plaintext = Self.bytes(
+        let key = SymmetricKey(data: hexBytes("603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4"))
+        let iv = hexBytes("000102030405060708090a0b0c0d0e0f")
+        let plaintext = hexBytes(
             "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
                 + "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710")
-        let expected = Self.bytes(
+        let expected = hexBytes(
             "f58c4c04d6e5f1ba779eabfb5f7bfbd69cfc4e967edb808d679f777bc6702c7d"
                 + "39f23369a9d9bacfa530e26304231461b2eb05e2c39be9fcda6c19078c6a9d1b")
         let ciphertext = try AESCBC.encrypt(plaintext, key: key, iv: iv)

@@ -15,19 +15,8 @@ import Testing
             "ec" + p.dropFirst(2), p, "ee" + p.dropFirst(2),
             "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",
             "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
-        ].map(bytes(hex:))
+        ].map(hexBytes)
     }()
-
-    static func bytes(hex: String) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var index = hex.startIndex
-        while index < hex.endIndex {
-            let next = hex.index(index, offsetBy: 2)
-            bytes.append(UInt8(hex[index..<next], radix: 16)!)
-            index = next
-        }
-        return bytes
-    }
 
     @Test(arguments: smallOrder)
     func aSmallOrderKeyIsRefusedWithEitherSignBit(_ key: [UInt8]) {
