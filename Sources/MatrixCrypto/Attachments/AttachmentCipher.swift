@@ -53,9 +53,11 @@ public enum AttachmentCipher {
         let key = JSONWebKey.generate()
         // The counter half starts at zero so that no file can wrap it (2^64 blocks), which keeps
         // implementations with 64-bit and 128-bit counters in agreement.
+        // One draw of the system's generator for its 8 random bytes: a draw a byte was a
+        // `getrandom` call a byte, 16 a GIF with its thumbnail.
         var generator = SystemRandomNumberGenerator()
-        let iv =
-            (0..<8).map { _ in UInt8.random(in: .min ... .max, using: &generator) } + [UInt8](repeating: 0, count: 8)
+        var random: UInt64 = generator.next()
+        let iv = withUnsafeBytes(of: &random) { Array($0) } + [UInt8](repeating: 0, count: 8)
         var hasher = SHA256()
         var start = plaintext.startIndex
         var blocksBefore: UInt64 = 0

@@ -6,9 +6,10 @@ import Crypto
 /// is given the session key at index n can read messages n and later, never earlier ones.
 public struct MegolmOutboundSession: Sendable {
     private var ratchet: MegolmRatchet
-    /// The Ed25519 private key's 32-byte seed (swift-crypto's key type is not `Sendable` on Linux,
-    /// so the key is rebuilt from it where it signs).
+    /// The Ed25519 private key's 32-byte seed, for the pickle and the session key.
     private let signingSeed: [UInt8]
+    /// The key made from that seed, which signs every message.
+    private let messageSigner: MegolmSigningKey
     /// The session id (unpadded base64 of the Ed25519 public key), derived once: deriving it
     /// from the seed is a scalar multiplication, and every message names its session.
     public let sessionID: String
@@ -22,6 +23,7 @@ public struct MegolmOutboundSession: Sendable {
         self.ratchet = ratchet
         signingSeed = Array(signingKey.rawRepresentation)
         sessionID = UnpaddedBase64.encode(signingKey.publicKey.rawRepresentation)
+        messageSigner = MegolmSigningKey(seed: signingSeed)
     }
 
     /// The private key from its seed; the seed was valid when stored, so this cannot fail.
@@ -47,16 +49,9 @@ public struct MegolmOutboundSession: Sendable {
     public mutating func encrypt(_ plaintext: some Collection<UInt8>) throws(MatrixCryptoError) -> MegolmMessage {
         guard ratchet.index < UInt32.max else { throw .megolmIndexExhausted }
         let cipher = ratchet.cipher
-        let key = signingKey
         let message = MegolmMessage.seal(
             index: ratchet.index, ciphertext: cipher.encrypt(plaintext), cipher: cipher,
-            sign: { bytes in
-                do {
-                    return Array(try key.signature(for: bytes))
-                } catch {
-                    preconditionFailure("Ed25519 signing with a valid key over bytes in memory failed")
-                }
-            })
+            sign: messageSigner.signature(for:))
         ratchet.advance()
         return message
     }
@@ -99,6 +94,7 @@ public struct MegolmOutboundSession: Sendable {
         signingSeed = seed
         sessionID = UnpaddedBase64.encode(signingKey.publicKey.rawRepresentation)
         ratchet = MegolmRatchet(parts: parts, index: index)
+        messageSigner = MegolmSigningKey(seed: seed)
     }
 }
 
