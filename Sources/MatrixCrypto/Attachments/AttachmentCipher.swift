@@ -56,8 +56,8 @@ public enum AttachmentCipher {
         // One draw of the system's generator for its 8 random bytes: a draw a byte was a
         // `getrandom` call a byte, 16 a GIF with its thumbnail.
         var generator = SystemRandomNumberGenerator()
-        var random: UInt64 = generator.next()
-        let iv = withUnsafeBytes(of: &random) { Array($0) } + [UInt8](repeating: 0, count: 8)
+        let random: UInt64 = generator.next()
+        let iv = withUnsafeBytes(of: random) { Array($0) } + [UInt8](repeating: 0, count: 8)
         var hasher = SHA256()
         var start = plaintext.startIndex
         var blocksBefore: UInt64 = 0

@@ -6,10 +6,10 @@ import Crypto
 /// is given the session key at index n can read messages n and later, never earlier ones.
 public struct MegolmOutboundSession: Sendable {
     private var ratchet: MegolmRatchet
-    /// The Ed25519 private key's 32-byte seed, for the pickle and the session key.
+    /// The Ed25519 private key's 32-byte seed, for the pickle.
     private let signingSeed: [UInt8]
-    /// The key made from that seed, which signs every message.
-    private let messageSigner: MegolmSigningKey
+    /// The key made from that seed, which signs every message and the session key.
+    private let signer: MegolmSigningKey
     /// The session id (unpadded base64 of the Ed25519 public key), derived once: deriving it
     /// from the seed is a scalar multiplication, and every message names its session.
     public let sessionID: String
@@ -22,27 +22,28 @@ public struct MegolmOutboundSession: Sendable {
     init(ratchet: MegolmRatchet, signingKey: Curve25519.Signing.PrivateKey) {
         self.ratchet = ratchet
         signingSeed = Array(signingKey.rawRepresentation)
-        sessionID = UnpaddedBase64.encode(signingKey.publicKey.rawRepresentation)
-        messageSigner = MegolmSigningKey(seed: signingSeed)
-    }
-
-    /// The private key from its seed; the seed was valid when stored, so this cannot fail.
-    private var signingKey: Curve25519.Signing.PrivateKey {
         do {
-            return try Curve25519.Signing.PrivateKey(rawRepresentation: signingSeed)
+            signer = try MegolmSigningKey(seed: signingSeed)
         } catch {
-            preconditionFailure("a 32-byte Ed25519 seed was refused")
+            preconditionFailure("a key's own 32-byte Ed25519 seed was refused")
         }
+        sessionID = UnpaddedBase64.encode(signer.publicKeyBytes)
     }
 
     /// The session's Ed25519 public key.
-    public var publicKey: Curve25519.Signing.PublicKey { signingKey.publicKey }
+    public var publicKey: Curve25519.Signing.PublicKey {
+        do {
+            return try Ed25519Keys.publicKey(signer.publicKeyBytes)
+        } catch {
+            preconditionFailure("the public key of a valid Ed25519 private key was refused")
+        }
+    }
 
     /// The index the next message will have.
     public var messageIndex: UInt32 { ratchet.index }
 
     /// The signed session key at the current index, to share with recipients over Olm.
-    public var sessionKey: MegolmSessionKey { MegolmSessionKey(ratchet: ratchet, signingKey: signingKey) }
+    public var sessionKey: MegolmSessionKey { signer.sessionKey(at: ratchet) }
 
     /// Encrypts and signs `plaintext` at the current index, then advances the ratchet.
     /// Throws `.megolmIndexExhausted` after 2^32 - 1 messages (a new session is due long before).
@@ -51,7 +52,7 @@ public struct MegolmOutboundSession: Sendable {
         let cipher = ratchet.cipher
         let message = MegolmMessage.seal(
             index: ratchet.index, ciphertext: cipher.encrypt(plaintext), cipher: cipher,
-            sign: messageSigner.signature(for:))
+            sign: signer.signature(for:))
         ratchet.advance()
         return message
     }
@@ -90,11 +91,10 @@ public struct MegolmOutboundSession: Sendable {
         let parts = try reader.readFixed(count: MegolmRatchet.length)
         let seed = try reader.readFixed(count: 32)
         try reader.finish()
-        guard let signingKey = try? Curve25519.Signing.PrivateKey(rawRepresentation: seed) else { throw .invalidKey }
+        signer = try MegolmSigningKey(seed: seed)
         signingSeed = seed
-        sessionID = UnpaddedBase64.encode(signingKey.publicKey.rawRepresentation)
+        sessionID = UnpaddedBase64.encode(signer.publicKeyBytes)
         ratchet = MegolmRatchet(parts: parts, index: index)
-        messageSigner = MegolmSigningKey(seed: seed)
     }
 }
 

@@ -8,16 +8,20 @@ import Synchronization
 /// session's copies share it, as it never changes.
 final class MegolmSigningKey: Sendable {
     private let key: Mutex<Curve25519.Signing.PrivateKey>
+    /// The public key's 32 bytes: the session's id, once encoded.
+    let publicKeyBytes: [UInt8]
 
-    /// The key of a seed already known to be one (a key's `rawRepresentation`, or checked when
-    /// read from a pickle). Made here, not handed in: a key the caller holds could not be sent
-    /// into the mutex.
-    init(seed: [UInt8]) {
+    /// The key of a 32-byte seed. Made here, not handed in: a key the caller holds could not be
+    /// sent into the mutex.
+    init(seed: [UInt8]) throws(MatrixCryptoError) {
+        let made: Curve25519.Signing.PrivateKey
         do {
-            key = Mutex(try Curve25519.Signing.PrivateKey(rawRepresentation: seed))
+            made = try Curve25519.Signing.PrivateKey(rawRepresentation: seed)
         } catch {
-            preconditionFailure("a 32-byte Ed25519 seed was refused")
+            throw .invalidKey
         }
+        publicKeyBytes = Array(made.publicKey.rawRepresentation)
+        key = Mutex(made)
     }
 
     /// The Ed25519 signature of `bytes`.
@@ -29,5 +33,10 @@ final class MegolmSigningKey: Sendable {
                 preconditionFailure("Ed25519 signing with a valid key over bytes in memory failed")
             }
         }
+    }
+
+    /// The session key at `ratchet`, signed with this key.
+    func sessionKey(at ratchet: MegolmRatchet) -> MegolmSessionKey {
+        key.withLock { MegolmSessionKey(ratchet: ratchet, signingKey: $0) }
     }
 }
