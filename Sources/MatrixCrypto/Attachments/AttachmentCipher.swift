@@ -53,11 +53,7 @@ public enum AttachmentCipher {
         let key = JSONWebKey.generate()
         // The counter half starts at zero so that no file can wrap it (2^64 blocks), which keeps
         // implementations with 64-bit and 128-bit counters in agreement.
-        // One draw of the system's generator for its 8 random bytes: a draw a byte was a
-        // `getrandom` call a byte, 16 a GIF with its thumbnail.
-        var generator = SystemRandomNumberGenerator()
-        let random: UInt64 = generator.next()
-        let iv = withUnsafeBytes(of: random) { Array($0) } + [UInt8](repeating: 0, count: 8)
+        let iv = SecureRandom.bytes(8) + [UInt8](repeating: 0, count: 8)
         var hasher = SHA256()
         var start = plaintext.startIndex
         var blocksBefore: UInt64 = 0

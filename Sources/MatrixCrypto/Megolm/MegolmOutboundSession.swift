@@ -6,9 +6,7 @@ import Crypto
 /// is given the session key at index n can read messages n and later, never earlier ones.
 public struct MegolmOutboundSession: Sendable {
     private var ratchet: MegolmRatchet
-    /// The Ed25519 private key's 32-byte seed, for the pickle.
-    private let signingSeed: [UInt8]
-    /// The key made from that seed, which signs every message and the session key.
+    /// The Ed25519 private key, which signs every message and the session key.
     private let signer: MegolmSigningKey
     /// The session id (unpadded base64 of the Ed25519 public key), derived once: deriving it
     /// from the seed is a scalar multiplication, and every message names its session.
@@ -16,17 +14,8 @@ public struct MegolmOutboundSession: Sendable {
 
     /// A new session: random ratchet at index 0, new signing key.
     public init() {
-        self.init(ratchet: .random(), signingKey: Curve25519.Signing.PrivateKey())
-    }
-
-    init(ratchet: MegolmRatchet, signingKey: Curve25519.Signing.PrivateKey) {
-        self.ratchet = ratchet
-        signingSeed = Array(signingKey.rawRepresentation)
-        do {
-            signer = try MegolmSigningKey(seed: signingSeed)
-        } catch {
-            preconditionFailure("a key's own 32-byte Ed25519 seed was refused")
-        }
+        ratchet = .random()
+        signer = MegolmSigningKey()
         sessionID = UnpaddedBase64.encode(signer.publicKeyBytes)
     }
 
@@ -80,7 +69,7 @@ public struct MegolmOutboundSession: Sendable {
         var writer = PickleWriter(version: Self.pickleVersion)
         writer.write(ratchet.index)
         writer.writeFixed(ratchet.parts)
-        writer.writeFixed(signingSeed)
+        writer.writeFixed(signer.seed)
         return writer.bytes
     }
 
@@ -92,7 +81,6 @@ public struct MegolmOutboundSession: Sendable {
         let seed = try reader.readFixed(count: 32)
         try reader.finish()
         signer = try MegolmSigningKey(seed: seed)
-        signingSeed = seed
         sessionID = UnpaddedBase64.encode(signer.publicKeyBytes)
         ratchet = MegolmRatchet(parts: parts, index: index)
     }

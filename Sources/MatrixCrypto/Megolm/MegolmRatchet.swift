@@ -26,8 +26,7 @@ public struct MegolmRatchet: Sendable, Equatable {
 
     /// A fresh ratchet at index 0 from the system's secure random generator.
     static func random() -> MegolmRatchet {
-        var generator = SystemRandomNumberGenerator()
-        return MegolmRatchet(parts: (0..<length).map { _ in generator.next() as UInt8 }, index: 0)
+        MegolmRatchet(parts: SecureRandom.bytes(length), index: 0)
     }
 
     /// The cipher of the message at this index.

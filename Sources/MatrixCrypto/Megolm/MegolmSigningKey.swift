@@ -11,17 +11,32 @@ final class MegolmSigningKey: Sendable {
     /// The public key's 32 bytes: the session's id, once encoded.
     let publicKeyBytes: [UInt8]
 
-    /// The key of a 32-byte seed. Made here, not handed in: a key the caller holds could not be
-    /// sent into the mutex.
-    init(seed: [UInt8]) throws(MatrixCryptoError) {
+    /// A new random key.
+    convenience init() {
+        self.init(made: Curve25519.Signing.PrivateKey())
+    }
+
+    /// The key of a 32-byte seed (a pickle's).
+    convenience init(seed: [UInt8]) throws(MatrixCryptoError) {
         let made: Curve25519.Signing.PrivateKey
         do {
             made = try Curve25519.Signing.PrivateKey(rawRepresentation: seed)
         } catch {
             throw .invalidKey
         }
+        self.init(made: made)
+    }
+
+    /// Made by the initializers above, not handed in by callers: a key a caller still holds
+    /// could not be sent into the mutex.
+    private init(made: sending Curve25519.Signing.PrivateKey) {
         publicKeyBytes = Array(made.publicKey.rawRepresentation)
         key = Mutex(made)
+    }
+
+    /// The key's 32-byte seed, for the pickle.
+    var seed: [UInt8] {
+        key.withLock { Array($0.rawRepresentation) }
     }
 
     /// The Ed25519 signature of `bytes`.

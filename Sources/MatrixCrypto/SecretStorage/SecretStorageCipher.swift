@@ -43,8 +43,7 @@ public enum SecretStorageCipher {
     /// A random IV with bit 63 (the top bit of the low half) cleared, so the low 64 bits cannot
     /// carry into the high ones: implementations with 64-bit and 128-bit counters then agree.
     static func randomIV() -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        var iv = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        var iv = SecureRandom.bytes(16)
         iv[8] &= 0x7F
         return iv
     }
