@@ -23,7 +23,8 @@ struct ScaleBot {
         var elapsed: Double { (ContinuousClock.now - started).inSeconds }
     }
 
-    /// Runs `body` with a fresh process in `channels`, on the SQLite file `database`, and stops
+    /// Runs `body` with a fresh process in `channels` (none: Matrix alone, for an environment
+    /// without IRC), on the SQLite file `database`, and stops
     /// the process afterwards, also when `body` throws.
     func running<Result>(
         channels: [String], database: URL, _ body: (Running) async throws -> Result
@@ -31,10 +32,9 @@ struct ScaleBot {
         let process = Process()
         process.executableURL = binary
         process.arguments = ["run"]
-        process.environment = environment.merging([
-            "IRC_CHANNELS": channels.joined(separator: ","), "DATABASE_URL": database.path,
-            "OPS_PORT": String(opsPort),
-        ]) { $1 }
+        var settings = ["DATABASE_URL": database.path, "OPS_PORT": String(opsPort)]
+        if !channels.isEmpty { settings["IRC_CHANNELS"] = channels.joined(separator: ",") }
+        process.environment = environment.merging(settings) { $1 }
         process.standardError = FileHandle.nullDevice
         let started = ContinuousClock.now
         try ShippedBinary.startCold(process)

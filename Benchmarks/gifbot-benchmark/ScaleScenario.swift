@@ -17,8 +17,10 @@ import TestServerSupport
 ///
 /// Four runs of the bot on one database: in one room and one channel, for the reference reply
 /// time; then, with the rooms made, a first run that joins them all; then the measured restart
-/// (start to ready, its CPU and memory, idle CPU, reply time in the reference room); then a
-/// start on an empty database, whose first sync is the full initial sync of every room.
+/// (start to ready, its CPU and memory, idle CPU, reply time in the reference room), and the
+/// same build in one room started beside it, the two asked in turn (`sideBySide`: the reply
+/// time target is held there); then a start on an empty database, whose first sync is the full
+/// initial sync of every room.
 enum ScaleScenario {
     struct Plan: Sendable {
         /// Matrix rooms the bot ends up in, the reference room included.
@@ -99,6 +101,8 @@ enum ScaleScenario {
             server: synapse, user: try await synapse.registerUser("scaleowner", password: "scale-owner-password"))
         let alice = MatrixTestClient(
             server: synapse, user: try await synapse.registerUser("scalealice", password: "scale-alice-password"))
+        let soloPassword = "scale-solo-password"
+        let soloUser = try await synapse.registerUser("scalesolo", password: soloPassword)
         let channels = (0..<plan.channels).map { "#scale-\($0)" }
         let observer = try await TestIRCClient.connect(port: servers.irc.ports.relaxed, nick: "scaleobserver")
         do {
@@ -116,10 +120,20 @@ enum ScaleScenario {
                     "IRC_FLOOD_BURST": "50", "IRC_FLOOD_INTERVAL": "0.001",
                 ]) { $1 },
                 opsPort: try await FreePorts.allocate(1)[0])
+            // The same configuration on Matrix alone, in one room.
+            let solo = SoloBot(
+                bot: ScaleBot(
+                    binary: binary,
+                    environment: MatrixBotEnvironment.make(
+                        server: synapse, user: soloUser.userID, password: soloPassword,
+                        inviteAllow: [alice.user.userID], encrypted: true, standIn: servers.standIn),
+                    opsPort: try await FreePorts.allocate(1)[0]),
+                user: soloUser.userID, account: MatrixTestClient(server: synapse, user: soloUser),
+                database: directory.appendingPathComponent("solo.sqlite"))
             let session = Session(
                 plan: plan, bot: bot, botUser: botUser.userID, botAccount: botAccount, owner: owner, alice: alice,
                 observer: observer, channels: channels, synapse: synapse,
-                database: directory.appendingPathComponent("gifbot.sqlite"))
+                database: directory.appendingPathComponent("gifbot.sqlite"), solo: solo)
             try await session.run(report, emptyDatabase: directory.appendingPathComponent("empty.sqlite"))
         } catch {
             await observer.quit()

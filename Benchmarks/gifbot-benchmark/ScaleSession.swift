@@ -18,6 +18,8 @@ extension ScaleScenario {
         let channels: [String]
         let synapse: SynapseServer
         let database: URL
+        /// The same build in one room beside it (`sideBySide`).
+        let solo: SoloBot
 
         /// Long enough for the full run's thousand rooms on two busy cores.
         var generous: Duration { .seconds(120 + plan.rooms) }
@@ -25,6 +27,7 @@ extension ScaleScenario {
 
         func run(_ report: Report, emptyDatabase: URL) async throws {
             let room = try await alice.createRoom(name: "scale reference", invite: [botUser])
+            let soloRoom = try await alice.createRoom(name: "scale solo reference", invite: [solo.user])
             let oneRoom = try await bot.running(channels: [channels[0]], database: database) { running in
                 _ = try await bot.waitUntilReady(running, timeout: generous)
                 _ = try await ScaleProbes.waitForRooms(botAccount, count: 1, running: running, timeout: generous)
@@ -56,14 +59,14 @@ extension ScaleScenario {
                 section, "first run: joining \(plan.rooms - 1) rooms on invitation and \(plan.channels) channels",
                 joining, "s")
 
-            try await measureRestart(report, room: room, oneRoom: oneRoom)
+            try await measureRestart(report, room: room, soloRoom: soloRoom, oneRoom: oneRoom)
             try await measureInitialSync(report, database: emptyDatabase)
         }
 
         /// The bot started again on its database, in every room and channel: what an operator's
         /// restart costs. Ready means `/readyz` ready and a command answered on each network.
         private func measureRestart(
-            _ report: Report, room: String, oneRoom: TwoSeries
+            _ report: Report, room: String, soloRoom: String, oneRoom: TwoSeries
         ) async throws {
             let mark = HomeserverRequests.mark(accessLog)
             try await bot.running(channels: channels, database: database) { running in
@@ -99,15 +102,18 @@ extension ScaleScenario {
                 report.add(
                     section, "reply p50 against one room's, first \(plan.commands) commands",
                     (first.p50 / oneRoom.first.p50 - 1) * 100, "%")
+                // Against the one-room run of the scenario's start: another homeserver (without the
+                // thousand rooms) and another hour. The target is held side by side, below.
                 report.add(
                     section, "reply p50 against one room's, next \(plan.commands) commands",
-                    (then.p50 / oneRoom.then.p50 - 1) * 100, "%", target: "<= 20", met: { $0 <= 20 })
+                    (then.p50 / oneRoom.then.p50 - 1) * 100, "%")
                 let idle = try await ScaleProbes.idleCPU(running, seconds: plan.idleSeconds)
                 report.add(
                     section, "idle CPU, \(plan.idleSeconds) s", idle, "ms/s", target: "<= 2", met: { $0 <= 2 })
                 let settled = ResidentMemory.mebibytes(pid: running.pid)
                 report.add(
                     section, "resident set after, \(scale)", settled, "MiB", target: "<= 64", met: { $0 <= 64 })
+                try await sideBySide(report, many: running, room: room, soloRoom: soloRoom)
             }
         }
 
