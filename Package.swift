@@ -127,11 +127,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Secrets, keys, IVs and identifiers from the system's secure generator, for every module that
+        // makes them (MatrixCrypto, Matrix, GifBotWeb).
+        .target(name: "SecureRandomness"),
         // Matrix end-to-end encryption (issue 22): Olm, Megolm, canonical JSON and signing, attachments,
         // secret storage. Values and small state machines over swift-crypto alone: no NIO, HTTP or store.
         .target(
             name: "MatrixCrypto",
             dependencies: [
+                "SecureRandomness",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
@@ -162,6 +166,7 @@ let package = Package(
             dependencies: [
                 "GifBotCore",
                 "MatrixCrypto",
+                "SecureRandomness",
                 "GifSources",
                 "HTTPTransport",
                 "MatrixState",
@@ -211,6 +216,7 @@ let package = Package(
             name: "GifBotWeb",
             dependencies: [
                 "GifBotCore",
+                "SecureRandomness",
                 "CZlib",
                 "HTTPListening",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -469,6 +475,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]),
+        .testTarget(name: "SecureRandomnessTests", dependencies: ["SecureRandomness"]),
         .testTarget(
             name: "MatrixCryptoTests",
             dependencies: [

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import GifBotCore
+import SecureRandomness
 
 /// Login links, sessions and CSRF tokens over the store: the one place that decides who a
 /// browser is. The signing secret is read (or created) in the store on first use, so every
@@ -20,7 +21,7 @@ public actor WebAccess: WebLinkIssuing {
 
     func currentKeys() async throws -> WebKeys {
         if let keys { return keys }
-        let loaded = WebKeys(secret: try await store.webSecret(candidate: WebKeys.randomBytes()))
+        let loaded = WebKeys(secret: try await store.webSecret(candidate: SecureRandom.bytes(32)))
         keys = loaded
         return loaded
     }
@@ -33,7 +34,7 @@ public actor WebAccess: WebLinkIssuing {
     public func loginLink(for user: UserKey, channel: String?) async throws -> String {
         if let channel { try await store.grantWebChannel(channel, to: user, at: now()) }
         let ticket = LoginTicket(
-            nonce: Base64URL.encode(WebKeys.randomBytes(16)), user: user, channel: channel,
+            nonce: Base64URL.encode(SecureRandom.bytes(16)), user: user, channel: channel,
             expiresAt: now().addingTimeInterval(LoginTokenCodec.lifetime))
         return "\(settings.baseURL)/login?token=\(try await token(for: ticket))"
     }
@@ -96,7 +97,7 @@ public actor WebAccess: WebLinkIssuing {
         guard try await store.consumeLoginNonce(ticket.nonce, expiresAt: ticket.expiryDate) else {
             return .failure(.alreadyUsed)
         }
-        let cookie = Base64URL.encode(WebKeys.randomBytes())
+        let cookie = Base64URL.encode(SecureRandom.bytes(32))
         let started = now()
         try await store.createWebSession(
             WebSession(

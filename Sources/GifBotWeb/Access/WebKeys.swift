@@ -27,10 +27,4 @@ public struct WebKeys: Sendable {
         HKDF<SHA256>.deriveKey(inputKeyMaterial: master, info: Data(purpose.utf8), outputByteCount: 32)
             .withUnsafeBytes { Array($0) }
     }
-
-    /// 32 random bytes: a new secret, a session id.
-    static func randomBytes(_ count: Int = 32) -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MatrixCrypto
+import SecureRandomness
 
 /// The account's secret storage as account data (client-server API, "Secret storage"): a key
 /// description `m.secret_storage.key.<id>` with its check value, `m.secret_storage.default_key`
@@ -75,9 +76,5 @@ struct SecretStorageAccountData: Sendable {
     }
 
     /// 32 letters and digits, as clients name their keys.
-    static func newKeyID() -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-        var generator = SystemRandomNumberGenerator()
-        return String((0..<32).map { _ in alphabet.randomElement(using: &generator)! })
-    }
+    static func newKeyID() -> String { SecureRandom.alphanumerics(32) }
 }

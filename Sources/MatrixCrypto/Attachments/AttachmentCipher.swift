@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SecureRandomness
 import _CryptoExtras
 
 /// How one attachment was encrypted: its key, its IV and the SHA-256 of its ciphertext; what

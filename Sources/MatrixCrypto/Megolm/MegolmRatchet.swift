@@ -1,4 +1,5 @@
 import Crypto
+import SecureRandomness
 
 /// The Megolm ratchet (specification: olm-megolm/megolm, "The Megolm ratchet algorithm"): four
 /// 32-byte parts R(i,0)...R(i,3) and the index i. Part 3 changes at every step; part 2 is

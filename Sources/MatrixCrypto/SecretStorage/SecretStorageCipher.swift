@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SecureRandomness
 import _CryptoExtras
 
 /// `m.secret_storage.v1.aes-hmac-sha2` (client-server API, "Secret storage"): each secret is

@@ -1,4 +1,5 @@
 import Crypto
+import SecureRandomness
 import _CryptoExtras
 
 /// A secret-storage key derived from a passphrase (client-server API, "Deriving keys from
@@ -34,11 +35,8 @@ public struct SecretStoragePassphrase: Sendable, Equatable {
     /// Fresh parameters for a new key description: a random 32-character alphanumeric salt and
     /// the default iteration count.
     public static func generate() -> SecretStoragePassphrase {
-        let characters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-        var generator = SystemRandomNumberGenerator()
-        let salt = String((0..<32).map { _ in characters.randomElement(using: &generator) ?? "A" })
         // Both values are within the limits by construction.
-        return SecretStoragePassphrase(unchecked: salt, iterations: defaultIterations)
+        SecretStoragePassphrase(unchecked: SecureRandom.alphanumerics(32), iterations: defaultIterations)
     }
 
     init(unchecked salt: String, iterations: Int) {
