@@ -12,7 +12,7 @@ import Testing
         let record = GIFUploader.EncryptedUpload(
             contentURI: "mxc://hs/abc", mimetype: "image/gif", byteSize: 1234, width: 480, height: nil,
             file: Array(fileJSON.utf8))
-        let written = try JSONEncoder().encode(record)
+        let written = Data(try record.jsonBytes())
         let object = try JSONDecoder().decode(JSONValue.self, from: written)
         #expect(object["file"]?.string == fileJSON)
         #expect(object["height"] == nil)
