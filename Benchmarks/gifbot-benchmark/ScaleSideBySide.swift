@@ -32,7 +32,7 @@ extension ScaleScenario.Session {
     func sideBySide(
         _ report: Report, many running: ScaleBot.Running, room: String, soloRoom: String
     ) async throws {
-        let scale = ScaleScenario.self
+        let section = ScaleScenario.section
         try await solo.bot.running(channels: [], database: solo.database) { soloRunning in
             _ = try await solo.bot.waitUntilReady(soloRunning, timeout: generous)
             _ = try await ScaleProbes.waitForRooms(solo.account, count: 1, running: soloRunning, timeout: generous)
@@ -62,26 +62,26 @@ extension ScaleScenario.Session {
             let manyP50 = Measure.percentile(series.many, 50)
             let oneP50 = Measure.percentile(series.one, 50)
             let label = "side by side, \(2 * plan.commands) commands each"
-            report.add(scale.section, "\(label): one-room bot's !about reply p50", oneP50, "ms")
-            report.add(scale.section, "\(label): \(plan.rooms)-room bot's !about reply p50", manyP50, "ms")
+            report.add(section, "\(label): one-room bot's !about reply p50", oneP50, "ms")
+            report.add(section, "\(label): \(plan.rooms)-room bot's !about reply p50", manyP50, "ms")
             report.add(
-                scale.section, "\(label): reply p50 in \(plan.rooms) rooms against one room's",
+                section, "\(label): reply p50 in \(plan.rooms) rooms against one room's",
                 (manyP50 / oneP50 - 1) * 100, "%", target: "<= 20", met: { $0 <= 20 })
             report.add(
-                scale.section, "\(label): one-room bot's CPU per !about",
+                section, "\(label): one-room bot's CPU per !about",
                 (soloRunning.cpu.seconds() - oneCPU) / pairs * 1000,
                 "ms")
             report.add(
-                scale.section, "\(label): \(plan.rooms)-room bot's CPU per !about",
+                section, "\(label): \(plan.rooms)-room bot's CPU per !about",
                 (running.cpu.seconds() - manyCPU) / pairs * 1000, "ms")
             for (name, user) in [("one-room", solo.user), ("\(plan.rooms)-room", botUser)] {
                 let requests = read[user] ?? HomeserverRequests()
                 let syncs = Double(max(1, requests.counts["sync"] ?? 0))
                 report.add(
-                    scale.section, "\(label): homeserver's CPU per /sync of the \(name) bot",
+                    section, "\(label): homeserver's CPU per /sync of the \(name) bot",
                     requests.syncCPUSeconds / syncs * 1000, "ms")
                 report.add(
-                    scale.section, "\(label): homeserver's database time per /sync of the \(name) bot",
+                    section, "\(label): homeserver's database time per /sync of the \(name) bot",
                     requests.syncDatabaseSeconds / syncs * 1000, "ms")
             }
         }
