@@ -24,8 +24,8 @@ struct ScaleBot {
     }
 
     /// Runs `body` with a fresh process in `channels` (none: Matrix alone, for an environment
-    /// without IRC), on the SQLite file `database`, and stops
-    /// the process afterwards, also when `body` throws.
+    /// without IRC), on the SQLite file `database`, and stops the process afterwards, also when
+    /// `body` throws.
     func running<Result>(
         channels: [String], database: URL, _ body: (Running) async throws -> Result
     ) async throws -> Result {

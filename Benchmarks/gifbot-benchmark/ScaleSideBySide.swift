@@ -44,14 +44,15 @@ extension ScaleScenario.Session {
             let oneCPU = soloRunning.cpu.seconds()
             var series = ScaleScenario.SideBySide()
             for pair in 0..<(2 * plan.commands) {
-                if pair.isMultiple(of: 2) {
-                    series.one.append(
-                        try await ScaleProbes.reply(alice, room: soloRoom, bot: solo.user, timeout: generous))
-                    series.many.append(try await ScaleProbes.reply(alice, room: room, bot: botUser, timeout: generous))
-                } else {
-                    series.many.append(try await ScaleProbes.reply(alice, room: room, bot: botUser, timeout: generous))
-                    series.one.append(
-                        try await ScaleProbes.reply(alice, room: soloRoom, bot: solo.user, timeout: generous))
+                let soloFirst = pair.isMultiple(of: 2)
+                for asksSolo in [soloFirst, !soloFirst] {
+                    if asksSolo {
+                        series.one.append(
+                            try await ScaleProbes.reply(alice, room: soloRoom, bot: solo.user, timeout: generous))
+                    } else {
+                        series.many.append(
+                            try await ScaleProbes.reply(alice, room: room, bot: botUser, timeout: generous))
+                    }
                 }
                 // A worker thread that ends keeps the time it was last seen with.
                 _ = running.cpu.seconds()

@@ -18,7 +18,7 @@ public enum SecureRandom {
     }
 
     /// The 62 letters and digits identifiers are made of (secret storage's key ids and salts).
-    public static let alphanumericCharacters = Array(
+    static let alphanumericCharacters = Array(
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
 
     /// `count` letters and digits, each equally likely: a byte at or above 248 (the largest
