@@ -43,26 +43,24 @@ extension ScaleScenario.Session {
             let manyCPU = running.cpu.seconds()
             let oneCPU = soloRunning.cpu.seconds()
             var series = ScaleScenario.SideBySide()
-            for pair in 0..<(2 * plan.commands) {
-                let soloFirst = pair.isMultiple(of: 2)
-                for asksSolo in [soloFirst, !soloFirst] {
-                    if asksSolo {
-                        series.one.append(
-                            try await ScaleProbes.reply(alice, room: soloRoom, bot: solo.user, timeout: generous))
-                    } else {
-                        series.many.append(
-                            try await ScaleProbes.reply(alice, room: room, bot: botUser, timeout: generous))
-                    }
+            let pairs = 2 * plan.commands
+            // Each bot: its room, its account, and the series its answers go to.
+            let bots: [(room: String, user: String, series: WritableKeyPath<ScaleScenario.SideBySide, [Double]>)] = [
+                (soloRoom, solo.user, \.one), (room, botUser, \.many),
+            ]
+            for pair in 0..<pairs {
+                for bot in pair.isMultiple(of: 2) ? bots : bots.reversed() {
+                    series[keyPath: bot.series].append(
+                        try await ScaleProbes.reply(alice, room: bot.room, bot: bot.user, timeout: generous))
                 }
                 // A worker thread that ends keeps the time it was last seen with.
                 _ = running.cpu.seconds()
                 _ = soloRunning.cpu.seconds()
             }
-            let pairs = Double(2 * plan.commands)
             let read = HomeserverRequests.read(accessLog, after: mark, users: [botUser, solo.user])
             let manyP50 = Measure.percentile(series.many, 50)
             let oneP50 = Measure.percentile(series.one, 50)
-            let label = "side by side, \(2 * plan.commands) commands each"
+            let label = "side by side, \(pairs) commands each"
             report.add(section, "\(label): one-room bot's !about reply p50", oneP50, "ms")
             report.add(section, "\(label): \(plan.rooms)-room bot's !about reply p50", manyP50, "ms")
             report.add(
@@ -70,11 +68,10 @@ extension ScaleScenario.Session {
                 (manyP50 / oneP50 - 1) * 100, "%", target: "<= 20", met: { $0 <= 20 })
             report.add(
                 section, "\(label): one-room bot's CPU per !about",
-                (soloRunning.cpu.seconds() - oneCPU) / pairs * 1000,
-                "ms")
+                (soloRunning.cpu.seconds() - oneCPU) / Double(pairs) * 1000, "ms")
             report.add(
                 section, "\(label): \(plan.rooms)-room bot's CPU per !about",
-                (running.cpu.seconds() - manyCPU) / pairs * 1000, "ms")
+                (running.cpu.seconds() - manyCPU) / Double(pairs) * 1000, "ms")
             for (name, user) in [("one-room", solo.user), ("\(plan.rooms)-room", botUser)] {
                 let requests = read[user] ?? HomeserverRequests()
                 let syncs = Double(max(1, requests.counts["sync"] ?? 0))
