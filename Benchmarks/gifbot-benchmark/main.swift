@@ -2,7 +2,7 @@ import BenchmarkSupport
 import Foundation
 
 // GifBot's benchmark (issue 9): `scripts/benchmark [--short] [--json FILE] [--only 1,2,...]
-// [--rooms N] [--synapse-database postgres|sqlite]`.
+// [--rooms N] [--synapse-database postgres|sqlite] [--baseline GIFBOT]`.
 // Runs the real modules on this machine, with no network, prints one table on standard output
 // and writes the same figures as JSON. Exit status 1 when a check fails: always the memory
 // growth check (scenario 4), the idle Matrix bot's runaway check (scenario 9), and every target
@@ -16,7 +16,7 @@ func value(after flag: String) -> String? {
 
 let short = arguments.contains("--short")
 let strict = arguments.contains("--strict")
-let only = Set((value(after: "--only") ?? "1,2,3,4,5,6,7,8,9,10,11,12").split(separator: ",").compactMap { Int($0) })
+let only = Set((value(after: "--only") ?? "1,2,3,4,5,6,7,8,9,10,11,12,13").split(separator: ",").compactMap { Int($0) })
 let jsonPath = value(after: "--json") ?? (short ? ".build/benchmark-short.json" : ".build/benchmark.json")
 let report = Report()
 
@@ -30,6 +30,7 @@ struct Scale {
     var pickerRequests: Int
     var manyRooms: ScaleScenario.Plan
     var pythonBot: PythonBotScenario.Plan
+    var builds: BuildsSideBySide.Plan
 
     static let full = Scale(
         decodings: 2000, warmCommands: 20000, missCommands: 2000,
@@ -40,7 +41,7 @@ struct Scale {
         manyRooms: .init(
             rooms: 1000, channels: 500, membersPerRoom: 5...50, memberPool: 300, devicesPerMember: 3, commands: 30,
             idleSeconds: 20),
-        pythonBot: .init(runs: 3, commands: 20))
+        pythonBot: .init(runs: 3, commands: 20), builds: .init(rounds: 5, commands: 20))
     static let short = Scale(
         decodings: 200, warmCommands: 2000, missCommands: 100,
         memory: .init(users: 1000, queries: 2000, firstCheckpoint: 2000, secondCheckpoint: 10000),
@@ -50,7 +51,7 @@ struct Scale {
         manyRooms: .init(
             rooms: 40, channels: 20, membersPerRoom: 5...15, memberPool: 30, devicesPerMember: 2, commands: 9,
             idleSeconds: 3),
-        pythonBot: .init(runs: 1, commands: 5))
+        pythonBot: .init(runs: 1, commands: 5), builds: .init(rounds: 1, commands: 5))
     static let debugShort = Scale(
         decodings: 10, warmCommands: 200, missCommands: 10,
         memory: .init(users: 200, queries: 40, firstCheckpoint: 500, secondCheckpoint: 2500),
@@ -60,7 +61,7 @@ struct Scale {
         manyRooms: .init(
             rooms: 10, channels: 5, membersPerRoom: 2...4, memberPool: 6, devicesPerMember: 2, commands: 3,
             idleSeconds: 1),
-        pythonBot: .init(runs: 1, commands: 2))
+        pythonBot: .init(runs: 1, commands: 2), builds: .init(rounds: 1, commands: 2))
 }
 
 #if DEBUG
@@ -89,6 +90,11 @@ if only.contains(9) { try await MatrixScenario.run(report, plan: scale.matrix) }
 if only.contains(10) { try await PickerScenario.run(report, requests: scale.pickerRequests) }
 if only.contains(11) { try await ScaleScenario.run(report, plan: scale.manyRooms) }
 if only.contains(12) { try await PythonBotScenario.run(report, plan: scale.pythonBot) }
+// `--baseline PATH` is the other build scenario 13 runs beside this one (by default this one).
+if only.contains(13) {
+    let baseline = value(after: "--baseline").map { URL(fileURLWithPath: $0) }
+    try await BuildsSideBySide.run(report, plan: scale.builds, baseline: baseline)
+}
 
 report.printTable()
 #if DEBUG
