@@ -248,6 +248,19 @@ public final class MatrixAdapter: Service {
     private func sync(
         client: MatrixClient, filters: SyncFilters, handler: MatrixSyncHandler, encryption: MatrixEncryption?
     ) async -> ServeEnd {
+        var positions = SyncPositionWrites(interval: configuration.timing.syncPositionInterval)
+        let end = await syncBatches(
+            client: client, filters: filters, handler: handler, encryption: encryption, positions: &positions)
+        // Handled and not yet written: stored before the adapter stops, so a restart answers
+        // nothing again.
+        if let unwritten = positions.unwritten { await write(position: unwritten, &positions) }
+        return end
+    }
+
+    private func syncBatches(
+        client: MatrixClient, filters: SyncFilters, handler: MatrixSyncHandler, encryption: MatrixEncryption?,
+        positions: inout SyncPositionWrites
+    ) async -> ServeEnd {
         var filters = filters
         // The lean filter could not be made: not asked again before the next login.
         var leanRefused = false
@@ -299,20 +312,28 @@ public final class MatrixAdapter: Service {
                 return .tokenRefused(refusal)
             }
             since = response.nextBatch
-            if position == nil || response.carriesNews(forBot: handler.userID) {
-                do {
-                    // Unsynced: lost with the machine's power, the events after an older
-                    // position come again (their transaction ids are the same).
-                    try await store.setAdapterState(syncKey, to: response.nextBatch, durability: .unsynced)
-                } catch {
-                    logger.error("Could not store the sync position", metadata: ["error": "\(error)"])
-                }
+            if let due = positions.handled(
+                response.nextBatch, news: response.carriesNews(forBot: handler.userID), fresh: position == nil)
+            {
+                await write(position: due, &positions)
             }
             batches.add(1, ordering: .relaxed)
             status.ready()
             await followAnnotations(of: response, filters: &filters, leanRefused: &leanRefused)
         }
         return .stopped
+    }
+
+    /// Stores the sync position. Unsynced: lost with the machine's power, the events after an
+    /// older position come again (their transaction ids are the same). One that could not be
+    /// written stays waiting, and is tried again with a later batch's.
+    private func write(position: String, _ positions: inout SyncPositionWrites) async {
+        do {
+            try await store.setAdapterState(syncKey, to: position, durability: .unsynced)
+            positions.wrote()
+        } catch {
+            logger.error("Could not store the sync position", metadata: ["error": "\(error)"])
+        }
     }
 
     /// Learns from a batch whether the homeserver annotates events with the bot's membership,

@@ -131,7 +131,11 @@ import Testing
         try await withInProcessMatrixBot { harness in
             // A homeserver that does not annotate: the bot's own events come back.
             await harness.homeserver.setAnnotatesMembership(false)
-            let running = harness.start()
+            // Every batch from others written at once (`InProcessMatrixSyncPositionTests` has the
+            // default interval's writes).
+            var configuration = harness.configuration()
+            configuration.timing.syncPositionInterval = .zero
+            let running = harness.start(configuration)
             let room = try await harness.roomWithBot()
             let commands = 5
             // Each reply seen back by the bot before the next command, so each comes back alone.
