@@ -21,7 +21,8 @@ extension MatrixAdapter {
                 rule: MediaDestinationRule(policy: configuration.media))
             uploader = GIFUploader(
                 client: client, downloader: downloader, store: store, storeNetwork: configuration.homeserver,
-                limit: limit, preferred: configuration.preferredMaxBytes, logger: logger)
+                limit: limit, preferred: configuration.preferredMaxBytes, logger: logger,
+                pending: PendingUploadRecords(interval: configuration.timing.bookkeepingInterval))
         }
         let account = configuration.storeAccount(userID: userID)
         let encryptedRooms = await EncryptedRooms.load(store: store, account: account, logger: logger)

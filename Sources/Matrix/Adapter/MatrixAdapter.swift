@@ -248,12 +248,13 @@ public final class MatrixAdapter: Service {
     private func sync(
         client: MatrixClient, filters: SyncFilters, handler: MatrixSyncHandler, encryption: MatrixEncryption?
     ) async -> ServeEnd {
-        var positions = SyncPositionWrites(interval: configuration.timing.syncPositionInterval)
+        var positions = SyncPositionWrites(interval: configuration.timing.bookkeepingInterval)
         let end = await syncBatches(
             client: client, filters: filters, handler: handler, encryption: encryption, positions: &positions)
         // Handled and not yet written: stored before the adapter stops, so a restart answers
-        // nothing again.
+        // nothing again and uploads nothing again.
         if let unwritten = positions.unwritten { await write(position: unwritten, &positions) }
+        await handler.sender.uploader?.writeRecords()
         return end
     }
 
@@ -312,11 +313,12 @@ public final class MatrixAdapter: Service {
                 return .tokenRefused(refusal)
             }
             since = response.nextBatch
-            if let due = positions.handled(
-                response.nextBatch, news: response.carriesNews(forBot: handler.userID), fresh: position == nil)
-            {
+            let news = response.carriesNews(forBot: handler.userID)
+            if let due = positions.handled(response.nextBatch, news: news, fresh: position == nil) {
                 await write(position: due, &positions)
             }
+            // Caught up: what waited to be recorded is written too.
+            if !news { await handler.sender.uploader?.writeRecords() }
             batches.add(1, ordering: .relaxed)
             status.ready()
             await followAnnotations(of: response, filters: &filters, leanRefused: &leanRefused)

@@ -1,8 +1,8 @@
 /// When the sync position is written to the store: at most once per `interval` while batches
 /// from others keep coming, at once when the bot starts without a position and when a batch
 /// brings nothing from others (the bot has caught up), and before the adapter stops. A busy bot
-/// answered each command with a write of its own (a hop to the store's thread and an SQLite
-/// statement, a quarter of a plain command's store work; issue 34).
+/// answered each command with a write of its own: a hop to the store's thread and an SQLite
+/// statement, one of the three a plain command made (issue 34).
 ///
 /// A process that dies without stopping loses at most the positions of one `interval` of busy
 /// batches, or of the batches since the last write when the bot fell quiet right after them.

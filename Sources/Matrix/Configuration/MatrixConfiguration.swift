@@ -64,9 +64,9 @@ public struct MatrixConfiguration: Sendable, Equatable {
 public struct MatrixTiming: Sendable, Equatable {
     /// The long poll of `/sync`.
     public var syncTimeout: Duration = .seconds(30)
-    /// The longest the sync position goes unwritten while batches from others keep coming
-    /// (`SyncPositionWrites`).
-    public var syncPositionInterval: Duration = .seconds(1)
+    /// The longest the sync position and the records of plain uploads go unwritten while the
+    /// bot is busy (`SyncPositionWrites`, `PendingUploadRecords`).
+    public var bookkeepingInterval: Duration = .seconds(1)
     /// Every other request.
     public var requestTimeout: Duration = .seconds(30)
     /// Downloading a GIF from a source's media host, body included (`media.timeout`).

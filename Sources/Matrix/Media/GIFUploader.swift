@@ -19,11 +19,13 @@ struct GIFUploader: Sendable {
     let logger: Logger
     /// The buffer each download is read into and each upload sent from, kept between GIFs.
     let spare = SpareGIFBuffer()
+    /// What was uploaded and is not yet recorded in the store.
+    let pending: PendingUploadRecords
 
     /// The GIF on the homeserver, and its thumbnail (`GIFThumbnail`: the source's still, or the
     /// smallest rendition below what was posted; nil when there is none or it could not be
-    /// uploaded), each uploaded the first time only; what was uploaded now is recorded in one
-    /// write (one disk sync, not two).
+    /// uploaded), each uploaded the first time only; what was uploaded now is recorded together
+    /// (`PendingUploadRecords`).
     func mediaWithThumbnail(
         for card: GifCard
     ) async throws(MatrixError) -> (
@@ -60,11 +62,16 @@ struct GIFUploader: Sendable {
         return media
     }
 
-    /// The recorded uploads of those GIFs, by id; none when the store cannot be read (then the
-    /// GIFs are uploaded again).
+    /// The recorded uploads of those GIFs, by id, waiting ones first; none when the store cannot
+    /// be read (then the GIFs are uploaded again).
     private func stored(_ gifIDs: [String]) async -> [String: UploadedMedia] {
-        let found = (try? await store.uploadedMedia(gifIDs: gifIDs, network: storeNetwork)) ?? []
-        return Dictionary(found.map { ($0.gifID, $0) }) { first, _ in first }
+        var known = pending.find(gifIDs)
+        let unknown = gifIDs.filter { known[$0] == nil }
+        guard !unknown.isEmpty else { return known }
+        for record in (try? await store.uploadedMedia(gifIDs: unknown, network: storeNetwork)) ?? [] {
+            known[record.gifID] = known[record.gifID] ?? record
+        }
+        return known
     }
 
     private func uploadPlain(
@@ -80,12 +87,22 @@ struct GIFUploader: Sendable {
     }
 
     private func remember(_ uploaded: [UploadedMedia], for card: GifCard) async {
-        guard !uploaded.isEmpty else { return }
+        guard !uploaded.isEmpty, pending.add(uploaded) else { return }
+        await writeRecords()
+    }
+
+    /// Writes the waiting upload records, in one statement. Records that could not be written
+    /// are given up: their GIFs are uploaded again the next time.
+    func writeRecords() async {
+        let records = pending.all
+        guard !records.isEmpty else { return }
         do {
-            try await store.recordUploadedMedia(uploaded, network: storeNetwork)
+            try await store.recordUploadedMedia(records, network: storeNetwork)
         } catch {
-            logger.warning("Could not remember an uploaded GIF", metadata: ["gif": "\(card.id)", "error": "\(error)"])
+            logger.warning(
+                "Could not remember uploaded GIFs", metadata: ["gifs": "\(records.count)", "error": "\(error)"])
         }
+        pending.remove(records)
     }
 
     /// The GIF's first usable rendition, downloaded and handed to `upload` with its format (one

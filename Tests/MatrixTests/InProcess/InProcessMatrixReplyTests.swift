@@ -134,7 +134,7 @@ import Testing
             // Every batch from others written at once (`InProcessMatrixSyncPositionTests` has the
             // default interval's writes).
             var configuration = harness.configuration()
-            configuration.timing.syncPositionInterval = .zero
+            configuration.timing.bookkeepingInterval = .zero
             let running = harness.start(configuration)
             let room = try await harness.roomWithBot()
             let commands = 5

@@ -1,9 +1,12 @@
+import GiphyStandIn
+import Synchronization
 import Testing
 
 @testable import Matrix
 
-/// The sync position of a busy bot is written once per interval, when it catches up, and as the
-/// adapter stops (`SyncPositionWrites`), never left behind what the bot answered.
+/// A busy bot's bookkeeping, its sync position (`SyncPositionWrites`) and the records of its
+/// plain uploads (`PendingUploadRecords`), is written once per interval, when it catches up, and
+/// as the adapter stops, never left behind what the bot answered.
 @Suite(.timeLimit(.minutes(1))) struct InProcessMatrixSyncPositionTests {
     /// Started with `interval` between writes and `poll` as the sync's long poll, in a room of
     /// alice's, syncing without its own events and caught up: nothing is waiting to be written.
@@ -11,7 +14,7 @@ import Testing
         _ harness: InProcessMatrixBot, interval: Duration, poll: Duration
     ) async throws -> (RunningMatrixBot, String) {
         var configuration = harness.configuration()
-        configuration.timing.syncPositionInterval = interval
+        configuration.timing.bookkeepingInterval = interval
         configuration.timing.syncTimeout = poll
         let running = harness.start(configuration)
         let room = try await harness.roomWithBot()
@@ -58,6 +61,31 @@ import Testing
                 if stored < command.position { try await Task.sleep(for: .milliseconds(10)) }
             }
             #expect(stored >= command.position, "the position past the command, written")
+        }
+    }
+
+    @Test func uploadsWithinTheIntervalAreFoundWhileTheyWaitAndRecordedTogether() async throws {
+        try await withInProcessMatrixBot { harness in
+            let (running, room) = try await Self.settledBot(harness, interval: .seconds(3600), poll: .seconds(50))
+            let search = "/v1/gifs/search"
+            harness.standIn.override(search, with: MatrixBotHarness.catSearch(harness.standIn, ids: ["catgif1"]))
+            _ = try await harness.ask("!gif cat", in: room)
+            #expect(harness.state.uploadWrites.load(ordering: .relaxed) == 1, "nothing written before: at once")
+
+            harness.standIn.override(search, with: MatrixBotHarness.catSearch(harness.standIn, ids: ["catgif2"]))
+            let second = try await harness.ask("!gif cats", in: room)
+            #expect(harness.state.uploadWrites.load(ordering: .relaxed) == 1, "within the interval: waiting")
+            let uploads = await harness.homeserver.requests(containing: "/media/v3/upload").count
+            #expect(uploads == 4, "two GIFs and their thumbnails")
+
+            // The same GIF again is found among the waiting records: not uploaded again.
+            let again = try await harness.ask("!gif kittens", in: room)
+            #expect(again.content["url"] == second.content["url"])
+            #expect(await harness.homeserver.requests(containing: "/media/v3/upload").count == uploads)
+
+            await running.stop()
+            #expect(harness.state.uploadWrites.load(ordering: .relaxed) == 2, "written as the adapter stopped")
+            #expect(harness.state.uploadCount == 4)
         }
     }
 }

@@ -1,0 +1,54 @@
+import MatrixState
+import Synchronization
+
+/// Records of GIFs uploaded for plain rooms that wait to be written to the store, so that a busy
+/// bot writes those of several commands in one statement, not one statement per command (issue
+/// 34). As with the sync position (`SyncPositionWrites`), they are written at once when none were
+/// written in the last `interval`, otherwise with a later upload once it has passed, when the
+/// sync catches up, and as the adapter stops. Until then the uploader finds them here. A process
+/// that dies loses at most those of the last `interval`: such a GIF is uploaded again the next
+/// time it is posted.
+final class PendingUploadRecords: Sendable {
+    let interval: Duration
+    private struct Waiting {
+        var records: [String: UploadedMedia] = [:]
+        var lastWrite: ContinuousClock.Instant?
+    }
+    private let waiting = Mutex(Waiting())
+
+    init(interval: Duration) {
+        self.interval = interval
+    }
+
+    /// The waiting records of those GIFs, by id.
+    func find(_ gifIDs: [String]) -> [String: UploadedMedia] {
+        waiting.withLock { waiting in
+            var found: [String: UploadedMedia] = [:]
+            for id in gifIDs { found[id] = waiting.records[id] }
+            return found
+        }
+    }
+
+    /// Adds `uploaded` to the waiting records; true when the waiting records are due to be
+    /// written now.
+    func add(_ uploaded: [UploadedMedia], now: ContinuousClock.Instant = .now) -> Bool {
+        waiting.withLock { waiting in
+            for record in uploaded { waiting.records[record.gifID] = record }
+            return waiting.lastWrite.map { now - $0 >= interval } ?? true
+        }
+    }
+
+    /// Every waiting record, to be written.
+    var all: [UploadedMedia] { waiting.withLock { Array($0.records.values) } }
+
+    /// `written` are in the store, or could not be written and are given up: no longer waiting.
+    /// A record of the same GIF added since stays.
+    func remove(_ written: [UploadedMedia], at now: ContinuousClock.Instant = .now) {
+        waiting.withLock { waiting in
+            for record in written where waiting.records[record.gifID] == record {
+                waiting.records[record.gifID] = nil
+            }
+            waiting.lastWrite = now
+        }
+    }
+}
