@@ -50,7 +50,7 @@ struct GIFUploader: Sendable {
                 uploaded.append(fresh)
             }
         }
-        await remember(uploaded, for: card)
+        await remember(uploaded)
         return (media, thumbnail)
     }
 
@@ -58,7 +58,7 @@ struct GIFUploader: Sendable {
     func media(for card: GifCard) async throws(MatrixError) -> UploadedMedia {
         if let stored = await stored([card.id])[card.id] { return stored }
         let media = try await uploadPlain(card)
-        await remember([media], for: card)
+        await remember([media])
         return media
     }
 
@@ -86,7 +86,8 @@ struct GIFUploader: Sendable {
         }.0
     }
 
-    private func remember(_ uploaded: [UploadedMedia], for card: GifCard) async {
+    /// Adds what was uploaded to the waiting records, and writes them if they are due.
+    private func remember(_ uploaded: [UploadedMedia]) async {
         guard !uploaded.isEmpty, pending.add(uploaded) else { return }
         await writeRecords()
     }
