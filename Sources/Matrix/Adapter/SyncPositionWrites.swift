@@ -12,13 +12,12 @@
 /// that: each is stored as it is handled, before the next sync tells the homeserver it may
 /// delete it.
 struct SyncPositionWrites {
-    let interval: Duration
     /// The position of the last batch from others that is handled and not yet written.
     private(set) var unwritten: String?
-    private var lastWrite: ContinuousClock.Instant?
+    private var cadence: BookkeepingCadence
 
     init(interval: Duration) {
-        self.interval = interval
+        cadence = BookkeepingCadence(interval: interval)
     }
 
     /// After a batch is handled: the position to write now, if one is due. `news` says whether
@@ -29,14 +28,12 @@ struct SyncPositionWrites {
     ) -> String? {
         if news || fresh { unwritten = position }
         guard unwritten != nil else { return nil }
-        if fresh || !news { return position }
-        guard let lastWrite, now - lastWrite < interval else { return position }
-        return nil
+        return fresh || !news || cadence.isDue(at: now) ? position : nil
     }
 
     /// The position `handled` gave (or `unwritten`) is in the store.
     mutating func wrote(at now: ContinuousClock.Instant = .now) {
         unwritten = nil
-        lastWrite = now
+        cadence.wrote(at: now)
     }
 }

@@ -9,15 +9,14 @@ import Synchronization
 /// that dies loses at most those of the last `interval`: such a GIF is uploaded again the next
 /// time it is posted.
 final class PendingUploadRecords: Sendable {
-    let interval: Duration
     private struct Waiting {
         var records: [String: UploadedMedia] = [:]
-        var lastWrite: ContinuousClock.Instant?
+        var cadence: BookkeepingCadence
     }
-    private let waiting = Mutex(Waiting())
+    private let waiting: Mutex<Waiting>
 
     init(interval: Duration) {
-        self.interval = interval
+        waiting = Mutex(Waiting(cadence: BookkeepingCadence(interval: interval)))
     }
 
     /// The waiting records of those GIFs, by id.
@@ -34,7 +33,7 @@ final class PendingUploadRecords: Sendable {
     func add(_ uploaded: [UploadedMedia], now: ContinuousClock.Instant = .now) -> Bool {
         waiting.withLock { waiting in
             for record in uploaded { waiting.records[record.gifID] = record }
-            return waiting.lastWrite.map { now - $0 >= interval } ?? true
+            return waiting.cadence.isDue(at: now)
         }
     }
 
@@ -48,7 +47,7 @@ final class PendingUploadRecords: Sendable {
             for record in written where waiting.records[record.gifID] == record {
                 waiting.records[record.gifID] = nil
             }
-            waiting.lastWrite = now
+            waiting.cadence.wrote(at: now)
         }
     }
 }
