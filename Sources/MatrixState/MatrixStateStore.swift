@@ -14,6 +14,9 @@ public protocol MatrixStateStore: Sendable {
     /// Records GIFs uploaded together (a GIF and its thumbnail) in one write, unsynced
     /// (`WriteDurability`): a record lost costs an upload again.
     func recordUploadedMedia(_ media: [UploadedMedia], network: String) async throws
+    /// A page of the ids of GIFs with a recorded upload, in order: at most `limit`, those after
+    /// `after` (from the first when nil). Read once at the start (`RecordedUploads`).
+    func uploadedGIFIDs(network: String, after: String?, limit: Int) async throws -> [String]
     func encryptedRooms(account: String) async throws -> [EncryptedRoom]
     func recordEncryptedRoom(_ roomID: String, account: String) async throws
     func recordEncryptionNotice(in roomID: String, account: String, at date: Date) async throws
@@ -26,6 +29,9 @@ public protocol MatrixStateStore: Sendable {
     func matrixCryptoValues(account: String, kind: String) async throws -> [MatrixCryptoRecord]
     /// The values of those names of one kind that are stored (one read), in no order.
     func matrixCryptoValues(account: String, kind: String, names: [String]) async throws -> [MatrixCryptoRecord]
+    /// A page of the names of one kind that are stored, in order, without their values: at most
+    /// `limit`, those after `after` (from the first when nil).
+    func matrixCryptoNames(account: String, kind: String, after: String?, limit: Int) async throws -> [String]
     /// Writes several values in one statement; `.unsynced` only for values made again if lost.
     func setMatrixCryptoValues(
         _ records: [MatrixCryptoRecord], account: String, durability: WriteDurability

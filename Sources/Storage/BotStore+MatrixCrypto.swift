@@ -21,6 +21,14 @@ extension BotStore {
             .map { try Self.cryptoRecord($0, kind: kind) }
     }
 
+    /// A page of the names of one kind, in the primary key's order, without their values.
+    public func matrixCryptoNames(account: String, kind: String, after: String?, limit: Int) async throws -> [String] {
+        var query = database.select().column("name").from(Schema.matrixCryptoState)
+            .where("account", .equal, account).where("kind", .equal, kind)
+        if let after { query = query.where("name", .greaterThan, after) }
+        return try await query.orderBy("name").limit(limit).all(decodingColumn: "name", as: String.self)
+    }
+
     /// The values of those names of one kind that are stored: one statement, its text kept for
     /// a few names (a GIF's and its thumbnail's encrypted uploads).
     public func matrixCryptoValues(

@@ -25,6 +25,14 @@ extension BotStore {
         }
     }
 
+    /// A page of the ids with a recorded upload, in the primary key's order, which the key's
+    /// index serves without a sort.
+    public func uploadedGIFIDs(network: String, after: String?, limit: Int) async throws -> [String] {
+        var query = database.select().column("gif_id").from(Schema.uploadedMedia).where("network", .equal, network)
+        if let after { query = query.where("gif_id", .greaterThan, after) }
+        return try await query.orderBy("gif_id").limit(limit).all(decodingColumn: "gif_id", as: String.self)
+    }
+
     /// One statement, so one transaction and one disk sync, however many GIFs. Its text is kept
     /// for a few GIFs (`KeptStatements`).
     public func recordUploadedMedia(_ media: [UploadedMedia], network: String) async throws {

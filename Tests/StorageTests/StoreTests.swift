@@ -195,4 +195,51 @@ import Testing
         #expect(try await store.encryptedRooms(account: "three").isEmpty)
         try await store.close()
     }
+
+    /// What the Matrix adapter learns before its first sync (`RecordedUploads`): the ids of
+    /// uploads and of encrypted uploads, a page at a time, of one network or account and kind.
+    @Test(arguments: Engine.allCases)
+    func uploadedIDsAndCryptoNamesArePagedInOrder(_ engine: Engine) async throws {
+        let database = try await TestDatabase(engine)
+        defer { database.remove() }
+        let store = try await database.open()
+        let ids = (0..<7).map { "gif\($0)" }
+        try await store.recordUploadedMedia(
+            ids.reversed().map {
+                UploadedMedia(
+                    gifID: $0, contentURI: "mxc://hs/\($0)", mimetype: "image/gif", byteSize: 1, width: nil, height: nil
+                )
+            }, network: "https://hs")
+        try await store.recordUploadedMedia(
+            [
+                UploadedMedia(
+                    gifID: "elsewhere", contentURI: "mxc://b/1", mimetype: "image/gif", byteSize: 1, width: nil,
+                    height: nil)
+            ],
+            network: "https://other")
+        var pages: [[String]] = []
+        var after: String?
+        repeat {
+            pages.append(try await store.uploadedGIFIDs(network: "https://hs", after: after, limit: 3))
+            after = pages.last?.last
+        } while pages.last?.count == 3
+        #expect(pages == [["gif0", "gif1", "gif2"], ["gif3", "gif4", "gif5"], ["gif6"]])
+
+        try await store.setMatrixCryptoValues(
+            ["b", "c", "a"].map { MatrixCryptoRecord(kind: "encrypted_upload", name: $0, sealedValue: "sealed") }
+                + [MatrixCryptoRecord(kind: "devices", name: "@alice:hs", sealedValue: "sealed")],
+            account: "hs @bot")
+        #expect(
+            try await store.matrixCryptoNames(account: "hs @bot", kind: "encrypted_upload", after: nil, limit: 2) == [
+                "a", "b",
+            ])
+        #expect(
+            try await store.matrixCryptoNames(account: "hs @bot", kind: "encrypted_upload", after: "b", limit: 2) == [
+                "c"
+            ])
+        #expect(
+            try await store.matrixCryptoNames(account: "hs @other", kind: "encrypted_upload", after: nil, limit: 2)
+                .isEmpty)
+        try await store.close()
+    }
 }

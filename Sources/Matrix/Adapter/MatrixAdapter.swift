@@ -163,6 +163,9 @@ public final class MatrixAdapter: Service {
         let previewShown = WakeSignal()
         let handler = await makeHandler(
             client: client, userID: userID, endToEnd: encryption, previewShown: { previewShown.signal() })
+        // Before the first sync, so that every command finds them learned (a page of 5,000 ids
+        // is a few milliseconds).
+        await handler.sender.uploader?.learnRecordedUploads(encrypted: handler.sender.encryptor?.encryption.state)
         picks.use(handler.sender)
         defer { picks.use(nil) }
         return await withTaskGroup(of: ServeEnd?.self) { group in

@@ -58,6 +58,12 @@ struct CryptoStateStore: Sendable {
         return values
     }
 
+    /// A page of the names of one kind that are stored, in order: at most `limit`, those after
+    /// `after`. Their values are neither read nor opened.
+    func names(_ kind: Kind, after: String?, limit: Int) async throws -> [String] {
+        try await store.matrixCryptoNames(account: account, kind: kind.rawValue, after: after, limit: limit)
+    }
+
     /// Every value of a kind, by name.
     func loadAll(_ kind: Kind) async throws -> [(name: String, bytes: [UInt8])] {
         try await store.matrixCryptoValues(account: account, kind: kind.rawValue).map { ($0.name, try open($0)) }

@@ -71,6 +71,9 @@ final class CountingStateStore: MatrixStateStore {
     func matrixCryptoValues(account: String, kind: String, names: [String]) async throws -> [MatrixCryptoRecord] {
         try await base.matrixCryptoValues(account: account, kind: kind, names: names)
     }
+    func matrixCryptoNames(account: String, kind: String, after: String?, limit: Int) async throws -> [String] {
+        try await base.matrixCryptoNames(account: account, kind: kind, after: after, limit: limit)
+    }
     func removeMatrixCryptoValue(account: String, kind: String, name: String) async throws {
         try await base.removeMatrixCryptoValue(account: account, kind: kind, name: name)
     }
@@ -83,6 +86,9 @@ final class CountingStateStore: MatrixStateStore {
     }
     func recordUploadedMedia(_ media: [UploadedMedia], network: String) async throws {
         try await base.recordUploadedMedia(media, network: network)
+    }
+    func uploadedGIFIDs(network: String, after: String?, limit: Int) async throws -> [String] {
+        try await base.uploadedGIFIDs(network: network, after: after, limit: limit)
     }
     func encryptedRooms(account: String) async throws -> [EncryptedRoom] {
         try await base.encryptedRooms(account: account)

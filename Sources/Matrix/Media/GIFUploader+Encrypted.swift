@@ -30,8 +30,9 @@ extension GIFUploader {
         for card: GifCard, state: CryptoStateStore
     ) async throws -> (gif: EncryptedMedia, thumbnail: EncryptedMedia?, records: [CryptoStateStore.Write]) {
         var uploaded: [CryptoStateStore.Write] = []
-        // The GIF's record and its thumbnail's, in one read.
-        let stored = (try? await state.load(.encryptedUpload, [card.id, GIFThumbnail.id(of: card)])) ?? [:]
+        // The GIF's record and its thumbnail's, in one read, unless neither can have one.
+        let ids = [card.id, GIFThumbnail.id(of: card)].filter(recordedEncrypted.mayBeRecorded)
+        let stored = ids.isEmpty ? [:] : ((try? await state.load(.encryptedUpload, ids)) ?? [:])
         let gif = try await encryptedMedia(
             for: card, stored: stored[card.id], accepting: ImageFormat.animated, recordingIn: &uploaded)
         var thumbnail: EncryptedMedia?
@@ -74,6 +75,7 @@ extension GIFUploader {
             height: media.height, file: file.jsonBytes)
         if let bytes = try? record.jsonBytes() {
             uploaded.append(.init(kind: .encryptedUpload, name: card.id, bytes: bytes))
+            recordedEncrypted.add([card.id])
         }
         return (media, file)
     }

@@ -21,6 +21,10 @@ struct GIFUploader: Sendable {
     let spare = SpareGIFBuffer()
     /// What was uploaded and is not yet recorded in the store.
     let pending: PendingUploadRecords
+    /// Which GIFs may have a recorded plain upload, and which an encrypted one: the others are
+    /// not looked up in the store.
+    let recorded = RecordedUploads()
+    let recordedEncrypted = RecordedUploads()
 
     /// The GIF on the homeserver, and its thumbnail (`GIFThumbnail`: the source's still, or the
     /// smallest rendition below what was posted; nil when there is none or it could not be
@@ -66,7 +70,7 @@ struct GIFUploader: Sendable {
     /// be read (then the GIFs are uploaded again).
     private func stored(_ gifIDs: [String]) async -> [String: UploadedMedia] {
         var known = pending.find(gifIDs)
-        let unknown = gifIDs.filter { known[$0] == nil }
+        let unknown = gifIDs.filter { known[$0] == nil && recorded.mayBeRecorded($0) }
         guard !unknown.isEmpty else { return known }
         for record in (try? await store.uploadedMedia(gifIDs: unknown, network: storeNetwork)) ?? [] {
             known[record.gifID] = known[record.gifID] ?? record
@@ -88,8 +92,30 @@ struct GIFUploader: Sendable {
 
     /// Adds what was uploaded to the waiting records, and writes them if they are due.
     private func remember(_ uploaded: [UploadedMedia]) async {
-        guard !uploaded.isEmpty, pending.add(uploaded) else { return }
+        guard !uploaded.isEmpty else { return }
+        recorded.add(uploaded.map(\.gifID))
+        guard pending.add(uploaded) else { return }
         await writeRecords()
+    }
+
+    /// Learns which GIFs have a recorded upload (`RecordedUploads`), the encrypted ones too when
+    /// given their `state`. What cannot be read is logged, and those GIFs are looked up as before.
+    func learnRecordedUploads(encrypted state: CryptoStateStore?) async {
+        do {
+            try await recorded.learn { after, limit in
+                try await store.uploadedGIFIDs(network: storeNetwork, after: after, limit: limit)
+            }
+        } catch {
+            logger.warning("Could not read which GIFs were uploaded", metadata: ["error": "\(error)"])
+        }
+        guard let state else { return }
+        do {
+            try await recordedEncrypted.learn { after, limit in
+                try await state.names(.encryptedUpload, after: after, limit: limit)
+            }
+        } catch {
+            logger.warning("Could not read which encrypted GIFs were uploaded", metadata: ["error": "\(error)"])
+        }
     }
 
     /// Writes the waiting upload records, in one statement. Records that could not be written

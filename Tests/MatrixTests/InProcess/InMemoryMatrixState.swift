@@ -50,6 +50,14 @@ final class InMemoryMatrixState: MatrixStateStore {
         }
     }
 
+    func uploadedGIFIDs(network: String, after: String?, limit: Int) async throws -> [String] {
+        let prefix = network + "\u{0}"
+        let ids = contents.withLock { contents in
+            contents.uploads.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+        }
+        return Array(ids.filter { id in after.map { id > $0 } ?? true }.sorted().prefix(limit))
+    }
+
     /// How many writes recorded uploads.
     let uploadWrites = Atomic<Int>(0)
 
@@ -98,8 +106,17 @@ final class InMemoryMatrixState: MatrixStateStore {
         }
     }
 
+    /// Reads of named crypto values (one statement each in a real store), by kind.
+    let cryptoNamedReads = Mutex<[String: Int]>([:])
+
     func matrixCryptoValues(account: String, kind: String, names: [String]) async throws -> [MatrixCryptoRecord] {
-        try await matrixCryptoValues(account: account, kind: kind).filter { names.contains($0.name) }
+        cryptoNamedReads.withLock { $0[kind, default: 0] += 1 }
+        return try await matrixCryptoValues(account: account, kind: kind).filter { names.contains($0.name) }
+    }
+
+    func matrixCryptoNames(account: String, kind: String, after: String?, limit: Int) async throws -> [String] {
+        let names = contents.withLock { Array(($0.crypto[account]?[kind] ?? [:]).keys) }
+        return Array(names.filter { name in after.map { name > $0 } ?? true }.sorted().prefix(limit))
     }
 
     /// One crypto write (one transaction in a real store): the kinds of its records, and

@@ -1,5 +1,6 @@
 import Foundation
 import GifBotCore
+import GiphyStandIn
 import MatrixCrypto
 import MatrixState
 import Synchronization
@@ -125,6 +126,18 @@ import Testing
             #expect(
                 uploadWrites == [.init(kinds: ["encrypted_upload", "encrypted_upload"], durability: .unsynced)],
                 "\(uploadWrites)")
+            let uploadReads = { harness.state.cryptoNamedReads.withLock { $0["encrypted_upload"] ?? 0 } }
+            #expect(uploadReads() == 0, "never uploaded (`RecordedUploads`): not looked up")
+
+            // The same GIF again (a search with one result) is found in one read, not uploaded again.
+            harness.standIn.override(
+                "/v1/gifs/search", with: MatrixBotHarness.catSearch(harness.standIn, ids: ["catgif1"]))
+            let uploads = await harness.homeserver.requests(containing: "/media/v3/upload").count
+            let again = try await alice.say("!gif kitten", in: room)
+            let second = try await alice.open(try await harness.answer(to: again.eventID, in: room))["content"]
+            #expect(second?["file"]?["url"] == file["url"])
+            #expect(await harness.homeserver.requests(containing: "/media/v3/upload").count == uploads)
+            #expect(uploadReads() == 1)
         }
     }
 

@@ -22,7 +22,9 @@ import Testing
             let recorded = harness.state.uploadCount
             #expect(uploads == 2 && recorded == 2, "the GIF and its thumbnail")
             #expect(harness.state.uploadWrites.load(ordering: .relaxed) == 1, "recorded in one write")
-            #expect(harness.state.uploadReads.load(ordering: .relaxed) == 1, "both looked up in one read")
+            #expect(
+                harness.state.uploadReads.load(ordering: .relaxed) == 0,
+                "neither was ever uploaded (`RecordedUploads`): not looked up")
             #expect(first.content["info"]?["thumbnail_url"]?.string?.hasPrefix("mxc://") == true)
 
             // The same GIF again (a search with one result) comes from the upload.
@@ -33,8 +35,34 @@ import Testing
             #expect(await harness.homeserver.requests(containing: "/media/v3/upload").count == uploads, "nothing again")
             #expect(harness.state.uploadCount == recorded)
             #expect(
-                harness.state.uploadReads.load(ordering: .relaxed) == 2, "the GIF and its thumbnail found in one read")
+                harness.state.uploadReads.load(ordering: .relaxed) == 1, "the GIF and its thumbnail found in one read")
             #expect(second.content["info"]?["thumbnail_url"] == first.content["info"]?["thumbnail_url"])
+        }
+    }
+
+    /// A restart learns which GIFs were uploaded before the first sync: a GIF uploaded by the
+    /// run before is found in the store, a new one is not looked for there.
+    @Test func aRestartLearnsWhichGIFsWereUploaded() async throws {
+        try await withInProcessMatrixBot { harness in
+            let search = "/v1/gifs/search"
+            harness.standIn.override(search, with: MatrixBotHarness.catSearch(harness.standIn, ids: ["catgif1"]))
+            let first = harness.start()
+            let room = try await harness.roomWithBot()
+            let posted = try await harness.ask("!gif cat", in: room)
+            await first.stop()
+            let uploads = await harness.homeserver.requests(containing: "/media/v3/upload").count
+            #expect(uploads == 2 && harness.state.uploadCount == 2, "the GIF and its thumbnail, recorded")
+
+            harness.start()
+            let again = try await harness.ask("!gif kitten", in: room)
+            #expect(again.content["url"] == posted.content["url"], "from the first run's upload")
+            #expect(await harness.homeserver.requests(containing: "/media/v3/upload").count == uploads)
+            #expect(harness.state.uploadReads.load(ordering: .relaxed) == 1, "found in one read")
+
+            harness.standIn.override(search, with: MatrixBotHarness.catSearch(harness.standIn, ids: ["catgif2"]))
+            _ = try await harness.ask("!gif cats", in: room)
+            #expect(await harness.homeserver.requests(containing: "/media/v3/upload").count == uploads + 2)
+            #expect(harness.state.uploadReads.load(ordering: .relaxed) == 1, "a new GIF is not looked for")
         }
     }
 
