@@ -22,7 +22,8 @@ extension MatrixAdapter {
             uploader = GIFUploader(
                 client: client, downloader: downloader, store: store, storeNetwork: configuration.homeserver,
                 limit: limit, preferred: configuration.preferredMaxBytes, logger: logger,
-                pending: PendingUploadRecords(interval: configuration.timing.bookkeepingInterval))
+                pending: PendingUploadRecords(interval: configuration.timing.bookkeepingInterval),
+                pendingEncrypted: PendingUploadRecords(interval: configuration.timing.bookkeepingInterval))
         }
         let account = configuration.storeAccount(userID: userID)
         let encryptedRooms = await EncryptedRooms.load(store: store, account: account, logger: logger)

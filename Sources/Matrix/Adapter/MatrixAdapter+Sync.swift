@@ -18,7 +18,7 @@ extension MatrixAdapter {
         // Handled and not yet written: stored before the adapter stops, so a restart answers
         // nothing again and uploads nothing again.
         if let unwritten = positions.unwritten { await write(position: unwritten, &positions) }
-        await handler.sender.uploader?.writeRecords()
+        await handler.sender.writeUploadRecords()
         return end
     }
 
@@ -82,7 +82,7 @@ extension MatrixAdapter {
                 await write(position: due, &positions)
             }
             // Caught up: what waited to be recorded is written too.
-            if !news { await handler.sender.uploader?.writeRecords() }
+            if !news { await handler.sender.writeUploadRecords() }
             batches.add(1, ordering: .relaxed)
             status.ready()
             await followAnnotations(of: response, filters: &filters, leanRefused: &leanRefused)

@@ -111,13 +111,7 @@ struct MatrixReplySender: Sendable {
         if let uploader, let encryptor, await encryptor.isEncrypted(room) {
             do {
                 let state = encryptor.encryption.state
-                let (gif, thumbnail, records) = try await uploader.encryptedMediaWithThumbnail(for: card, state: state)
-                // Unsynced: a record a power cut takes costs an upload again.
-                do { try await state.save(records, durability: .unsynced) } catch {
-                    logger.warning(
-                        "Could not record an encrypted GIF's upload",
-                        metadata: ["gif": "\(card.id)", "error": "\(error)"])
-                }
+                let (gif, thumbnail) = try await uploader.encryptedMediaWithThumbnail(for: card, state: state)
                 let image = MatrixContent.encryptedImage(
                     card, media: gif.media, file: gif.file, inReplyTo: eventID, caption: caption)
                 // A thumbnail is a nicety: the image goes out without one when it cannot be made.
@@ -140,6 +134,11 @@ struct MatrixReplySender: Sendable {
             }
         }
         return MatrixContent.link(to: card, inReplyTo: eventID, lead: leadsLink ? caption : nil)
+    }
+
+    /// Writes the uploads' waiting records, plain and encrypted (`PendingUploadRecords`).
+    func writeUploadRecords() async {
+        await uploader?.writeRecords(encrypted: encryptor?.encryption.state)
     }
 
     /// Notes a GIF message the bot posted: for `!undo` (by whom it was asked) and for the core

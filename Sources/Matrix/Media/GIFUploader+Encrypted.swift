@@ -24,15 +24,14 @@ extension GIFUploader {
     typealias EncryptedMedia = (media: UploadedMedia, file: EncryptedFile)
 
     /// The GIF encrypted on the homeserver, and its thumbnail (nil when there is none or it
-    /// could not be uploaded), each uploaded the first time only. The records of what was
-    /// uploaded now are returned for the caller to write, in one write for both.
+    /// could not be uploaded), each uploaded the first time only; what was uploaded now is
+    /// recorded together (`PendingUploadRecords`), unsynced: a record a power cut takes costs an
+    /// upload again.
     func encryptedMediaWithThumbnail(
         for card: GifCard, state: CryptoStateStore
-    ) async throws -> (gif: EncryptedMedia, thumbnail: EncryptedMedia?, records: [CryptoStateStore.Write]) {
-        var uploaded: [CryptoStateStore.Write] = []
-        // The GIF's record and its thumbnail's, in one read, unless neither can have one.
-        let ids = [card.id, GIFThumbnail.id(of: card)].filter(recordedEncrypted.mayBeRecorded)
-        let stored = ids.isEmpty ? [:] : ((try? await state.load(.encryptedUpload, ids)) ?? [:])
+    ) async throws -> (gif: EncryptedMedia, thumbnail: EncryptedMedia?) {
+        var uploaded: [String: [UInt8]] = [:]
+        let stored = await storedEncrypted([card.id, GIFThumbnail.id(of: card)], state: state)
         let gif = try await encryptedMedia(
             for: card, stored: stored[card.id], accepting: ImageFormat.animated, recordingIn: &uploaded)
         var thumbnail: EncryptedMedia?
@@ -40,14 +39,43 @@ extension GIFUploader {
             thumbnail = try? await encryptedMedia(
                 for: small, stored: stored[small.id], accepting: ImageFormat.stills, recordingIn: &uploaded)
         }
-        return (gif, thumbnail, uploaded)
+        if !uploaded.isEmpty, pendingEncrypted.add(uploaded) { await writeEncryptedRecords(state) }
+        return (gif, thumbnail)
+    }
+
+    /// The records of those GIFs' encrypted uploads, by id: waiting ones first, then in one
+    /// read of the store for those that may be there (`RecordedUploads`). None when the store
+    /// cannot be read: then the GIFs are uploaded again.
+    private func storedEncrypted(_ gifIDs: [String], state: CryptoStateStore) async -> [String: [UInt8]] {
+        var known = pendingEncrypted.find(gifIDs)
+        let unknown = gifIDs.filter { known[$0] == nil && recordedEncrypted.mayBeRecorded($0) }
+        guard !unknown.isEmpty else { return known }
+        for (id, bytes) in (try? await state.load(.encryptedUpload, unknown)) ?? [:] {
+            known[id] = known[id] ?? bytes
+        }
+        return known
+    }
+
+    /// Writes the waiting records of encrypted uploads, in one statement.
+    func writeEncryptedRecords(_ state: CryptoStateStore) async {
+        let records = pendingEncrypted.all
+        guard !records.isEmpty else { return }
+        do {
+            try await state.save(
+                records.map { CryptoStateStore.Write(kind: .encryptedUpload, name: $0.key, bytes: $0.value) },
+                durability: .unsynced)
+        } catch {
+            logger.warning(
+                "Could not record encrypted GIFs' uploads", metadata: ["gifs": "\(records.count)", "error": "\(error)"])
+        }
+        pendingEncrypted.remove(records)
     }
 
     /// The card's image (one of `formats`), from its `stored` record or uploaded now; an upload's
-    /// record is added to `uploaded` for the caller to write.
+    /// record is added to `uploaded`, by GIF id.
     private func encryptedMedia(
         for card: GifCard, stored bytes: [UInt8]?, accepting formats: Set<ImageFormat>,
-        recordingIn uploaded: inout [CryptoStateStore.Write]
+        recordingIn uploaded: inout [String: [UInt8]]
     ) async throws -> EncryptedMedia {
         if let bytes,
             let stored = try? JSONDecoder().decode(EncryptedUpload.self, from: Data(bytes)),
@@ -74,7 +102,7 @@ extension GIFUploader {
             contentURI: media.contentURI, mimetype: media.mimetype, byteSize: media.byteSize, width: media.width,
             height: media.height, file: file.jsonBytes)
         if let bytes = try? record.jsonBytes() {
-            uploaded.append(.init(kind: .encryptedUpload, name: card.id, bytes: bytes))
+            uploaded[card.id] = bytes
             recordedEncrypted.add([card.id])
         }
         return (media, file)

@@ -19,8 +19,10 @@ struct GIFUploader: Sendable {
     let logger: Logger
     /// The buffer each download is read into and each upload sent from, kept between GIFs.
     let spare = SpareGIFBuffer()
-    /// What was uploaded and is not yet recorded in the store.
-    let pending: PendingUploadRecords
+    /// What was uploaded and is not yet recorded in the store: plain uploads, and encrypted
+    /// ones (each a `EncryptedUpload` record's bytes).
+    let pending: PendingUploadRecords<UploadedMedia>
+    let pendingEncrypted: PendingUploadRecords<[UInt8]>
     /// Which GIFs may have a recorded plain upload, and which an encrypted one: the others are
     /// not looked up in the store.
     let recorded = RecordedUploads()
@@ -94,8 +96,8 @@ struct GIFUploader: Sendable {
     private func remember(_ uploaded: [UploadedMedia]) async {
         guard !uploaded.isEmpty else { return }
         recorded.add(uploaded.map(\.gifID))
-        guard pending.add(uploaded) else { return }
-        await writeRecords()
+        guard pending.add(Dictionary(uploaded.map { ($0.gifID, $0) }) { $1 }) else { return }
+        await writePlainRecords()
     }
 
     /// Learns which GIFs have a recorded upload (`RecordedUploads`), the encrypted ones too when
@@ -118,13 +120,19 @@ struct GIFUploader: Sendable {
         }
     }
 
-    /// Writes the waiting upload records, in one statement. Records that could not be written
-    /// are given up: their GIFs are uploaded again the next time.
-    func writeRecords() async {
+    /// Writes the waiting upload records, plain and (given their `state`) encrypted, in a
+    /// statement each. Records that could not be written are given up: their GIFs are uploaded
+    /// again the next time.
+    func writeRecords(encrypted state: CryptoStateStore?) async {
+        await writePlainRecords()
+        if let state { await writeEncryptedRecords(state) }
+    }
+
+    private func writePlainRecords() async {
         let records = pending.all
         guard !records.isEmpty else { return }
         do {
-            try await store.recordUploadedMedia(records, network: storeNetwork)
+            try await store.recordUploadedMedia(Array(records.values), network: storeNetwork)
         } catch {
             logger.warning(
                 "Could not remember uploaded GIFs", metadata: ["gifs": "\(records.count)", "error": "\(error)"])

@@ -141,6 +141,51 @@ import Testing
         }
     }
 
+    /// Encrypted uploads' records wait as plain ones do (`PendingUploadRecords`): the first are
+    /// written at once, the next wait out the interval, are found while they wait, and are
+    /// written as the adapter stops.
+    @Test func encryptedUploadsWithinTheIntervalAreFoundWhileTheyWaitAndRecordedTogether() async throws {
+        try await withInProcessMatrixBot { harness in
+            let alice = try await InProcessPeer.start(harness.alice, device: "ALICEPHONE", on: harness.homeserver)
+            var configuration = Self.encrypting(harness)
+            configuration.timing.bookkeepingInterval = .seconds(3600)
+            // A long poll: every answer brings something from others, none comes back empty.
+            configuration.timing.syncTimeout = .seconds(50)
+            let running = harness.start(configuration)
+            let room = try await harness.roomWithBot(encrypted: true)
+            let botDevice = try #require(try await harness.homeserver.waitForDeviceKeys(of: harness.botUser).first)
+            try await harness.homeserver.waitUntilSyncing(harness.botUser, leavingOutOwnEvents: true)
+            try await alice.shareRoomKey(in: room, with: harness.botUser, device: botDevice)
+            let recordWrites = {
+                harness.state.cryptoWrites.withLock { $0.filter { $0.kinds.contains("encrypted_upload") } }
+            }
+            let answer = { (text: String) async throws -> JSONValue? in
+                let command = try await alice.say(text, in: room)
+                return try await alice.open(try await harness.answer(to: command.eventID, in: room))["content"]
+            }
+            let search = "/v1/gifs/search"
+            harness.standIn.override(search, with: MatrixBotHarness.catSearch(harness.standIn, ids: ["catgif1"]))
+            _ = try await answer("!gif cat")
+            #expect(recordWrites().count == 1, "nothing written before: at once")
+
+            harness.standIn.override(search, with: MatrixBotHarness.catSearch(harness.standIn, ids: ["catgif2"]))
+            let second = try await answer("!gif cats")
+            #expect(recordWrites().count == 1, "within the interval: waiting")
+            let uploads = await harness.homeserver.requests(containing: "/media/v3/upload").count
+            #expect(uploads == 4, "two GIFs and their thumbnails")
+
+            // The same GIF again is found among the waiting records: not uploaded again.
+            let again = try await answer("!gif kittens")
+            #expect(again?["file"]?["url"] != nil && again?["file"]?["url"] == second?["file"]?["url"])
+            #expect(await harness.homeserver.requests(containing: "/media/v3/upload").count == uploads)
+
+            await running.stop()
+            let writes = recordWrites()
+            #expect(writes.count == 2, "written as the adapter stopped")
+            #expect(writes.last == .init(kinds: ["encrypted_upload", "encrypted_upload"], durability: .unsynced))
+        }
+    }
+
     /// A position the homeserver forgot is followed by a sync from none, which names no device
     /// changes made in the gap: the devices of alice the bot knew are asked for again before
     /// its next room key goes to them.

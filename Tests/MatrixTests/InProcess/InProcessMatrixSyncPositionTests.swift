@@ -5,7 +5,7 @@ import Testing
 @testable import Matrix
 
 /// A busy bot's bookkeeping, its sync position (`SyncPositionWrites`) and the records of its
-/// plain uploads (`PendingUploadRecords`), is written once per interval, when it catches up, and
+/// uploads (`PendingUploadRecords`; the encrypted ones' in `InProcessMatrixEncryptionTests`), is written once per interval, when it catches up, and
 /// as the adapter stops, never left behind what the bot answered.
 @Suite(.timeLimit(.minutes(1))) struct InProcessMatrixSyncPositionTests {
     /// Started with `interval` between writes and `poll` as the sync's long poll, in a room of
