@@ -132,13 +132,15 @@ extension MatrixDevice {
     func olmSessionCount(curve25519: String) -> Int { olmSessions[curve25519]?.count ?? 0 }
 
     /// Starts a session with `device` from its claimed one-time key (signature checked here).
+    /// It is stored by `encryptOlm`, with the first message it encrypts and before that message
+    /// can be sent: a session that never carried a message is worth nothing after a restart, and
+    /// a room key going to 50 new devices is then one write, not a hundred.
     func startOlmSession(with device: DeviceInfo, oneTimeKey: CanonicalJSONValue) async throws {
         try JSONSigning.verify(
             oneTimeKey, userID: device.userID, deviceID: device.deviceID, publicKeyBase64: device.ed25519)
         guard let key = oneTimeKey["key"]?.stringValue else { throw OlmFailure.malformed }
         let session = try account.createOutboundSession(theirIdentityKey: device.curve25519, theirOneTimeKey: key)
         let dropped = remember(session, with: device.curve25519)
-        try await state.save(.olmSession, "\(device.curve25519) \(session.sessionID)", session.pickle())
         await forget(dropped, with: device.curve25519)
     }
 
@@ -147,23 +149,43 @@ extension MatrixDevice {
     func encryptOlm(
         type: String, content: CanonicalJSONValue, for device: DeviceInfo
     ) async throws -> CanonicalJSONValue? {
-        guard var session = olmSessions[device.curve25519]?.last else { return nil }
-        let payload: CanonicalJSONValue = .object([
-            "type": .string(type), "content": content, "sender": .string(userID), "sender_device": .string(deviceID),
-            "keys": ["ed25519": .string(identityKeys.ed25519)], "recipient": .string(device.userID),
-            "recipient_keys": ["ed25519": .string(device.ed25519)],
-        ])
-        let message = try session.encrypt(try CanonicalJSON.encode(payload))
-        if var sessions = olmSessions[device.curve25519], !sessions.isEmpty {
+        try await encryptOlm(type: type, content: content, for: [device]).first?.content
+    }
+
+    /// The `m.room.encrypted` to-device contents carrying `type`/`content` to each of `devices`
+    /// that has a session (those without one are left out). The sessions, each moved on by its
+    /// message, are stored in one synced write before the contents are returned, so nothing is
+    /// sent that a restart could encrypt again with the same message key.
+    func encryptOlm(
+        type: String, content: CanonicalJSONValue, for devices: [DeviceInfo]
+    ) async throws -> [(device: DeviceInfo, content: CanonicalJSONValue)] {
+        var encrypted: [(device: DeviceInfo, content: CanonicalJSONValue)] = []
+        var writes: [CryptoStateStore.Write] = []
+        for device in devices {
+            guard var sessions = olmSessions[device.curve25519], var session = sessions.last else { continue }
+            let payload: CanonicalJSONValue = .object([
+                "type": .string(type), "content": content, "sender": .string(userID),
+                "sender_device": .string(deviceID), "keys": ["ed25519": .string(identityKeys.ed25519)],
+                "recipient": .string(device.userID), "recipient_keys": ["ed25519": .string(device.ed25519)],
+            ])
+            let message = try session.encrypt(try CanonicalJSON.encode(payload))
             sessions[sessions.count - 1] = session
             olmSessions[device.curve25519] = sessions
+            writes.append(
+                .init(kind: .olmSession, name: "\(device.curve25519) \(session.sessionID)", bytes: session.pickle()))
+            let ciphertext: CanonicalJSONValue = [
+                "type": .integer(Int64(message.type)), "body": .string(message.body),
+            ]
+            encrypted.append(
+                (
+                    device,
+                    .object([
+                        "algorithm": .string(RoomKeys.olmAlgorithm), "sender_key": .string(identityKeys.curve25519),
+                        "ciphertext": .object([device.curve25519: ciphertext]),
+                    ])
+                ))
         }
-        try await state.save(.olmSession, "\(device.curve25519) \(session.sessionID)", session.pickle())
-        return .object([
-            "algorithm": .string(RoomKeys.olmAlgorithm), "sender_key": .string(identityKeys.curve25519),
-            "ciphertext": .object([
-                device.curve25519: ["type": .integer(Int64(message.type)), "body": .string(message.body)]
-            ]),
-        ])
+        try await state.save(writes)
+        return encrypted
     }
 }

@@ -183,9 +183,9 @@ actor RoomKeySharing {
         ]
         var messages: [String: [String: CanonicalJSONValue]] = [:]
         var reached: [DeviceInfo] = []
-        for target in devices {
-            guard let content = try await device.encryptOlm(type: RoomKeys.roomKeyType, content: roomKey, for: target)
-            else { continue }
+        // Every session in one write, stored before the messages are sent.
+        for (target, content) in try await device.encryptOlm(type: RoomKeys.roomKeyType, content: roomKey, for: devices)
+        {
             messages[target.userID, default: [:]][target.deviceID] = content
             reached.append(target)
         }

@@ -141,6 +141,31 @@ import Testing
         }
     }
 
+    /// The first room key to several new devices starts an Olm session with each and stores them
+    /// all in one synced write, before the key is sent; each device opens the answer.
+    @Test func aRoomKeyToNewDevicesStoresTheirSessionsInOneWrite() async throws {
+        try await withInProcessMatrixBot { harness in
+            let (alice, room, botDevice) = try await Self.encryptedRoom(harness)
+            var others: [InProcessPeer] = []
+            for name in ["ALICELAPTOP", "ALICETABLET"] {
+                others.append(try await InProcessPeer.start(harness.alice, device: name, on: harness.homeserver))
+            }
+            try await alice.shareRoomKey(in: room, with: harness.botUser, device: botDevice)
+            let sessionWrites = {
+                harness.state.cryptoWrites.withLock { $0.filter { $0.kinds.allSatisfy { $0 == "olm_session" } } }
+            }
+            #expect(sessionWrites().isEmpty)
+            let command = try await alice.say("!about", in: room)
+            let answer = try await harness.answer(to: command.eventID, in: room)
+            #expect(
+                sessionWrites() == [.init(kinds: Array(repeating: "olm_session", count: 3), durability: .synced)],
+                "\(sessionWrites())")
+            for peer in [alice] + others {
+                #expect(try await peer.open(answer)["content"]?["body"]?.string?.isEmpty == false)
+            }
+        }
+    }
+
     /// Encrypted uploads' records wait as plain ones do (`PendingUploadRecords`): the first are
     /// written at once, the next wait out the interval, are found while they wait, and are
     /// written as the adapter stops.
