@@ -99,4 +99,17 @@ import Testing
         let flags = TextSanitizer.truncate(String(repeating: "🇫🇷", count: 30), to: 10)
         #expect(flags == String(repeating: "🇫🇷", count: 9) + "…")
     }
+
+    /// A character may carry any number of combining marks: forty such characters are within a
+    /// limit of forty characters, but not within its bytes (a fuzzer's reply of 3,522 bytes).
+    @Test func truncationBoundsTheScalarsOfCharactersHeavyWithMarks() {
+        let heavy = "a" + String(repeating: "\u{301}", count: 40)
+        let cut = TextSanitizer.truncate(String(repeating: heavy, count: 40), to: 40)
+        #expect(cut.hasSuffix("…"))
+        #expect(cut.unicodeScalars.count <= 40 * TextSanitizer.scalarsPerCharacter)
+        #expect(cut == String(repeating: heavy, count: 3) + "…", "three of 41 scalars fit in 160")
+        let marked = String(repeating: "e\u{301}", count: 60)
+        #expect(TextSanitizer.truncate(marked, to: 40) == String(repeating: "e\u{301}", count: 39) + "…")
+        #expect(TextSanitizer.truncate(String(repeating: "e\u{301}", count: 40), to: 40).count == 40, "within both")
+    }
 }
