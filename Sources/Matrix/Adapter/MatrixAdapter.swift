@@ -165,7 +165,7 @@ public final class MatrixAdapter: Service {
             client: client, userID: userID, endToEnd: encryption, previewShown: { previewShown.signal() })
         // Before the first sync, so that every command finds them learned: 100,000 recorded GIFs
         // took 0.19 s on SQLite, in the debug build.
-        await handler.sender.uploader?.learnRecordedUploads(encrypted: handler.sender.encryptor?.encryption.state)
+        await handler.sender.learnRecordedUploads()
         picks.use(handler.sender)
         defer { picks.use(nil) }
         return await withTaskGroup(of: ServeEnd?.self) { group in

@@ -136,6 +136,11 @@ struct MatrixReplySender: Sendable {
         return MatrixContent.link(to: card, inReplyTo: eventID, lead: leadsLink ? caption : nil)
     }
 
+    /// Learns which GIFs have a recorded upload, plain and encrypted (`RecordedUploads`).
+    func learnRecordedUploads() async {
+        await uploader?.learnRecordedUploads(encrypted: encryptor?.encryption.state)
+    }
+
     /// Writes the uploads' waiting records, plain and encrypted (`PendingUploadRecords`).
     func writeUploadRecords() async {
         await uploader?.writeRecords(encrypted: encryptor?.encryption.state)

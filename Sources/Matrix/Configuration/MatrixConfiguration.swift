@@ -64,8 +64,8 @@ public struct MatrixConfiguration: Sendable, Equatable {
 public struct MatrixTiming: Sendable, Equatable {
     /// The long poll of `/sync`.
     public var syncTimeout: Duration = .seconds(30)
-    /// The longest the sync position and the records of plain uploads go unwritten while the
-    /// bot is busy (`SyncPositionWrites`, `PendingUploadRecords`).
+    /// The longest the sync position and the uploads' records (plain and encrypted) go unwritten
+    /// while the bot is busy (`SyncPositionWrites`, `PendingUploadRecords`).
     public var bookkeepingInterval: Duration = .seconds(1)
     /// Every other request.
     public var requestTimeout: Duration = .seconds(30)

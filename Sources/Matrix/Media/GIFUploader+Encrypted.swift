@@ -47,28 +47,22 @@ extension GIFUploader {
     /// read of the store for those that may be there (`RecordedUploads`). None when the store
     /// cannot be read: then the GIFs are uploaded again.
     private func storedEncrypted(_ gifIDs: [String], state: CryptoStateStore) async -> [String: [UInt8]] {
-        var known = pendingEncrypted.find(gifIDs)
-        let unknown = gifIDs.filter { known[$0] == nil && recordedEncrypted.mayBeRecorded($0) }
-        guard !unknown.isEmpty else { return known }
-        for (id, bytes) in (try? await state.load(.encryptedUpload, unknown)) ?? [:] {
-            known[id] = known[id] ?? bytes
+        await pendingEncrypted.known(gifIDs, recorded: recordedEncrypted) {
+            try await state.load(.encryptedUpload, $0)
         }
-        return known
     }
 
     /// Writes the waiting records of encrypted uploads, in one statement.
     func writeEncryptedRecords(_ state: CryptoStateStore) async {
-        let records = pendingEncrypted.all
-        guard !records.isEmpty else { return }
         do {
-            try await state.save(
-                records.map { CryptoStateStore.Write(kind: .encryptedUpload, name: $0.key, bytes: $0.value) },
-                durability: .unsynced)
+            try await pendingEncrypted.writeAll { records in
+                try await state.save(
+                    records.map { CryptoStateStore.Write(kind: .encryptedUpload, name: $0.key, bytes: $0.value) },
+                    durability: .unsynced)
+            }
         } catch {
-            logger.warning(
-                "Could not record encrypted GIFs' uploads", metadata: ["gifs": "\(records.count)", "error": "\(error)"])
+            logger.warning("Could not record encrypted GIFs' uploads", metadata: ["error": "\(error)"])
         }
-        pendingEncrypted.remove(records)
     }
 
     /// The card's image (one of `formats`), from its `stored` record or uploaded now; an upload's

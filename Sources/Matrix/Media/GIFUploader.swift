@@ -71,13 +71,10 @@ struct GIFUploader: Sendable {
     /// The recorded uploads of those GIFs, by id, waiting ones first; none when the store cannot
     /// be read (then the GIFs are uploaded again).
     private func stored(_ gifIDs: [String]) async -> [String: UploadedMedia] {
-        var known = pending.find(gifIDs)
-        let unknown = gifIDs.filter { known[$0] == nil && recorded.mayBeRecorded($0) }
-        guard !unknown.isEmpty else { return known }
-        for record in (try? await store.uploadedMedia(gifIDs: unknown, network: storeNetwork)) ?? [] {
-            known[record.gifID] = known[record.gifID] ?? record
+        await pending.known(gifIDs, recorded: recorded) { unknown in
+            let found = try await store.uploadedMedia(gifIDs: unknown, network: storeNetwork)
+            return Dictionary(found.map { ($0.gifID, $0) }) { first, _ in first }
         }
-        return known
     }
 
     private func uploadPlain(
@@ -129,15 +126,11 @@ struct GIFUploader: Sendable {
     }
 
     private func writePlainRecords() async {
-        let records = pending.all
-        guard !records.isEmpty else { return }
         do {
-            try await store.recordUploadedMedia(Array(records.values), network: storeNetwork)
+            try await pending.writeAll { try await store.recordUploadedMedia(Array($0.values), network: storeNetwork) }
         } catch {
-            logger.warning(
-                "Could not remember uploaded GIFs", metadata: ["gifs": "\(records.count)", "error": "\(error)"])
+            logger.warning("Could not remember uploaded GIFs", metadata: ["error": "\(error)"])
         }
-        pending.remove(records)
     }
 
     /// The GIF's first usable rendition, downloaded and handed to `upload` with its format (one
