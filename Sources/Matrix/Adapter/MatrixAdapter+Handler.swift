@@ -19,11 +19,13 @@ extension MatrixAdapter {
             let downloader = GIFDownloader(
                 client: httpClient, timeout: configuration.timing.downloadTimeout,
                 rule: MediaDestinationRule(policy: configuration.media))
+            let interval = configuration.timing.bookkeepingInterval
             uploader = GIFUploader(
-                client: client, downloader: downloader, store: store, storeNetwork: configuration.homeserver,
-                limit: limit, preferred: configuration.preferredMaxBytes, logger: logger,
-                pending: PendingUploadRecords(interval: configuration.timing.bookkeepingInterval),
-                pendingEncrypted: PendingUploadRecords(interval: configuration.timing.bookkeepingInterval))
+                client: client, downloader: downloader, limit: limit, preferred: configuration.preferredMaxBytes,
+                logger: logger,
+                plainRecords: .plain(
+                    store: store, network: configuration.homeserver, interval: interval, logger: logger),
+                encryptedRecords: endToEnd.map { .encrypted(state: $0.state, interval: interval, logger: logger) })
         }
         let account = configuration.storeAccount(userID: userID)
         let encryptedRooms = await EncryptedRooms.load(store: store, account: account, logger: logger)

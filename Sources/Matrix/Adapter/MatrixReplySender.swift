@@ -110,8 +110,7 @@ struct MatrixReplySender: Sendable {
     ) async -> JSONValue {
         if let uploader, let encryptor, await encryptor.isEncrypted(room) {
             do {
-                let state = encryptor.encryption.state
-                let (gif, thumbnail) = try await uploader.encryptedMediaWithThumbnail(for: card, state: state)
+                let (gif, thumbnail) = try await uploader.encryptedMediaWithThumbnail(for: card)
                 let image = MatrixContent.encryptedImage(
                     card, media: gif.media, file: gif.file, inReplyTo: eventID, caption: caption)
                 // A thumbnail is a nicety: the image goes out without one when it cannot be made.
@@ -138,12 +137,12 @@ struct MatrixReplySender: Sendable {
 
     /// Learns which GIFs have a recorded upload, plain and encrypted (`RecordedUploads`).
     func learnRecordedUploads() async {
-        await uploader?.learnRecordedUploads(encrypted: encryptor?.encryption.state)
+        await uploader?.learnRecordedUploads()
     }
 
-    /// Writes the uploads' waiting records, plain and encrypted (`PendingUploadRecords`).
+    /// Writes the uploads' waiting records, plain and encrypted (`UploadRecords`).
     func writeUploadRecords() async {
-        await uploader?.writeRecords(encrypted: encryptor?.encryption.state)
+        await uploader?.writeRecords()
     }
 
     /// Notes a GIF message the bot posted: for `!undo` (by whom it was asked) and for the core

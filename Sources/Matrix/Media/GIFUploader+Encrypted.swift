@@ -25,13 +25,13 @@ extension GIFUploader {
 
     /// The GIF encrypted on the homeserver, and its thumbnail (nil when there is none or it
     /// could not be uploaded), each uploaded the first time only; what was uploaded now is
-    /// recorded together (`PendingUploadRecords`), unsynced: a record a power cut takes costs an
-    /// upload again.
+    /// recorded together (`UploadRecords`), unsynced: a record a power cut takes costs an upload
+    /// again.
     func encryptedMediaWithThumbnail(
-        for card: GifCard, state: CryptoStateStore
+        for card: GifCard
     ) async throws -> (gif: EncryptedMedia, thumbnail: EncryptedMedia?) {
         var uploaded: [String: [UInt8]] = [:]
-        let stored = await storedEncrypted([card.id, GIFThumbnail.id(of: card)], state: state)
+        let stored = await encryptedRecords?.find([card.id, GIFThumbnail.id(of: card)]) ?? [:]
         let gif = try await encryptedMedia(
             for: card, stored: stored[card.id], accepting: ImageFormat.animated, recordingIn: &uploaded)
         var thumbnail: EncryptedMedia?
@@ -39,30 +39,8 @@ extension GIFUploader {
             thumbnail = try? await encryptedMedia(
                 for: small, stored: stored[small.id], accepting: ImageFormat.stills, recordingIn: &uploaded)
         }
-        if !uploaded.isEmpty, pendingEncrypted.add(uploaded) { await writeEncryptedRecords(state) }
+        await encryptedRecords?.add(uploaded)
         return (gif, thumbnail)
-    }
-
-    /// The records of those GIFs' encrypted uploads, by id: waiting ones first, then in one
-    /// read of the store for those that may be there (`RecordedUploads`). None when the store
-    /// cannot be read: then the GIFs are uploaded again.
-    private func storedEncrypted(_ gifIDs: [String], state: CryptoStateStore) async -> [String: [UInt8]] {
-        await pendingEncrypted.known(gifIDs, recorded: recordedEncrypted) {
-            try await state.load(.encryptedUpload, $0)
-        }
-    }
-
-    /// Writes the waiting records of encrypted uploads, in one statement.
-    func writeEncryptedRecords(_ state: CryptoStateStore) async {
-        do {
-            try await pendingEncrypted.writeAll { records in
-                try await state.save(
-                    records.map { CryptoStateStore.Write(kind: .encryptedUpload, name: $0.key, bytes: $0.value) },
-                    durability: .unsynced)
-            }
-        } catch {
-            logger.warning("Could not record encrypted GIFs' uploads", metadata: ["error": "\(error)"])
-        }
     }
 
     /// The card's image (one of `formats`), from its `stored` record or uploaded now; an upload's
@@ -95,10 +73,7 @@ extension GIFUploader {
         let record = EncryptedUpload(
             contentURI: media.contentURI, mimetype: media.mimetype, byteSize: media.byteSize, width: media.width,
             height: media.height, file: file.jsonBytes)
-        if let bytes = try? record.jsonBytes() {
-            uploaded[card.id] = bytes
-            recordedEncrypted.add([card.id])
-        }
+        if let bytes = try? record.jsonBytes() { uploaded[card.id] = bytes }
         return (media, file)
     }
 }
@@ -136,4 +111,22 @@ extension GIFUploader.EncryptedUpload {
     }
 
     private enum CodingKeys: String, CodingKey { case contentURI, mimetype, byteSize, width, height, file }
+}
+
+extension UploadRecords where Record == [UInt8] {
+    /// Encrypted uploads' records, kept per account in the crypto state (`encrypted_upload`),
+    /// sealed as everything there: a GIF's key is reused in every encrypted room of the account.
+    static func encrypted(state: CryptoStateStore, interval: Duration, logger: Logger) -> Self {
+        UploadRecords(
+            kind: "encrypted",
+            store: Store(
+                ids: { after, limit in try await state.names(.encryptedUpload, after: after, limit: limit) },
+                read: { gifIDs in try await state.load(.encryptedUpload, gifIDs) },
+                write: { records in
+                    try await state.save(
+                        records.map { CryptoStateStore.Write(kind: .encryptedUpload, name: $0.key, bytes: $0.value) },
+                        durability: .unsynced)
+                }),
+            interval: interval, logger: logger)
+    }
 }

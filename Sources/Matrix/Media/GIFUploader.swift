@@ -9,9 +9,6 @@ import NIOCore
 struct GIFUploader: Sendable {
     let client: MatrixClient
     let downloader: GIFDownloader
-    let store: any MatrixStateStore
-    /// The homeserver, as media is stored per homeserver.
-    let storeNetwork: String
     let limit: Int
     /// The size aimed for (`matrix.preferred_max_bytes`): clients download the whole GIF before
     /// showing it, so a larger one is taken only when nothing fits under this.
@@ -19,19 +16,15 @@ struct GIFUploader: Sendable {
     let logger: Logger
     /// The buffer each download is read into and each upload sent from, kept between GIFs.
     let spare = SpareGIFBuffer()
-    /// What was uploaded and is not yet recorded in the store: plain uploads, and encrypted
-    /// ones (each a `EncryptedUpload` record's bytes).
-    let pending: PendingUploadRecords<UploadedMedia>
-    let pendingEncrypted: PendingUploadRecords<[UInt8]>
-    /// Which GIFs may have a recorded plain upload, and which an encrypted one: the others are
-    /// not looked up in the store.
-    let recorded = RecordedUploads()
-    let recordedEncrypted = RecordedUploads()
+    /// The plain uploads' records (per homeserver), and the encrypted ones' (per account; nil
+    /// when the bot does not encrypt, then an encrypted GIF is uploaded each time).
+    let plainRecords: UploadRecords<UploadedMedia>
+    var encryptedRecords: UploadRecords<[UInt8]>? = nil
 
     /// The GIF on the homeserver, and its thumbnail (`GIFThumbnail`: the source's still, or the
     /// smallest rendition below what was posted; nil when there is none or it could not be
     /// uploaded), each uploaded the first time only; what was uploaded now is recorded together
-    /// (`PendingUploadRecords`).
+    /// (`UploadRecords`).
     func mediaWithThumbnail(
         for card: GifCard
     ) async throws(MatrixError) -> (
@@ -39,7 +32,7 @@ struct GIFUploader: Sendable {
     ) {
         var uploaded: [UploadedMedia] = []
         // The GIF's record and its thumbnail's, in one read.
-        let stored = await stored([card.id, GIFThumbnail.id(of: card)])
+        let stored = await plainRecords.find([card.id, GIFThumbnail.id(of: card)])
         let media: UploadedMedia
         if let gif = stored[card.id] {
             media = gif
@@ -56,25 +49,16 @@ struct GIFUploader: Sendable {
                 uploaded.append(fresh)
             }
         }
-        await remember(uploaded)
+        await plainRecords.add(Dictionary(uploaded.map { ($0.gifID, $0) }) { $1 })
         return (media, thumbnail)
     }
 
     /// The GIF on the homeserver, without a thumbnail (an image pack's): uploaded the first time.
     func media(for card: GifCard) async throws(MatrixError) -> UploadedMedia {
-        if let stored = await stored([card.id])[card.id] { return stored }
+        if let stored = await plainRecords.find([card.id])[card.id] { return stored }
         let media = try await uploadPlain(card)
-        await remember([media])
+        await plainRecords.add([media.gifID: media])
         return media
-    }
-
-    /// The recorded uploads of those GIFs, by id, waiting ones first; none when the store cannot
-    /// be read (then the GIFs are uploaded again).
-    private func stored(_ gifIDs: [String]) async -> [String: UploadedMedia] {
-        await pending.known(gifIDs, recorded: recorded) { unknown in
-            let found = try await store.uploadedMedia(gifIDs: unknown, network: storeNetwork)
-            return Dictionary(found.map { ($0.gifID, $0) }) { first, _ in first }
-        }
     }
 
     private func uploadPlain(
@@ -89,48 +73,16 @@ struct GIFUploader: Sendable {
         }.0
     }
 
-    /// Adds what was uploaded to the waiting records, and writes them if they are due.
-    private func remember(_ uploaded: [UploadedMedia]) async {
-        guard !uploaded.isEmpty else { return }
-        recorded.add(uploaded.map(\.gifID))
-        guard pending.add(Dictionary(uploaded.map { ($0.gifID, $0) }) { $1 }) else { return }
-        await writePlainRecords()
+    /// Learns which GIFs have a recorded upload, plain and encrypted (`RecordedUploads`).
+    func learnRecordedUploads() async {
+        await plainRecords.learn()
+        await encryptedRecords?.learn()
     }
 
-    /// Learns which GIFs have a recorded upload (`RecordedUploads`), the encrypted ones too when
-    /// given their `state`. What cannot be read is logged, and those GIFs are looked up as before.
-    func learnRecordedUploads(encrypted state: CryptoStateStore?) async {
-        do {
-            try await recorded.learn { after, limit in
-                try await store.uploadedGIFIDs(network: storeNetwork, after: after, limit: limit)
-            }
-        } catch {
-            logger.warning("Could not read which GIFs were uploaded", metadata: ["error": "\(error)"])
-        }
-        guard let state else { return }
-        do {
-            try await recordedEncrypted.learn { after, limit in
-                try await state.names(.encryptedUpload, after: after, limit: limit)
-            }
-        } catch {
-            logger.warning("Could not read which encrypted GIFs were uploaded", metadata: ["error": "\(error)"])
-        }
-    }
-
-    /// Writes the waiting upload records, plain and (given their `state`) encrypted, in a
-    /// statement each. Records that could not be written are given up: their GIFs are uploaded
-    /// again the next time.
-    func writeRecords(encrypted state: CryptoStateStore?) async {
-        await writePlainRecords()
-        if let state { await writeEncryptedRecords(state) }
-    }
-
-    private func writePlainRecords() async {
-        do {
-            try await pending.writeAll { try await store.recordUploadedMedia(Array($0.values), network: storeNetwork) }
-        } catch {
-            logger.warning("Could not remember uploaded GIFs", metadata: ["error": "\(error)"])
-        }
+    /// Writes the waiting upload records, plain and encrypted, in a statement each.
+    func writeRecords() async {
+        await plainRecords.writeWaiting()
+        await encryptedRecords?.writeWaiting()
     }
 
     /// The GIF's first usable rendition, downloaded and handed to `upload` with its format (one
@@ -192,5 +144,24 @@ struct GIFUploader: Sendable {
                     name: "chosen", url: card.url, width: card.width, height: card.height, byteSize: card.byteSize)
             ] : []
         return sized + unsized + fallback
+    }
+}
+
+extension UploadRecords where Record == UploadedMedia {
+    /// Plain uploads' records, kept per homeserver (`uploaded_media`): a GIF uploaded once is
+    /// reused by every account on it.
+    static func plain(
+        store: any MatrixStateStore, network: String, interval: Duration, logger: Logger
+    ) -> Self {
+        UploadRecords(
+            kind: "plain",
+            store: Store(
+                ids: { after, limit in try await store.uploadedGIFIDs(network: network, after: after, limit: limit) },
+                read: { gifIDs in
+                    let found = try await store.uploadedMedia(gifIDs: gifIDs, network: network)
+                    return Dictionary(found.map { ($0.gifID, $0) }) { first, _ in first }
+                },
+                write: { records in try await store.recordUploadedMedia(Array(records.values), network: network) }),
+            interval: interval, logger: logger)
     }
 }
