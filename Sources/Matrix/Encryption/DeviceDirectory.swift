@@ -15,6 +15,9 @@ actor DeviceDirectory {
     nonisolated let pins: IdentityPins
     private let logger: Logger
     private var devices: [String: [String: DeviceInfo]] = [:]
+    /// Each user's devices in the order of their ids (`set(_:of:)`), sorted when they change,
+    /// not with every encrypted message.
+    private var ordered: [String: [DeviceInfo]] = [:]
     private var outdated: Set<String> = []
 
     init(state: CryptoStateStore, pins: IdentityPins, logger: Logger) async throws {
@@ -22,7 +25,9 @@ actor DeviceDirectory {
         self.pins = pins
         self.logger = logger
         for (userID, bytes) in try await state.loadAll(.devices) {
-            devices[userID] = try? JSONDecoder().decode([String: DeviceInfo].self, from: Data(bytes))
+            let listed = try? JSONDecoder().decode([String: DeviceInfo].self, from: Data(bytes))
+            devices[userID] = listed
+            ordered[userID] = listed.map(Self.inOrder)
         }
         outdated = Set(try await state.loadAll(.outdatedDevices).map(\.name).filter { devices[$0] != nil })
     }
@@ -52,7 +57,7 @@ actor DeviceDirectory {
 
     func forget(_ users: [String]) async {
         for user in users {
-            devices[user] = nil
+            set(nil, of: user)
             try? await state.remove(.devices, user)
             if outdated.remove(user) != nil { try? await state.remove(.outdatedDevices, user) }
         }
@@ -72,11 +77,21 @@ actor DeviceDirectory {
                 logger.warning("Could not query devices", metadata: ["error": "\(error)"])
             }
         }
-        // In the order of their addresses (a user id holds no space), without writing one out
-        // for each comparison: this runs with every encrypted message.
-        return users.flatMap { (devices[$0] ?? [:]).values }.sorted {
-            ($0.userID, $0.deviceID) < ($1.userID, $1.deviceID)
-        }
+        // In the order of their addresses (a user id holds no space). A room's members come
+        // sorted (`RoomKeySharing`), and each user's devices are kept in order: then nothing is
+        // sorted with each encrypted message.
+        let listed = users.flatMap { ordered[$0] ?? [] }
+        if zip(users, users.dropFirst()).allSatisfy({ $0 < $1 }) { return listed }
+        return listed.sorted { ($0.userID, $0.deviceID) < ($1.userID, $1.deviceID) }
+    }
+
+    private func set(_ listed: [String: DeviceInfo]?, of user: String) {
+        devices[user] = listed
+        ordered[user] = listed.map(Self.inOrder)
+    }
+
+    private static func inOrder(_ listed: [String: DeviceInfo]) -> [DeviceInfo] {
+        listed.values.sorted { $0.deviceID < $1.deviceID }
     }
 
     /// The known device whose Curve25519 key is `curve25519`, if it belongs to `userID`.
@@ -112,7 +127,7 @@ actor DeviceDirectory {
                 }
                 checked[deviceID] = device
             }
-            devices[user] = checked
+            set(checked, of: user)
             writes.append(.init(kind: .devices, name: user, bytes: Array(try JSONEncoder().encode(checked))))
         }
         try await state.save(writes)
