@@ -16,7 +16,9 @@ actor RoomKeySharing {
     private let logger: Logger
     private let now: @Sendable () -> Date
     private var sessions: [String: OutboundGroupSession] = [:]
-    private var members: [String: [String]] = [:]
+    /// Each room's recipients, sorted, and as a set for `OutboundGroupSession.isExpired`: both
+    /// made when they are asked for, not with every message.
+    private var members: [String: (sorted: [String], set: Set<String>)] = [:]
     private let keyless = KeylessDevices()
     /// Rooms with an encryption under way, and who waits for their turn in each (`takeTurn`).
     private var turns: [String: [CheckedContinuation<Void, Never>]] = [:]
@@ -55,7 +57,7 @@ actor RoomKeySharing {
         guard let inner = CanonicalJSONValue(content) else { throw Failure.unencodable }
         await takeTurn(in: room)
         defer { endTurn(in: room) }
-        let recipients = try await recipients(room)
+        let (recipients, memberSet) = try await recipients(room)
         let client = client
         let devices = await directory.devices(of: recipients) { try await client.queryKeys($0) }
             .filter { $0.curve25519 != device.identityKeys.curve25519 }
@@ -69,8 +71,7 @@ actor RoomKeySharing {
             }
         }
         var record: OutboundGroupSession
-        if let existing = sessions[room], !existing.isExpired(now: now(), eligible: eligible, members: Set(recipients))
-        {
+        if let existing = sessions[room], !existing.isExpired(now: now(), eligible: eligible, members: memberSet) {
             record = existing
         } else {
             if sessions[room] != nil {
@@ -128,13 +129,14 @@ actor RoomKeySharing {
     /// invited member of a room with `shared` or `invited` history reads, once they join, what
     /// was said since their invitation, as Element shares it; above all the login link the bot
     /// sends in the direct room it has just invited its asker to.
-    private func recipients(_ room: String) async throws -> [String] {
+    private func recipients(_ room: String) async throws -> (sorted: [String], set: Set<String>) {
         if let known = members[room] { return known }
         var users = try await client.joinedMembers(of: room)
         if try await client.historyVisibility(of: room) != "joined" {
             users += try await client.invitedMembers(of: room)
         }
-        let recipients = Array(Set(users)).sorted()
+        let set = Set(users)
+        let recipients = (sorted: set.sorted(), set: set)
         members[room] = recipients
         return recipients
     }
