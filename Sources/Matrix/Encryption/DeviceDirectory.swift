@@ -14,10 +14,9 @@ actor DeviceDirectory {
     private let state: CryptoStateStore
     nonisolated let pins: IdentityPins
     private let logger: Logger
-    private var devices: [String: [String: DeviceInfo]] = [:]
-    /// Each user's devices in the order of their ids (`set(_:of:)`), sorted when they change,
-    /// not with every encrypted message.
-    private var ordered: [String: [DeviceInfo]] = [:]
+    /// Each user's devices in the order of their ids (`inOrder`): sorted when they are read or
+    /// change, not with every encrypted message.
+    private var devices: [String: [DeviceInfo]] = [:]
     private var outdated: Set<String> = []
 
     init(state: CryptoStateStore, pins: IdentityPins, logger: Logger) async throws {
@@ -25,9 +24,8 @@ actor DeviceDirectory {
         self.pins = pins
         self.logger = logger
         for (userID, bytes) in try await state.loadAll(.devices) {
-            let listed = try? JSONDecoder().decode([String: DeviceInfo].self, from: Data(bytes))
-            devices[userID] = listed
-            ordered[userID] = listed.map(Self.inOrder)
+            devices[userID] = (try? JSONDecoder().decode([String: DeviceInfo].self, from: Data(bytes))).map(
+                Self.inOrder)
         }
         outdated = Set(try await state.loadAll(.outdatedDevices).map(\.name).filter { devices[$0] != nil })
     }
@@ -57,7 +55,7 @@ actor DeviceDirectory {
 
     func forget(_ users: [String]) async {
         for user in users {
-            set(nil, of: user)
+            devices[user] = nil
             try? await state.remove(.devices, user)
             if outdated.remove(user) != nil { try? await state.remove(.outdatedDevices, user) }
         }
@@ -80,23 +78,19 @@ actor DeviceDirectory {
         // In the order of their addresses (a user id holds no space). A room's members come
         // sorted (`RoomKeySharing`), and each user's devices are kept in order: then nothing is
         // sorted with each encrypted message.
-        let listed = users.flatMap { ordered[$0] ?? [] }
+        let listed = users.flatMap { devices[$0] ?? [] }
         if zip(users, users.dropFirst()).allSatisfy({ $0 < $1 }) { return listed }
         return listed.sorted { ($0.userID, $0.deviceID) < ($1.userID, $1.deviceID) }
     }
 
-    private func set(_ listed: [String: DeviceInfo]?, of user: String) {
-        devices[user] = listed
-        ordered[user] = listed.map(Self.inOrder)
-    }
-
+    /// A user's devices, listed by id as they are stored, in the order of their ids.
     private static func inOrder(_ listed: [String: DeviceInfo]) -> [DeviceInfo] {
         listed.values.sorted { $0.deviceID < $1.deviceID }
     }
 
     /// The known device whose Curve25519 key is `curve25519`, if it belongs to `userID`.
     func device(of userID: String, curve25519: String) -> DeviceInfo? {
-        devices[userID]?.values.first { $0.curve25519 == curve25519 }
+        devices[userID]?.first { $0.curve25519 == curve25519 }
     }
 
     private func update(_ users: [String], from answer: CanonicalJSONValue) async throws {
@@ -108,6 +102,7 @@ actor DeviceDirectory {
             let selfSigning = DeviceInfo.selfSigningKey(
                 userID: user, master: answer["master_keys"]?[user], selfSigning: answer["self_signing_keys"]?[user])
             var checked: [String: DeviceInfo] = [:]
+            let known = Dictionary((devices[user] ?? []).map { ($0.deviceID, $0) }) { first, _ in first }
             for (deviceID, object) in listed {
                 guard
                     let device = DeviceInfo.verified(
@@ -119,7 +114,7 @@ actor DeviceDirectory {
                     continue
                 }
                 // A device id never changes its identity keys: a change is an attack or a bug.
-                if let known = devices[user]?[deviceID], known.ed25519 != device.ed25519 {
+                if let known = known[deviceID], known.ed25519 != device.ed25519 {
                     logger.warning(
                         "Ignored a device whose identity key changed",
                         metadata: ["user": "\(user)", "device": "\(deviceID)"])
@@ -127,7 +122,7 @@ actor DeviceDirectory {
                 }
                 checked[deviceID] = device
             }
-            set(checked, of: user)
+            devices[user] = Self.inOrder(checked)
             writes.append(.init(kind: .devices, name: user, bytes: Array(try JSONEncoder().encode(checked))))
         }
         try await state.save(writes)

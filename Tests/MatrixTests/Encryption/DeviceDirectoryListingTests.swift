@@ -5,10 +5,11 @@ import Testing
 
 @testable import Matrix
 
-/// The devices of several users come in the order of their addresses (user, then device id),
-/// whatever order the users are asked in, after a user's devices change, and after a restart:
-/// each user's devices are kept in order, so a room's sorted members need no sort per message.
-@Suite struct DeviceDirectoryOrderTests {
+/// What the directory lists. The devices of several users come in the order of their addresses
+/// (user, then device id), whatever order the users are asked in, after a user's devices change,
+/// and after a restart: each user's devices are kept in order, so a room's sorted members need no
+/// sort per message. A device whose identity keys changed is not listed.
+@Suite struct DeviceDirectoryListingTests {
     typealias Side = TwoDevicesTests.Side
 
     @Test func devicesComeInTheOrderOfTheirAddresses() async throws {
@@ -57,6 +58,42 @@ import Testing
             #expect(await ids(first, sorted, after) == ["AARON", "MID", "ZED", "BOB"])
             // Read back from the store by a restart, in the same order.
             #expect(await ids(try await directory(), sorted, after) == ["AARON", "MID", "ZED", "BOB"])
+        } catch {
+            for side in sides { try? await side.fixture.close() }
+            throw error
+        }
+        for side in sides { try await side.fixture.close() }
+    }
+
+    /// A device id keeps its identity keys: a listing that gives it others leaves it out (an
+    /// attack or a bug), and the user's other devices stay.
+    @Test func aDeviceWhoseIdentityKeysChangedIsLeftOut() async throws {
+        let bot = try await Side(user: "@bot:hs", device: "BOT")
+        let phone = try await Side(user: "@alice:hs", device: "PHONE")
+        let tablet = try await Side(user: "@alice:hs", device: "TABLET")
+        let impostor = try await Side(user: "@alice:hs", device: "PHONE")
+        let sides = [bot, phone, tablet, impostor]
+        do {
+            let pins = try await IdentityPins(
+                state: bot.fixture.state, policy: .warn, logger: Logger(label: "test"), now: { Date() })
+            let directory = try await DeviceDirectory(
+                state: bot.fixture.state, pins: pins, logger: Logger(label: "test"))
+            func listing(_ listed: [Side]) async throws -> CanonicalJSONValue {
+                var devices: [String: CanonicalJSONValue] = [:]
+                for side in listed { devices[side.device.deviceID] = try await side.device.signedDeviceKeys() }
+                return ["device_keys": ["@alice:hs": .object(devices)]]
+            }
+            let first = try await listing([phone, tablet])
+            let before = await directory.devices(of: ["@alice:hs"]) { _ in first }
+            #expect(
+                before.map(\.curve25519) == [
+                    phone.device.identityKeys.curve25519, tablet.device.identityKeys.curve25519,
+                ])
+            await directory.markChanged(["@alice:hs"])
+            let second = try await listing([impostor, tablet])
+            let after = await directory.devices(of: ["@alice:hs"]) { _ in second }
+            #expect(after.map(\.deviceID) == ["TABLET"])
+            #expect(await directory.device(of: "@alice:hs", curve25519: impostor.device.identityKeys.curve25519) == nil)
         } catch {
             for side in sides { try? await side.fixture.close() }
             throw error
