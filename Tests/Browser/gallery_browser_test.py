@@ -5,11 +5,14 @@ Tests/gifbotTests/GalleryBrowserTests.swift, which starts the IRC server, the st
 bot and passes their addresses in the environment. Exits non-zero, naming the failed check, on
 any failure; writes screenshots to OUTPUT_DIR."""
 
+import atexit
 import base64
 import os
 import re
+import shutil
 import socket
 import sys
+import tempfile
 import time
 
 from selenium import webdriver
@@ -100,7 +103,22 @@ def browser(javascript=True):
     if not javascript:
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(options=options, service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")))
+    # Chromium keeps its singleton socket in a folder of its own under TMPDIR and leaves it
+    # there when chromedriver ends it: each browser gets a TMPDIR that is removed with it (at
+    # its quit, or when the script exits without one).
+    scratch = tempfile.mkdtemp(prefix="gifbot-browser-")
+    atexit.register(shutil.rmtree, scratch, ignore_errors=True)
+    service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"), env={**os.environ, "TMPDIR": scratch})
+    driver = webdriver.Chrome(options=options, service=service)
+    quit_browser = driver.quit
+
+    def quit_and_clean_up():
+        try:
+            quit_browser()
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    driver.quit = quit_and_clean_up
     driver.set_page_load_timeout(30)
     driver.set_window_size(375, 800)
     return driver
