@@ -15,6 +15,7 @@ import Testing
             try file.write(to: url, atomically: true, encoding: .utf8)
             path = url.path
         }
+        defer { if let path { try? FileManager.default.removeItem(atPath: path) } }
         let sources = try await ConfigurationSources.load(
             options: [:], environment: ["GIPHY_API_KEY": "k"].merging(environment) { $1 },
             configFile: path)
