@@ -24,8 +24,8 @@ actor DeviceDirectory {
         self.pins = pins
         self.logger = logger
         for (userID, bytes) in try await state.loadAll(.devices) {
-            devices[userID] = (try? JSONDecoder().decode([String: DeviceInfo].self, from: Data(bytes))).map(
-                Self.inOrder)
+            let listed = try? JSONDecoder().decode([String: DeviceInfo].self, from: Data(bytes))
+            devices[userID] = listed.map(Self.inOrder)
         }
         outdated = Set(try await state.loadAll(.outdatedDevices).map(\.name).filter { devices[$0] != nil })
     }
