@@ -47,6 +47,9 @@ final class GifbotProcess: Sendable {
     private let errors = Observed(PipeOutput())
     /// The exit status once the process has ended.
     private let exitStatus = Observed<Int32?>(nil)
+    /// When the process ended, stamped by the thread that learns of it, so a busy test process
+    /// (or the pipes' draining) does not shift it.
+    private let exitTime = Observed<ContinuousClock.Instant?>(nil)
 
     /// - Parameter fileSizeSignalIgnored: starts the bot with SIGXFSZ ignored (through `sh`, as
     ///   an ignored signal survives exec), so a file size limit makes writes fail with EFBIG,
@@ -78,8 +81,11 @@ final class GifbotProcess: Sendable {
         process.standardError = stderr
         Self.collect(stdout, into: output)
         Self.collect(stderr, into: errors)
-        let exitStatus = exitStatus
-        process.terminationHandler = { ended in exitStatus.modify { $0 = ended.terminationStatus } }
+        let exitStatus = exitStatus, exitTime = exitTime
+        process.terminationHandler = { ended in
+            exitTime.modify { $0 = .now }
+            exitStatus.modify { $0 = ended.terminationStatus }
+        }
         try process.run()
         processIdentifier = process.processIdentifier
         stdin = input.fileHandleForWriting
@@ -136,6 +142,8 @@ final class GifbotProcess: Sendable {
     }
 
     var isRunning: Bool { exitStatus.value == nil }
+    /// When the process ended; nil while it runs.
+    var exitedAt: ContinuousClock.Instant? { exitTime.value }
     var stdoutSoFar: String { output.value.text }
     /// When each line of standard output so far arrived.
     var stdoutLineArrivals: [ContinuousClock.Instant] { output.value.lineArrivals }
