@@ -99,17 +99,23 @@ public enum TextSanitizer {
         // No more bytes than the limit: no more scalars or characters either.
         guard text.utf8.count > maximum, maximum > 1 else { return text }
         let scalarLimit = maximum * scalarsPerCharacter
-        guard text.count > maximum || text.unicodeScalars.count > scalarLimit else { return text }
-        var cut = ""
+        // One pass: `kept` ends the whole characters a cut keeps (room left for "…"), and the
+        // pass stops as soon as the text is known to be over either limit.
+        var kept = text.startIndex
         var characters = 0
         var scalars = 0
-        for character in text {
-            let size = character.unicodeScalars.count
-            guard characters < maximum - 1, scalars + size < scalarLimit else { break }
-            cut.append(character)
+        var isOver = false
+        for index in text.indices {
             characters += 1
-            scalars += size
+            scalars += text[index].unicodeScalars.count
+            if characters < maximum, scalars < scalarLimit { kept = text.index(after: index) }
+            if characters > maximum || scalars > scalarLimit {
+                isOver = true
+                break
+            }
         }
+        guard isOver else { return text }
+        var cut = String(text[..<kept])
         if let lastSpace = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: lastSpace) > maximum / 2 {
             cut = String(cut[..<lastSpace])
         }

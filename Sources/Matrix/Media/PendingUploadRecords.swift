@@ -51,27 +51,4 @@ final class PendingUploadRecords<Record: Sendable & Equatable>: Sendable {
             waiting.cadence.wrote(at: now)
         }
     }
-
-    /// The records of those GIFs, by id: waiting ones first, then from `read` (one read of the
-    /// store) for those `recorded` says may be stored. None from `read` when it fails: those GIFs
-    /// are uploaded again.
-    func known(
-        _ gifIDs: [String], recorded: RecordedUploads, read: ([String]) async throws -> [String: Record]
-    ) async -> [String: Record] {
-        var known = find(gifIDs)
-        let unknown = gifIDs.filter { known[$0] == nil && recorded.mayBeRecorded($0) }
-        guard !unknown.isEmpty else { return known }
-        for (id, record) in (try? await read(unknown)) ?? [:] { known[id] = known[id] ?? record }
-        return known
-    }
-
-    /// Writes every waiting record with `write` (one statement), and lets them go whether it
-    /// worked or not: a record that could not be written costs its GIF an upload again. Throws
-    /// what `write` throws, for the caller to log.
-    func writeAll(_ write: ([String: Record]) async throws -> Void) async throws {
-        let records = all
-        guard !records.isEmpty else { return }
-        defer { remove(records) }
-        try await write(records)
-    }
 }

@@ -38,7 +38,11 @@ struct UploadRecords<Record: Sendable & Equatable>: Sendable {
     /// those that may be there. None from the store when it cannot be read: those GIFs are
     /// uploaded again.
     func find(_ gifIDs: [String]) async -> [String: Record] {
-        await waiting.known(gifIDs, recorded: recorded, read: store.read)
+        var known = waiting.find(gifIDs)
+        let unknown = gifIDs.filter { known[$0] == nil && recorded.mayBeRecorded($0) }
+        guard !unknown.isEmpty else { return known }
+        for (id, record) in (try? await store.read(unknown)) ?? [:] { known[id] = known[id] ?? record }
+        return known
     }
 
     /// Notes uploads made now (by GIF id): found from here on, and written with the waiting
@@ -52,16 +56,16 @@ struct UploadRecords<Record: Sendable & Equatable>: Sendable {
     /// Writes the waiting records in one statement. Records that could not be written are given
     /// up, and counted in the warning: their GIFs are uploaded again the next time.
     func writeWaiting() async {
-        var count = 0
+        let records = waiting.all
+        guard !records.isEmpty else { return }
+        // Let go whether written or not: a record that could not be written costs an upload.
+        defer { waiting.remove(records) }
         do {
-            try await waiting.writeAll { records in
-                count = records.count
-                try await store.write(records)
-            }
+            try await store.write(records)
         } catch {
             logger.warning(
                 "Could not record GIF uploads; they will be uploaded again",
-                metadata: ["kind": "\(kind)", "records": "\(count)", "error": "\(error)"])
+                metadata: ["kind": "\(kind)", "records": "\(records.count)", "error": "\(error)"])
         }
     }
 
