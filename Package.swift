@@ -60,6 +60,7 @@ let package = Package(
             dependencies: [
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         // The one HTTP client's transport beside it: whole-exchange deadlines, guarded
         // redirects, media hosts and addresses, query strings.
@@ -151,6 +152,7 @@ let package = Package(
             name: "IRC",
             dependencies: [
                 "GifBotCore",
+                "ProcessTuning",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -165,6 +167,7 @@ let package = Package(
             name: "Matrix",
             dependencies: [
                 "GifBotCore",
+                "ProcessTuning",
                 "MatrixCrypto",
                 "SecureRandomness",
                 "GifSources",
@@ -500,6 +503,7 @@ let package = Package(
             name: "OpsTests",
             dependencies: [
                 "Ops", "GifBotCore", "TestServerSupport", "ProcessTuning", "HTTPListening",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,5 +1,6 @@
 import GifBotCore
 import Logging
+import ProcessTuning
 import ServiceLifecycle
 import Storage
 import Synchronization
@@ -76,7 +77,7 @@ package final class LeasedService: Service, ReadinessReporting {
             // Not the lease's name: a Matrix lease holds the homeserver's address.
             status.disconnected("standby: another instance serves this adapter")
             standingBy.store(true, ordering: .relaxed)
-            do { try await cancelWhenGracefulShutdown { try await Task.sleep(for: self.timing.standbyPoll) } } catch {
+            do { try await cancellingOnGracefulShutdown { try await Task.sleep(for: self.timing.standbyPoll) } } catch {
                 break
             }
         }

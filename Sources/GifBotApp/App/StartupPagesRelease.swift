@@ -11,7 +11,7 @@ struct StartupPagesRelease: Service {
     let logger: Logger
 
     func run() async throws {
-        let ready = await cancelWhenGracefulShutdown { await untilReady() }
+        let ready = await cancellingOnGracefulShutdown { await untilReady() }
         if ready {
             let kib = StartupPages.release()
             ProcessMemory.returnFreeMemory()

@@ -3,6 +3,7 @@ import GifBotCore
 import Logging
 import NIOCore
 import NIOPosix
+import ProcessTuning
 import ServiceLifecycle
 import Synchronization
 
@@ -66,7 +67,7 @@ public final class IRCAdapter: Service {
                     "Disconnected; reconnecting",
                     metadata: ["reason": "\(reason)", "in_seconds": "\(delay.components.seconds)"])
                 // A shutdown must not wait out a backoff of minutes.
-                do { try await cancelWhenGracefulShutdown { try await Task.sleep(for: delay) } } catch { break }
+                do { try await cancellingOnGracefulShutdown { try await Task.sleep(for: delay) } } catch { break }
             }
             logger.info("IRC adapter stopped")
         } onGracefulShutdown: { [control] in

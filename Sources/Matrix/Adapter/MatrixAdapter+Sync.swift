@@ -3,6 +3,7 @@ import GifBotCore
 import GifSources
 import Logging
 import MatrixState
+import ProcessTuning
 import ServiceLifecycle
 import Synchronization
 
@@ -41,7 +42,7 @@ extension MatrixAdapter {
             let filter = isFresh ? filters.firstSync : filters.id
             let response: SyncResponse
             do {
-                response = try await cancelWhenGracefulShutdown {
+                response = try await cancellingOnGracefulShutdown {
                     try await client.sync(since: position, filter: filter, timeout: pollTimeout)
                 }
             } catch let error as MatrixError {

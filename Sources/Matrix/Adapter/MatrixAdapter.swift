@@ -6,6 +6,7 @@ import GifSources
 import HTTPTransport
 import Logging
 import MatrixState
+import ProcessTuning
 import ServiceLifecycle
 import Synchronization
 
@@ -84,7 +85,7 @@ public final class MatrixAdapter: Service {
     }
 
     /// A graceful shutdown cancels only the long poll or pause under way (through
-    /// `cancelWhenGracefulShutdown`), never a batch being answered, so the stored position
+    /// `cancellingOnGracefulShutdown`), never a batch being answered, so the stored position
     /// always matches what was answered.
     var isStopping: Bool { Task.isShuttingDownGracefully || Task.isCancelled }
 
@@ -250,13 +251,13 @@ public final class MatrixAdapter: Service {
 
     /// Sleeps unless shutting down; false when the adapter should stop.
     func pause(_ duration: Duration) async -> Bool {
-        (try? await cancelWhenGracefulShutdown { try await Task.sleep(for: duration) }) != nil && !isStopping
+        (try? await cancellingOnGracefulShutdown { try await Task.sleep(for: duration) }) != nil && !isStopping
     }
 
     /// `pause`, ended early by a signal of `wakeUp`.
     private func pause(_ duration: Duration, orUntil wakeUp: WakeSignal) async -> Bool {
         // A shutdown cancels the wait, which the checks below then see.
-        await cancelWhenGracefulShutdown { await wakeUp.wait(upTo: duration) }
+        await cancellingOnGracefulShutdown { await wakeUp.wait(upTo: duration) }
         return !isStopping && !Task.isCancelled
     }
 

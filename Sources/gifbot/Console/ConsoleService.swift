@@ -1,5 +1,6 @@
 import Foundation
 import GifBotApp
+import ProcessTuning
 import ServiceLifecycle
 
 /// The console adapter as a service: reads standard input until it ends or the process is
@@ -8,7 +9,7 @@ struct ConsoleService: Service {
     let adapter: ConsoleAdapter
 
     func run() async throws {
-        await cancelWhenGracefulShutdown { [adapter] in
+        await cancellingOnGracefulShutdown { [adapter] in
             await adapter.run(lines: StandardInputLines.stream()) { line in
                 StandardStream.write(line + "\n", to: StandardStream.output)
             }
