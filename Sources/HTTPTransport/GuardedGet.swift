@@ -35,15 +35,25 @@ public struct GuardedGet: Sendable {
         _ url: String, headers: HTTPHeaders, timeout: Duration, maximumBodyBytes: Int,
         bodyInto spare: consuming ByteBuffer? = nil
     ) async throws -> Result {
+        guard let parsed = URL(string: url) else { throw Refused(reason: "unreadable URL") }
+        return try await get(
+            parsed, headers: headers, timeout: timeout, maximumBodyBytes: maximumBodyBytes, bodyInto: spare.take())
+    }
+
+    /// `get` of a URL the caller has parsed already; each URL is parsed once, here or there.
+    public func get(
+        _ url: URL, headers: HTTPHeaders, timeout: Duration, maximumBodyBytes: Int,
+        bodyInto spare: consuming ByteBuffer? = nil
+    ) async throws -> Result {
         let deadline = ContinuousClock.now + timeout
-        guard var current = URL(string: url) else { throw Refused(reason: "unreadable URL") }
+        var current = url
         if let reason = await rule.refusal(of: current) { throw Refused(reason: reason) }
         var redirects = 0
         while true {
             // The caller's buffer goes to the first exchange: a redirect's target, which is rare,
             // is read into one of its own.
             let response = try await client.completeExchange(
-                url: current.absoluteString, headers: headers, deadline: deadline, maximumBodyBytes: maximumBodyBytes,
+                url: current, headers: headers, deadline: deadline, maximumBodyBytes: maximumBodyBytes,
                 bodyInto: spare.take())
             guard let target = Self.redirectTarget(of: response, from: current) else {
                 return Result(response: response, unfollowedRedirect: nil)

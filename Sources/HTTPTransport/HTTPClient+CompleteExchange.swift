@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import Foundation
 import NIOCore
 import NIOHTTP1
 
@@ -34,6 +35,18 @@ extension HTTPClient {
     /// resumes the caller there.
     public func completeExchange(
         url: String, method: HTTPMethod = .GET, headers: HTTPHeaders = [:], body: ByteBuffer? = nil,
+        deadline: ContinuousClock.Instant, maximumBodyBytes: Int, bodyInto spare: consuming ByteBuffer? = nil
+    ) async throws -> CompleteHTTPResponse {
+        guard let parsed = URL(string: url) else { throw HTTPClientError.invalidURL }
+        return try await completeExchange(
+            url: parsed, method: method, headers: headers, body: body, deadline: deadline,
+            maximumBodyBytes: maximumBodyBytes, bodyInto: spare.take())
+    }
+
+    /// `completeExchange` of a URL the caller has parsed already (to check where it points):
+    /// AsyncHTTPClient would otherwise parse its text again.
+    public func completeExchange(
+        url: URL, method: HTTPMethod = .GET, headers: HTTPHeaders = [:], body: ByteBuffer? = nil,
         deadline: ContinuousClock.Instant, maximumBodyBytes: Int, bodyInto spare: consuming ByteBuffer? = nil
     ) async throws -> CompleteHTTPResponse {
         let remaining = deadline - .now

@@ -54,9 +54,11 @@ public struct AsyncHTTPRequestTransport: HTTPRequestTransport {
         var headers = HTTPHeaders()
         headers.add(name: "Accept", value: "application/json")
         return try await Self.failures {
-            let rule = SameOriginRule(URL(string: url) ?? URL(fileURLWithPath: "/"))
-            let result = try await GuardedGet(client: httpClient, rule: rule)
-                .get(url, headers: headers, timeout: timeout, maximumBodyBytes: Self.maximumBodyBytes)
+            // Parsed once, for the rule and the request. An unreadable URL sends nothing, as any
+            // refused request.
+            guard let parsed = URL(string: url) else { throw TransportFailure.networkUnreachable }
+            let result = try await GuardedGet(client: httpClient, rule: SameOriginRule(parsed))
+                .get(parsed, headers: headers, timeout: timeout, maximumBodyBytes: Self.maximumBodyBytes)
             return HTTPTransportResponse(
                 status: Int(result.response.status.code), body: Array(buffer: result.response.body))
         }
