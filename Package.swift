@@ -53,8 +53,9 @@ let package = Package(
                 .product(name: "CoreMetrics", package: "swift-metrics")
             ]
         ),
-        // How the process's allocator keeps memory, set once at start by the executables (the bot
-        // and the benchmark's memory child): not the core's business.
+        // How the process runs: its allocator's settings, set once at start by the executables
+        // (the bot and the benchmark's memory child), its one event loop, and the cancellation of
+        // waits on graceful shutdown that keeps them on that loop. Not the core's business.
         .target(
             name: "ProcessTuning",
             dependencies: [

@@ -45,11 +45,9 @@ final class GifbotProcess: Sendable {
     private let stdin: FileHandle
     private let output = Observed(PipeOutput())
     private let errors = Observed(PipeOutput())
-    /// The exit status once the process has ended.
-    private let exitStatus = Observed<Int32?>(nil)
-    /// When the process ended, stamped by the thread that learns of it, so a busy test process
-    /// (or the pipes' draining) does not shift it.
-    private let exitTime = Observed<ContinuousClock.Instant?>(nil)
+    /// How and when the process ended; nil while it runs. The time is stamped by the thread that
+    /// learns of the end, so a busy test process (or the pipes' draining) does not shift it.
+    private let termination = Observed<(status: Int32, at: ContinuousClock.Instant)?>(nil)
 
     /// - Parameter fileSizeSignalIgnored: starts the bot with SIGXFSZ ignored (through `sh`, as
     ///   an ignored signal survives exec), so a file size limit makes writes fail with EFBIG,
@@ -81,11 +79,8 @@ final class GifbotProcess: Sendable {
         process.standardError = stderr
         Self.collect(stdout, into: output)
         Self.collect(stderr, into: errors)
-        let exitStatus = exitStatus, exitTime = exitTime
-        process.terminationHandler = { ended in
-            exitTime.modify { $0 = .now }
-            exitStatus.modify { $0 = ended.terminationStatus }
-        }
+        let termination = termination
+        process.terminationHandler = { ended in termination.modify { $0 = (ended.terminationStatus, .now) } }
         try process.run()
         processIdentifier = process.processIdentifier
         stdin = input.fileHandleForWriting
@@ -141,9 +136,9 @@ final class GifbotProcess: Sendable {
         if seen { signal(number) }
     }
 
-    var isRunning: Bool { exitStatus.value == nil }
+    var isRunning: Bool { termination.value == nil }
     /// When the process ended; nil while it runs.
-    var exitedAt: ContinuousClock.Instant? { exitTime.value }
+    var exitedAt: ContinuousClock.Instant? { termination.value?.at }
     var stdoutSoFar: String { output.value.text }
     /// When each line of standard output so far arrived.
     var stdoutLineArrivals: [ContinuousClock.Instant] { output.value.lineArrivals }
@@ -166,15 +161,15 @@ final class GifbotProcess: Sendable {
     /// Waits up to `timeout` for the process to end by itself, then kills it; returns once it has
     /// ended and both pipes are drained.
     func finish(timeout: Duration = .seconds(60)) async -> Result {
-        if await !exitStatus.waitFor(timeout: timeout, { $0 != nil }) {
+        if await !termination.waitFor(timeout: timeout, { $0 != nil }) {
             kill(processIdentifier, SIGKILL)
-            _ = await exitStatus.waitFor(timeout: .seconds(10)) { $0 != nil }
+            _ = await termination.waitFor(timeout: .seconds(10)) { $0 != nil }
         }
         // Both ends close with the process (it starts no children that keep them open).
         _ = await output.waitFor(timeout: .seconds(5)) { $0.ended }
         _ = await errors.waitFor(timeout: .seconds(5)) { $0.ended }
         closeInput()
-        return Result(status: exitStatus.value ?? -1, stdout: output.value.text, stderr: errors.value.text)
+        return Result(status: termination.value?.status ?? -1, stdout: output.value.text, stderr: errors.value.text)
     }
 
     /// Ends the process at once (SIGKILL), as a crash or an out-of-memory kill would.
