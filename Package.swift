@@ -568,7 +568,9 @@ for target in package.targets where target.type != .plugin && target.type != .sy
 ///   work; names no longer in the binary are skipped). The kernel maps code 64 KiB around each
 ///   page touched, and the bot's code was scattered over 33 MB of text: ~7 MiB less resident.
 ///   It needs every module compiled with one section per function, as scripts/build-release
-///   builds; without that the order is ignored, and nothing else changes.
+///   builds; without that the order is ignored, and nothing else changes. The compiler's
+///   unnamed helpers, which no order can name, go together just before the rest
+///   (Deployment/text-helpers.ld).
 /// - No dynamic symbol table of its own: the Swift driver exports every symbol of an executable
 ///   (~50,000, 4.3 MB of names and hashes) for dladdr-style symbolication, which the bot does not
 ///   use (crash backtraces read the binary's own symbols). The loader consults that table for
@@ -586,6 +588,7 @@ var leanReleaseLinking: [LinkerSetting] {
                 "-Xlinker", "--symbol-ordering-file=\(linkOrder)", "-Xlinker", "--no-warn-symbol-ordering",
                 "-Xlinker", "--no-export-dynamic",
                 "-Xlinker", "-T", "-Xlinker", deployment + "no-unwind-tables.ld",
+                "-Xlinker", "-T", "-Xlinker", deployment + "text-helpers.ld",
             ],
             .when(platforms: [.linux], configuration: .release))
     ]
