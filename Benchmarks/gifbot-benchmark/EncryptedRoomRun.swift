@@ -67,6 +67,7 @@ enum EncryptedRoomRun {
         let pid = process.processIdentifier
         // Joined means started, then invited and in the room: a start's transient is not it.
         try await readiness.wait(for: process, timeout: wait)
+        try await ProfileMarks.mark("ready-encrypted")
         var figures = Figures()
         async let peerRun = CryptoPeers.run(
             "bench_peer.py",

@@ -64,10 +64,7 @@ enum MatrixScenario {
             let accessLog = server.directory.appendingPathComponent("homeserver.log")
             let logMark = HomeserverRequests.mark(accessLog)
             let perRound = max(1, plan.commands / plan.rounds)
-            // For a profiler attached to the bot (perf, callgrind_control): files in this
-            // folder mark where the plain room's rounds start and end.
-            let marks = ProcessInfo.processInfo.environment["GIFBOT_BENCH_PROFILE_MARKS"]
-            if let marks { try Data().write(to: URL(fileURLWithPath: marks + "/plain-start")) }
+            try await ProfileMarks.mark("plain-start")
             for _ in 0..<plan.rounds {
                 let before = cpu.seconds()
                 for _ in 0..<perRound {
@@ -76,7 +73,7 @@ enum MatrixScenario {
                 }
                 cpuPer100.append((cpu.seconds() - before) / Double(perRound) * 100)
             }
-            if let marks { try Data().write(to: URL(fileURLWithPath: marks + "/plain-end")) }
+            try await ProfileMarks.mark("plain-end")
             let measured = Double(perRound * plan.rounds)
             let writtenPerCommand = Double(ProcessCounters.writtenBytes(pid: pid) - written) / measured / 1024
             let requests = HomeserverRequests.read(accessLog, after: logMark, user: botUser.userID)

@@ -32,6 +32,7 @@ struct OneRoomGifBot {
         do {
             // Joined means started, then invited and in the room: a start's transient is not it.
             try await readiness.wait(for: process, timeout: wait)
+            try await ProfileMarks.mark("ready-plain")
             let room = try await alice.createRoom(name: roomName, invite: [user.userID])
             _ = try await alice.waitForEvent(in: room, timeout: wait) {
                 $0.type == "m.room.member" && $0.stateKey == user.userID && $0.membership == "join"
