@@ -24,43 +24,54 @@ extension GIFUploader {
     typealias EncryptedMedia = (media: UploadedMedia, file: EncryptedFile)
 
     /// The GIF encrypted on the homeserver, and its thumbnail (nil when there is none or it
-    /// could not be uploaded), each uploaded the first time only; what was uploaded now is
-    /// recorded together (`UploadRecords`), unsynced: a record a power cut takes costs an upload
-    /// again.
+    /// could not be uploaded), each uploaded the first time only, the thumbnail beside the GIF
+    /// (`mediaWithThumbnail`); what was uploaded now is recorded together (`UploadRecords`),
+    /// unsynced: a record a power cut takes costs an upload again.
     func encryptedMediaWithThumbnail(
         for card: GifCard
     ) async throws -> (gif: EncryptedMedia, thumbnail: EncryptedMedia?) {
-        var uploaded: [String: [UInt8]] = [:]
-        let stored = await encryptedRecords?.find([card.id, GIFThumbnail.id(of: card)]) ?? [:]
+        let thumbnailID = GIFThumbnail.id(of: card)
+        let stored = await encryptedRecords?.find([card.id, thumbnailID]) ?? [:]
+        async let thumbnail = encryptedThumbnail(thumbnailCard(for: card), stored: stored[thumbnailID])
         let gif = try await encryptedMedia(
-            for: card, stored: stored[card.id], accepting: ImageFormat.animated, recordingIn: &uploaded)
-        var thumbnail: EncryptedMedia?
-        if let small = GIFThumbnail.card(of: card, postedBytes: gif.media.byteSize) {
-            thumbnail = try? await encryptedMedia(
-                for: small, stored: stored[small.id], accepting: ImageFormat.stills, recordingIn: &uploaded)
-        }
+            for: card, stored: stored[card.id], accepting: ImageFormat.animated, keepingBufferIn: spare)
+        let small = await thumbnail
+        var uploaded: [String: [UInt8]] = [:]
+        uploaded[card.id] = gif.record
+        uploaded[thumbnailID] = small?.record
         await encryptedRecords?.add(uploaded)
-        return (gif, thumbnail)
+        return (gif.media, small.flatMap { $0.media.media.byteSize < gif.media.media.byteSize ? $0.media : nil })
     }
 
-    /// The card's image (one of `formats`), from its `stored` record or uploaded now; an upload's
-    /// record is added to `uploaded`, by GIF id.
+    /// The thumbnail's stored upload or one made now; nil without a thumbnail or when it could
+    /// not be uploaded (a thumbnail is a nicety).
+    private func encryptedThumbnail(_ small: GifCard?, stored: [UInt8]?) async -> EncryptedResult? {
+        guard let small else { return nil }
+        return try? await encryptedMedia(
+            for: small, stored: stored, accepting: ImageFormat.stills, keepingBufferIn: nil)
+    }
+
+    /// An encrypted image on the homeserver, and the record to keep of it when it was uploaded
+    /// now (nil when it came from its stored record).
+    private typealias EncryptedResult = (media: EncryptedMedia, record: [UInt8]?)
+
+    /// The card's image (one of `formats`), from its `stored` record or uploaded now (its
+    /// download's buffer taken from `buffer`, `upload`).
     private func encryptedMedia(
         for card: GifCard, stored bytes: [UInt8]?, accepting formats: Set<ImageFormat>,
-        recordingIn uploaded: inout [String: [UInt8]]
-    ) async throws -> EncryptedMedia {
+        keepingBufferIn buffer: SpareGIFBuffer?
+    ) async throws -> EncryptedResult {
         if let bytes,
             let stored = try? JSONDecoder().decode(EncryptedUpload.self, from: Data(bytes)),
             let file = try? EncryptedFile(jsonBytes: stored.file)
         {
-            return (
-                UploadedMedia(
-                    gifID: card.id, contentURI: stored.contentURI, mimetype: stored.mimetype,
-                    byteSize: stored.byteSize, width: stored.width, height: stored.height), file
-            )
+            let media = UploadedMedia(
+                gifID: card.id, contentURI: stored.contentURI, mimetype: stored.mimetype,
+                byteSize: stored.byteSize, width: stored.width, height: stored.height)
+            return ((media, file), nil)
         }
         let client = client
-        let (media, encryption) = try await upload(card, accepting: formats) {
+        let (media, encryption) = try await upload(card, accepting: formats, keepingBufferIn: buffer) {
             (bytes: inout ByteBuffer, format: ImageFormat) throws(MatrixError) in
             // Encrypted where the download lies, a piece at a time: nothing else holds the
             // buffer, so no second one the size of the GIF is made.
@@ -73,8 +84,7 @@ extension GIFUploader {
         let record = EncryptedUpload(
             contentURI: media.contentURI, mimetype: media.mimetype, byteSize: media.byteSize, width: media.width,
             height: media.height, file: file.jsonBytes)
-        if let bytes = try? record.jsonBytes() { uploaded[card.id] = bytes }
-        return (media, file)
+        return ((media, file), try? record.jsonBytes())
     }
 }
 

@@ -25,46 +25,67 @@ struct GIFUploader: Sendable {
     /// smallest rendition below what was posted; nil when there is none or it could not be
     /// uploaded), each uploaded the first time only; what was uploaded now is recorded together
     /// (`UploadRecords`).
+    ///
+    /// The thumbnail is downloaded and uploaded beside the GIF (`thumbnailCard`), not after it:
+    /// its two small requests then wait on the network while the GIF's do, rather than each
+    /// putting the event loop to sleep and waking it once more (`Docs/performance.md`).
     func mediaWithThumbnail(
         for card: GifCard
     ) async throws(MatrixError) -> (
         media: UploadedMedia, thumbnail: UploadedMedia?
     ) {
-        var uploaded: [UploadedMedia] = []
         // The GIF's record and its thumbnail's, in one read.
         let stored = await plainRecords.find([card.id, GIFThumbnail.id(of: card)])
+        async let freshThumbnail = plainThumbnail(thumbnailCard(for: card), stored: stored)
+        var uploaded: [UploadedMedia] = []
         let media: UploadedMedia
         if let gif = stored[card.id] {
             media = gif
         } else {
-            media = try await uploadPlain(card)
+            media = try await uploadPlain(card, keepingBufferIn: spare)
             uploaded.append(media)
         }
-        var thumbnail: UploadedMedia?
-        if let small = GIFThumbnail.card(of: card, postedBytes: media.byteSize) {
-            if let known = stored[small.id] {
-                thumbnail = known
-            } else if let fresh = try? await uploadPlain(small, accepting: ImageFormat.stills) {
-                thumbnail = fresh
-                uploaded.append(fresh)
-            }
-        }
+        let thumbnail = await freshThumbnail
+        if let thumbnail, thumbnail.uploadedNow { uploaded.append(thumbnail.media) }
         await plainRecords.add(Dictionary(uploaded.map { ($0.gifID, $0) }) { $1 })
-        return (media, thumbnail)
+        return (media, thumbnail.flatMap { $0.media.byteSize < media.byteSize ? $0.media : nil })
+    }
+
+    /// The thumbnail's stored upload, or one made now (`uploadedNow`); nil without a thumbnail
+    /// or when it could not be uploaded (a thumbnail is a nicety).
+    private func plainThumbnail(
+        _ small: GifCard?, stored: [String: UploadedMedia]
+    ) async -> (media: UploadedMedia, uploadedNow: Bool)? {
+        guard let small else { return nil }
+        if let known = stored[small.id] { return (known, false) }
+        guard let fresh = try? await uploadPlain(small, accepting: ImageFormat.stills, keepingBufferIn: nil) else {
+            return nil
+        }
+        return (fresh, true)
+    }
+
+    /// The thumbnail to fetch beside the GIF (`GIFThumbnail.card`), chosen before the GIF is
+    /// downloaded: against the declared size of the rendition tried first, which is the one
+    /// posted unless it fails. A thumbnail that turns out no smaller than the GIF posted is not
+    /// used.
+    func thumbnailCard(for card: GifCard) -> GifCard? {
+        let first = Self.candidates(card, preferred: preferred, limit: limit).first
+        return GIFThumbnail.card(of: card, postedBytes: first?.byteSize ?? Int.max)
     }
 
     /// The GIF on the homeserver, without a thumbnail (an image pack's): uploaded the first time.
     func media(for card: GifCard) async throws(MatrixError) -> UploadedMedia {
         if let stored = await plainRecords.find([card.id])[card.id] { return stored }
-        let media = try await uploadPlain(card)
+        let media = try await uploadPlain(card, keepingBufferIn: spare)
         await plainRecords.add([media.gifID: media])
         return media
     }
 
     private func uploadPlain(
-        _ card: GifCard, accepting formats: Set<ImageFormat> = ImageFormat.animated
+        _ card: GifCard, accepting formats: Set<ImageFormat> = ImageFormat.animated,
+        keepingBufferIn buffer: SpareGIFBuffer?
     ) async throws(MatrixError) -> UploadedMedia {
-        try await upload(card, accepting: formats) {
+        try await upload(card, accepting: formats, keepingBufferIn: buffer) {
             (bytes: inout ByteBuffer, format: ImageFormat) throws(MatrixError) in
             (
                 try await client.upload(
@@ -88,9 +109,10 @@ struct GIFUploader: Sendable {
     /// The GIF's first usable rendition, downloaded and handed to `upload` with its format (one
     /// of `formats`), which returns its URI (and whatever else it made, such as the attachment's
     /// key). `upload` may change the download in place (encrypt it): nothing else holds it. Its
-    /// buffer is kept for the next GIF.
+    /// buffer is taken from `buffer` and kept there for the next GIF; a thumbnail, fetched beside
+    /// its GIF, passes nil and leaves the kept buffer to the GIF.
     func upload<Extra>(
-        _ card: GifCard, accepting formats: Set<ImageFormat>,
+        _ card: GifCard, accepting formats: Set<ImageFormat>, keepingBufferIn buffer: SpareGIFBuffer?,
         with upload: (inout ByteBuffer, ImageFormat) async throws(MatrixError) -> (String, Extra)
     ) async throws(MatrixError) -> (UploadedMedia, Extra) {
         let candidates = Self.candidates(card, preferred: preferred, limit: limit)
@@ -103,10 +125,10 @@ struct GIFUploader: Sendable {
             guard ContinuousClock.now < deadline else { break }
             do {
                 var (bytes, format) = try await downloader.download(
-                    rendition.url, limit: limit, deadline: deadline, into: spare.take(), accepting: formats)
+                    rendition.url, limit: limit, deadline: deadline, into: buffer?.take(), accepting: formats)
                 let byteSize = bytes.readableBytes
                 let (uri, extra) = try await upload(&bytes, format)
-                spare.keep(bytes)
+                buffer?.keep(bytes)
                 let media = UploadedMedia(
                     gifID: card.id, contentURI: uri, mimetype: format.mimetype, byteSize: byteSize,
                     width: rendition.width, height: rendition.height)

@@ -35,6 +35,24 @@ final class InProcessMatrixBot: Sendable {
         testBot.standIn.override("/v1/gifs/search", with: MatrixBotHarness.catSearch(testBot.standIn))
     }
 
+    /// Searches find one GIF (`catgif1`), whose 30 kB rendition is answered only after `held`;
+    /// its thumbnail, the 2 kB rendition, at once. Returns their paths on the stand-in.
+    func holdingTheGIF(for held: Duration) -> (gif: String, thumbnail: String) {
+        let gif = "/media/catgif1/30000.gif"
+        standIn.override(
+            gif, with: StandInResponse(body: TestGIF.bytes(forMediaPath: gif), contentType: "image/gif", delay: held))
+        standIn.override("/v1/gifs/search", with: MatrixBotHarness.catSearch(standIn, ids: ["catgif1"]))
+        return (gif, "/media/catgif1/2000.gif")
+    }
+
+    /// Whether the thumbnail was asked for while the GIF was held (`holdingTheGIF`).
+    func thumbnailWasAskedForWhileTheGIFWasHeld(_ paths: (gif: String, thumbnail: String), held: Duration) -> Bool {
+        guard let gif = standIn.requests(to: paths.gif).first,
+            let thumbnail = standIn.requests(to: paths.thumbnail).first
+        else { return false }
+        return thumbnail.receivedAt < gif.receivedAt + held
+    }
+
     /// The bot account's configuration, with short waits.
     func configuration(
         uploadGIFs: Bool = true, admins: [String] = [], inviteAllow: [String]? = nil

@@ -141,6 +141,25 @@ import Testing
         }
     }
 
+    /// In an encrypted room too the thumbnail is fetched while the GIF still downloads, and
+    /// both are encrypted: the GIF's answer is held, the thumbnail's request comes before.
+    @Test func anEncryptedThumbnailIsFetchedBesideTheGIF() async throws {
+        try await withInProcessMatrixBot { harness in
+            let held = Duration.seconds(2)
+            let paths = harness.holdingTheGIF(for: held)
+            let (alice, room, botDevice) = try await Self.encryptedRoom(harness)
+            try await alice.shareRoomKey(in: room, with: harness.botUser, device: botDevice)
+            let command = try await alice.say("!gif cat", in: room)
+            let content = try await alice.open(try await harness.answer(to: command.eventID, in: room))["content"]
+            let thumbnail = try #require(content?["info"]?["thumbnail_file"])
+            let uploaded = try #require(await harness.homeserver.download(thumbnail["url"]?.string ?? ""))
+            let opened = try AttachmentCipher.decrypt(
+                uploaded, file: try EncryptedFile(jsonBytes: Array(try JSONEncoder().encode(thumbnail))))
+            #expect(opened == TestGIF.bytes(forMediaPath: paths.thumbnail), "the smallest rendition")
+            #expect(harness.thumbnailWasAskedForWhileTheGIFWasHeld(paths, held: held))
+        }
+    }
+
     /// The first room key to several new devices starts an Olm session with each and stores them
     /// all in one synced write, before the key is sent; each device opens the answer.
     @Test func aRoomKeyToNewDevicesStoresTheirSessionsInOneWrite() async throws {

@@ -102,6 +102,21 @@ import Testing
         }
     }
 
+    /// The thumbnail is fetched while the GIF still downloads, not after its upload: the GIF's
+    /// answer is held, and the thumbnail's request must come before it is let go.
+    @Test func theThumbnailIsFetchedBesideTheGIFNotAfterIt() async throws {
+        try await withInProcessMatrixBot { harness in
+            let held = Duration.seconds(2)
+            let paths = harness.holdingTheGIF(for: held)
+            harness.start()
+            let room = try await harness.roomWithBot()
+            let reply = try await harness.ask("!gif cat", in: room)
+            let thumbnail = try #require(reply.content["info"]?["thumbnail_url"]?.string)
+            #expect(await harness.homeserver.download(thumbnail)?.count == 2_000, "the smallest rendition")
+            #expect(harness.thumbnailWasAskedForWhileTheGIFWasHeld(paths, held: held))
+        }
+    }
+
     @Test func aFirstSyncAsksForEachRoomsLastEventOnlyAndAnswersNothingOfIt() async throws {
         try await withInProcessMatrixBot { harness in
             // A room the bot is in before its first start, with commands said before it.
