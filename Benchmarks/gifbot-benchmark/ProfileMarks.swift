@@ -20,12 +20,8 @@ enum ProfileMarks {
         try Data().write(to: URL(fileURLWithPath: folder).appendingPathComponent(name))
         let acknowledged = (try? String(contentsOfFile: folder + "/acknowledge", encoding: .utf8)) ?? ""
         guard acknowledged.split(separator: "\n").contains(Substring(name)) else { return }
-        let deadline = ContinuousClock.now + timeout
-        while !FileManager.default.fileExists(atPath: folder + "/\(name).done") {
-            guard ContinuousClock.now < deadline else {
-                throw BenchmarkError.childFailed("the profiler did not acknowledge the mark \(name)")
-            }
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        try await ChildPolling.until(
+            process: nil, timeout: timeout, timedOut: { "the profiler did not acknowledge the mark \(name)" }
+        ) { FileManager.default.fileExists(atPath: folder + "/\(name).done") }
     }
 }

@@ -20,13 +20,20 @@ enum GIFThumbnail {
     /// The thumbnail as a card of its own (its id marked, so its upload is remembered apart from
     /// the GIF's); nil when the source has no still and no smaller rendition than `postedBytes`.
     static func card(of card: GifCard, postedBytes: Int) -> GifCard? {
-        let still = card.still.flatMap { ($0.byteSize ?? 0) < postedBytes ? $0 : nil }
-        let smallest = card.renditions.filter { ($0.byteSize ?? Int.max) < postedBytes }
+        let still = card.still.flatMap { isSmaller($0.byteSize ?? 0, than: postedBytes) ? $0 : nil }
+        let smallest = card.renditions.filter { isSmaller($0.byteSize ?? Int.max, than: postedBytes) }
             .min { ($0.byteSize ?? 0) < ($1.byteSize ?? 0) }
         guard let chosen = still ?? smallest else { return nil }
         return GifCard(
             id: id(of: card), title: card.title, url: chosen.url, width: chosen.width,
             height: chosen.height, byteSize: chosen.byteSize, rating: card.rating, pageURL: card.pageURL,
             renditions: [chosen])
+    }
+
+    /// Whether an image of `thumbnailBytes` may be the thumbnail of a GIF of `postedBytes`: only
+    /// one smaller than the GIF spares a client anything. Checked when the thumbnail is chosen
+    /// and again once the GIF posted is known (`GIFUploader.thumbnailCard`).
+    static func isSmaller(_ thumbnailBytes: Int, than postedBytes: Int) -> Bool {
+        thumbnailBytes < postedBytes
     }
 }

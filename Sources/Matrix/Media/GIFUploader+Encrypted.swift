@@ -40,7 +40,10 @@ extension GIFUploader {
         uploaded[card.id] = gif.record
         uploaded[thumbnailID] = small?.record
         await encryptedRecords?.add(uploaded)
-        return (gif.media, small.flatMap { $0.media.media.byteSize < gif.media.media.byteSize ? $0.media : nil })
+        let used = small.flatMap {
+            GIFThumbnail.isSmaller($0.media.media.byteSize, than: gif.media.media.byteSize) ? $0.media : nil
+        }
+        return (gif.media, used)
     }
 
     /// The thumbnail's stored upload or one made now; nil without a thumbnail or when it could

@@ -48,7 +48,10 @@ struct GIFUploader: Sendable {
         let thumbnail = await freshThumbnail
         if let thumbnail, thumbnail.uploadedNow { uploaded.append(thumbnail.media) }
         await plainRecords.add(Dictionary(uploaded.map { ($0.gifID, $0) }) { $1 })
-        return (media, thumbnail.flatMap { $0.media.byteSize < media.byteSize ? $0.media : nil })
+        let used = thumbnail.flatMap {
+            GIFThumbnail.isSmaller($0.media.byteSize, than: media.byteSize) ? $0.media : nil
+        }
+        return (media, used)
     }
 
     /// The thumbnail's stored upload, or one made now (`uploadedNow`); nil without a thumbnail

@@ -35,22 +35,29 @@ final class InProcessMatrixBot: Sendable {
         testBot.standIn.override("/v1/gifs/search", with: MatrixBotHarness.catSearch(testBot.standIn))
     }
 
+    /// A GIF whose answer the stand-in holds back (`holdingTheGIF`), and its thumbnail's path.
+    struct HeldGIF {
+        let gif: String
+        let thumbnail: String
+        let held: Duration
+    }
+
     /// Searches find one GIF (`catgif1`), whose 30 kB rendition is answered only after `held`;
-    /// its thumbnail, the 2 kB rendition, at once. Returns their paths on the stand-in.
-    func holdingTheGIF(for held: Duration) -> (gif: String, thumbnail: String) {
+    /// its thumbnail, the 2 kB rendition, at once.
+    func holdingTheGIF(for held: Duration) -> HeldGIF {
         let gif = "/media/catgif1/30000.gif"
         standIn.override(
             gif, with: StandInResponse(body: TestGIF.bytes(forMediaPath: gif), contentType: "image/gif", delay: held))
         standIn.override("/v1/gifs/search", with: MatrixBotHarness.catSearch(standIn, ids: ["catgif1"]))
-        return (gif, "/media/catgif1/2000.gif")
+        return HeldGIF(gif: gif, thumbnail: "/media/catgif1/2000.gif", held: held)
     }
 
-    /// Whether the thumbnail was asked for while the GIF was held (`holdingTheGIF`).
-    func thumbnailWasAskedForWhileTheGIFWasHeld(_ paths: (gif: String, thumbnail: String), held: Duration) -> Bool {
-        guard let gif = standIn.requests(to: paths.gif).first,
-            let thumbnail = standIn.requests(to: paths.thumbnail).first
+    /// Whether the thumbnail was asked for while the GIF was held.
+    func thumbnailWasAskedFor(whileHolding held: HeldGIF) -> Bool {
+        guard let gif = standIn.requests(to: held.gif).first,
+            let thumbnail = standIn.requests(to: held.thumbnail).first
         else { return false }
-        return thumbnail.receivedAt < gif.receivedAt + held
+        return thumbnail.receivedAt < gif.receivedAt + held.held
     }
 
     /// The bot account's configuration, with short waits.

@@ -145,8 +145,7 @@ import Testing
     /// both are encrypted: the GIF's answer is held, the thumbnail's request comes before.
     @Test func anEncryptedThumbnailIsFetchedBesideTheGIF() async throws {
         try await withInProcessMatrixBot { harness in
-            let held = Duration.seconds(2)
-            let paths = harness.holdingTheGIF(for: held)
+            let held = harness.holdingTheGIF(for: .seconds(2))
             let (alice, room, botDevice) = try await Self.encryptedRoom(harness)
             try await alice.shareRoomKey(in: room, with: harness.botUser, device: botDevice)
             let command = try await alice.say("!gif cat", in: room)
@@ -155,8 +154,8 @@ import Testing
             let uploaded = try #require(await harness.homeserver.download(thumbnail["url"]?.string ?? ""))
             let opened = try AttachmentCipher.decrypt(
                 uploaded, file: try EncryptedFile(jsonBytes: Array(try JSONEncoder().encode(thumbnail))))
-            #expect(opened == TestGIF.bytes(forMediaPath: paths.thumbnail), "the smallest rendition")
-            #expect(harness.thumbnailWasAskedForWhileTheGIFWasHeld(paths, held: held))
+            #expect(opened == TestGIF.bytes(forMediaPath: held.thumbnail), "the smallest rendition")
+            #expect(harness.thumbnailWasAskedFor(whileHolding: held))
         }
     }
 

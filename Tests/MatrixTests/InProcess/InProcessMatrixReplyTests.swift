@@ -106,14 +106,13 @@ import Testing
     /// answer is held, and the thumbnail's request must come before it is let go.
     @Test func theThumbnailIsFetchedBesideTheGIFNotAfterIt() async throws {
         try await withInProcessMatrixBot { harness in
-            let held = Duration.seconds(2)
-            let paths = harness.holdingTheGIF(for: held)
+            let held = harness.holdingTheGIF(for: .seconds(2))
             harness.start()
             let room = try await harness.roomWithBot()
             let reply = try await harness.ask("!gif cat", in: room)
             let thumbnail = try #require(reply.content["info"]?["thumbnail_url"]?.string)
             #expect(await harness.homeserver.download(thumbnail)?.count == 2_000, "the smallest rendition")
-            #expect(harness.thumbnailWasAskedForWhileTheGIFWasHeld(paths, held: held))
+            #expect(harness.thumbnailWasAskedFor(whileHolding: held))
         }
     }
 
