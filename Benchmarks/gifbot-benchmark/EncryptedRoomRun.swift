@@ -27,6 +27,10 @@ enum EncryptedRoomRun {
         var roundCommands = 0
         /// Bytes the bot wrote to disk during the rounds.
         var roundWrittenBytes = 0
+        /// How much the bot's anonymous memory grew over the soak's rounds after the first
+        /// (`MatrixMemoryGrowth`, MiB), and over how many commands.
+        var soakGrowth: Double?
+        var soakCommands = 0
     }
 
     private struct PeerResult: Decodable {
@@ -69,13 +73,18 @@ enum EncryptedRoomRun {
         try await readiness.wait(for: process, timeout: wait)
         try await ProfileMarks.mark("ready-encrypted")
         var figures = Figures()
+        let perRound = max(1, plan.commands / plan.rounds)
+        // The soak (`MatrixMemoryGrowth`) is more rounds of the peer's, after the measured ones;
+        // its first is the warm-up, read after.
+        let soakCommands = MatrixMemoryGrowth.commands(plan)
+        let soakRounds = soakCommands > 1 ? max(2, (soakCommands + perRound - 1) / perRound) : 0
         async let peerRun = CryptoPeers.run(
             "bench_peer.py",
             arguments: [
                 "--homeserver", server.baseURL, "--bot", botUser.userID, "--user", peerUser.userID,
                 "--password", peerPassword, "--result", directory.appendingPathComponent("peer.json").path,
-                "--handshake", handshake.path, "--prefix", "bench", "--rounds", String(plan.rounds),
-                "--commands", String(max(1, plan.commands / plan.rounds)), "--members", membersFile.path,
+                "--handshake", handshake.path, "--prefix", "bench", "--rounds", String(plan.rounds + soakRounds),
+                "--commands", String(perRound), "--members", membersFile.path,
             ], folder: directory, log: "bench-peer.log")
         let cpu = ThreadCPU(pid: pid)
         /// One of the peer's paced steps: `ready-<name>`, let go, `done-<name>`; the bot's CPU
@@ -95,16 +104,24 @@ enum EncryptedRoomRun {
             figures.firstReplyCPU = try await paced("first")
             figures.firstReplyKeyClaims =
                 HomeserverRequests.read(accessLog, after: logMark, user: botUser.userID).keyClaims
-            let perRound = Double(max(1, plan.commands / plan.rounds))
             let roundsMark = HomeserverRequests.mark(accessLog)
             let written = ProcessCounters.writtenBytes(pid: pid)
             for round in 0..<plan.rounds {
-                figures.cpuPer100.append(try await paced(String(round)) / perRound * 100)
+                figures.cpuPer100.append(try await paced(String(round)) / Double(perRound) * 100)
             }
             figures.roundWrittenBytes = ProcessCounters.writtenBytes(pid: pid) - written
             figures.roundRequests = HomeserverRequests.read(accessLog, after: roundsMark, user: botUser.userID)
-            figures.roundCommands = Int(perRound) * plan.rounds
+            figures.roundCommands = perRound * plan.rounds
             figures.afterResident = ResidentMemory.mebibytes(pid: pid)
+            if soakRounds > 0 {
+                _ = try await paced(String(plan.rounds))
+                let before = MatrixMemoryGrowth.anonymous(pid: pid)
+                for round in (plan.rounds + 1)..<(plan.rounds + soakRounds) { _ = try await paced(String(round)) }
+                if let before, let after = MatrixMemoryGrowth.anonymous(pid: pid) {
+                    figures.soakGrowth = after - before
+                    figures.soakCommands = (soakRounds - 1) * perRound
+                }
+            }
         } catch {
             // The peer's own account of what went wrong says more than a missing file.
             let (_, log) = try await peerRun
@@ -117,7 +134,7 @@ enum EncryptedRoomRun {
             throw BenchmarkError.childFailed(
                 "encrypted room: the peer failed: \(result.error ?? "status \(status)")\n\(log.suffix(2000))")
         }
-        figures.latencies = rounds.flatMap { $0 }
+        figures.latencies = rounds.prefix(plan.rounds).flatMap { $0 }
         return figures
     }
 

@@ -18,6 +18,9 @@ enum MatrixScenario {
         /// Users in the encrypted room besides the peer, each with one cross-signed device: the
         /// devices the bot's first reply shares its room key with (the peer's is one more).
         var encryptedRoomMembers: Int
+        /// Commands after the measured ones in each room, over which memory must not grow
+        /// (`MatrixMemoryGrowth`).
+        var growthCommands: Int
     }
 
     /// The renditions every GIF has, as GIPHY's search gives them (sizes in bytes), with the
@@ -27,8 +30,14 @@ enum MatrixScenario {
         ("downsized", 1_400_000, 480), ("original", 2_600_000, 480),
     ]
 
-    /// The figure that fails the run on any build (`main.swift`), as scenario 4's growth does.
-    static let runawayCheck = "idle after the first minute: no loop running (any build)"
+    /// How the figures that fail the run on any build end (`main.swift`), as scenario 4's growth
+    /// does: the idle bot's runaway check and the memory growth checks (`MatrixMemoryGrowth`).
+    static let onEveryBuild = "(any build)"
+    static let runawayCheck = "idle after the first minute: no loop running \(onEveryBuild)"
+
+    static func isCheckedOnEveryBuild(_ figure: Figure) -> Bool {
+        figure.scenario.hasPrefix("9") && figure.name.hasSuffix(onEveryBuild)
+    }
 
     static func run(_ report: Report, plan: Plan) async throws {
         progress("scenario 9: Matrix, cache-miss !gif with real-size GIFs on Synapse")
@@ -120,6 +129,12 @@ enum MatrixScenario {
             if let after = ResidentMemory.mebibytes(pid: pid) {
                 report.add(section, "resident set after the commands", after, "MiB")
             }
+            // After the idle window, which the soak's commands would otherwise disturb.
+            let soak = try await MatrixMemoryGrowth.soak(pid: pid, commands: MatrixMemoryGrowth.commands(plan)) {
+                _ = try await command()
+            }
+            MatrixMemoryGrowth.report(
+                report, section: section, room: "plain room", growth: soak.growth, over: soak.over)
             process.terminate()
             process.waitUntilExit()
             bot = nil
@@ -176,6 +191,8 @@ enum MatrixScenario {
         if let after = figures.afterResident {
             report.add(section, "resident set after the encrypted commands", after, "MiB")
         }
+        MatrixMemoryGrowth.report(
+            report, section: section, room: "encrypted room", growth: figures.soakGrowth, over: figures.soakCommands)
     }
 
     /// The bot's homeserver requests per command, in all and by kind, each figure's name led by
