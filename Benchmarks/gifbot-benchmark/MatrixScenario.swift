@@ -7,9 +7,10 @@ import TestServerSupport
 /// Scenario 9 (issue 34): the shipped `gifbot run` on Matrix, on a real Synapse (the test
 /// harness's), answering cache-miss `!gif` commands in a plain room with inline GIFs of real
 /// size: every command a GIF not seen before, whose 1.4 MB rendition is downloaded from the
-/// GIPHY stand-in and uploaded, with its 95 kB thumbnail. The bot is its own process, so its
-/// CPU (user + system, from /proc), resident set and bytes written to disk are its own; alice
-/// is a test client in this process, timing each command from sending it to seeing the reply.
+/// GIPHY stand-in and uploaded, with its thumbnail (the 3.7 kB still of its first frame). The
+/// bot is its own process, so its CPU (user + system, from /proc), resident set and bytes
+/// written to disk are its own; alice is a test client in this process, timing each command
+/// from sending it to seeing the reply. Each room ends with a soak (`MatrixMemoryGrowth`).
 enum MatrixScenario {
     struct Plan: Sendable {
         var commands: Int
