@@ -89,9 +89,12 @@ enum MatrixScenario {
             let requests = HomeserverRequests.read(accessLog, after: logMark, user: botUser.userID)
             // Idle is read after the bot's first minute: what runs on a timer of a minute (the
             // preview sweep's longest sleep) shows only then. A loop that spun once that minute
-            // had passed went unseen by a window inside it.
-            let settled = started + .seconds(65)
-            if settled > .now { try await Task.sleep(until: settled, clock: .continuous) }
+            // had passed went unseen by a window inside it. And a minute after the last command:
+            // what a command leaves for later is done by then, not idling (the HTTP pool closes
+            // the connections left idle for its minute, which a window 65 s after the start
+            // caught when the commands ended a few seconds after it).
+            let settled = max(started, .now) + .seconds(65)
+            try await Task.sleep(until: settled, clock: .continuous)
             let idleBefore = cpu.seconds()
             // Sampled four times a second: a thread that ends keeps the time it was last seen with.
             for _ in 0..<(plan.idleSeconds * 4) {
@@ -114,7 +117,8 @@ enum MatrixScenario {
                 requests.serverSeconds / measured * 1000,
                 "ms")
             report.add(
-                section, "idle CPU, \(plan.idleSeconds) s after the first minute", idle, "ms/s", target: "<= 0.2",
+                section, "idle CPU, \(plan.idleSeconds) s from a minute after the last command", idle, "ms/s",
+                target: "<= 0.2",
                 met: { $0 <= 0.2 })
             // Checked on every build, the debug one in scripts/test too: a loop that spins when
             // idle costs hundreds of ms a second, far above any build's idle (not under
