@@ -4,9 +4,9 @@ import Foundation
 // GifBot's benchmark (issue 9): `scripts/benchmark [--short] [--json FILE] [--only 1,2,...]
 // [--rooms N] [--synapse-database postgres|sqlite] [--baseline GIFBOT]`.
 // Runs the real modules on this machine, with no network, prints one table on standard output
-// and writes the same figures as JSON. Exit status 1 when a check fails: always the memory
-// growth check (scenario 4), the Matrix bot's runaway and memory growth checks (scenario 9), and
-// every target with --strict.
+// and writes the same figures as JSON. Exit status 1 when a scenario fails or a check does:
+// always the memory growth check (scenario 4), the Matrix bot's runaway and memory growth
+// checks (scenario 9), and every target with --strict.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -81,22 +81,30 @@ if let rooms = value(after: "--rooms").flatMap({ Int($0) }), rooms > 1 {
 // `--synapse-database sqlite` runs scenario 11's Synapse on SQLite, as the tests do.
 if value(after: "--synapse-database") == "sqlite" { scale.manyRooms.synapseOnPostgres = false }
 
-if only.contains(1) { try DecodingScenario.run(report, iterations: scale.decodings) }
-if only.contains(2) { try await WarmCoreScenario.run(report, commands: scale.warmCommands) }
-if only.contains(3) { try await CacheMissScenario.run(report, commands: scale.missCommands) }
-if only.contains(4) { try await MemoryScenario.run(report, plan: scale.memory) }
-if only.contains(5) { try await QuotaScenario.run(report, secondsPerMinute: scale.secondsPerSimulatedMinute) }
-if only.contains(6) { try await StorageScenario.run(report, favorites: scale.favorites) }
-if only.contains(7) { try await StartupScenario.run(report, runs: scale.startups) }
-if only.contains(8) { try await CryptoScenario.run(report, plan: scale.crypto) }
-if only.contains(9) { try await MatrixScenario.run(report, plan: scale.matrix) }
-if only.contains(10) { try await PickerScenario.run(report, requests: scale.pickerRequests) }
-if only.contains(11) { try await ScaleScenario.run(report, plan: scale.manyRooms) }
-if only.contains(12) { try await PythonBotScenario.run(report, plan: scale.pythonBot) }
-// `--baseline PATH` is the other build scenario 13 runs beside this one (by default this one).
-if only.contains(13) {
-    let baseline = value(after: "--baseline").map { URL(fileURLWithPath: $0) }
-    try await BuildsSideBySide.run(report, plan: scale.builds, baseline: baseline)
+// The scenarios asked for, in order. A failed scenario, which has stopped its servers and bots
+// before its error comes here, ends the run with the figures gathered until then and its error,
+// as a missed check does: not with the runtime's trap and backtrace for an error at top level.
+var failure: (any Error)?
+do {
+    if only.contains(1) { try DecodingScenario.run(report, iterations: scale.decodings) }
+    if only.contains(2) { try await WarmCoreScenario.run(report, commands: scale.warmCommands) }
+    if only.contains(3) { try await CacheMissScenario.run(report, commands: scale.missCommands) }
+    if only.contains(4) { try await MemoryScenario.run(report, plan: scale.memory) }
+    if only.contains(5) { try await QuotaScenario.run(report, secondsPerMinute: scale.secondsPerSimulatedMinute) }
+    if only.contains(6) { try await StorageScenario.run(report, favorites: scale.favorites) }
+    if only.contains(7) { try await StartupScenario.run(report, runs: scale.startups) }
+    if only.contains(8) { try await CryptoScenario.run(report, plan: scale.crypto) }
+    if only.contains(9) { try await MatrixScenario.run(report, plan: scale.matrix) }
+    if only.contains(10) { try await PickerScenario.run(report, requests: scale.pickerRequests) }
+    if only.contains(11) { try await ScaleScenario.run(report, plan: scale.manyRooms) }
+    if only.contains(12) { try await PythonBotScenario.run(report, plan: scale.pythonBot) }
+    // `--baseline PATH` is the other build scenario 13 runs beside this one (by default this one).
+    if only.contains(13) {
+        let baseline = value(after: "--baseline").map { URL(fileURLWithPath: $0) }
+        try await BuildsSideBySide.run(report, plan: scale.builds, baseline: baseline)
+    }
+} catch {
+    failure = error
 }
 
 report.printTable()
@@ -117,4 +125,5 @@ for figure in failedChecks {
         "CHECK FAILED: \(figure.scenario), \(figure.name): \(Report.format(figure.value)) \(figure.unit), target \(figure.target ?? "")"
     )
 }
-exit(failedChecks.isEmpty ? 0 : 1)
+if let failure { progress("FAILED: a scenario stopped the run: \(failure)") }
+exit(failedChecks.isEmpty && failure == nil ? 0 : 1)
