@@ -28,9 +28,8 @@ enum EncryptedRoomRun {
         /// Bytes the bot wrote to disk during the rounds.
         var roundWrittenBytes = 0
         /// How much the bot's anonymous memory grew over the soak's rounds after the first
-        /// (`MatrixMemoryGrowth`, MiB), and over how many commands.
-        var soakGrowth: Double?
-        var soakCommands = 0
+        /// (`MatrixMemoryGrowth`, MiB), and over how many commands; nil for no soak.
+        var soak: (growth: Double, over: Int)?
     }
 
     private struct PeerResult: Decodable {
@@ -115,12 +114,9 @@ enum EncryptedRoomRun {
             figures.afterResident = ResidentMemory.mebibytes(pid: pid)
             if soakRounds > 0 {
                 _ = try await paced(String(plan.rounds))
-                let before = MatrixMemoryGrowth.anonymous(pid: pid)
+                let before = try MatrixMemoryGrowth.anonymous(pid: pid)
                 for round in (plan.rounds + 1)..<(plan.rounds + soakRounds) { _ = try await paced(String(round)) }
-                if let before, let after = MatrixMemoryGrowth.anonymous(pid: pid) {
-                    figures.soakGrowth = after - before
-                    figures.soakCommands = (soakRounds - 1) * perRound
-                }
+                figures.soak = (try MatrixMemoryGrowth.anonymous(pid: pid) - before, (soakRounds - 1) * perRound)
             }
         } catch {
             // The peer's own account of what went wrong says more than a missing file.

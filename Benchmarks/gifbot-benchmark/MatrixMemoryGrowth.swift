@@ -30,28 +30,32 @@ enum MatrixMemoryGrowth {
     /// The commands of a soak of `commands` run before its first reading.
     static func warmUp(of commands: Int) -> Int { max(1, commands / 10) }
 
-    /// The bot's anonymous resident memory, MiB; nil where /proc is missing.
-    static func anonymous(pid: Int32) -> Double? {
-        ResidentMemory.mebibytes("RssAnon", pid: pid)
+    /// The bot's anonymous resident memory, MiB. A reading that cannot be made (the bot gone)
+    /// fails the run rather than leaving the check out.
+    static func anonymous(pid: Int32) throws -> Double {
+        guard let mebibytes = ResidentMemory.mebibytes("RssAnon", pid: pid) else {
+            throw BenchmarkError.childFailed("the bot's memory (pid \(pid)) could not be read for the soak")
+        }
+        return mebibytes
     }
 
     /// Runs `commands` commands through `command`, and returns how much the anonymous resident
     /// memory of `pid` grew between the end of the warm-up and the last (MiB), with the commands
-    /// it grew over.
+    /// it grew over; nil for no soak.
     static func soak(
         pid: Int32, commands: Int, command: () async throws -> Void
-    ) async throws -> (growth: Double?, over: Int) {
-        guard commands > 1 else { return (nil, 0) }
+    ) async throws -> (growth: Double, over: Int)? {
+        guard commands > 1 else { return nil }
         let warm = warmUp(of: commands)
         for _ in 0..<warm { try await command() }
-        let before = anonymous(pid: pid)
+        let before = try anonymous(pid: pid)
         for _ in warm..<commands { try await command() }
-        guard let before, let after = anonymous(pid: pid) else { return (nil, commands - warm) }
-        return (after - before, commands - warm)
+        return (try anonymous(pid: pid) - before, commands - warm)
     }
 
-    static func report(_ report: Report, section: String, room: String, growth: Double?, over commands: Int) {
-        guard let growth else { return }
+    /// The check's figure, for a room that had a soak.
+    static func report(_ report: Report, section: String, room: String, soak: (growth: Double, over: Int)?) {
+        guard let (growth, commands) = soak else { return }
         report.add(
             section, figureName(room: room, commands: commands), growth, "MiB",
             target: "< \(Report.format(allowedMiB)) (no growth)", met: { $0 < allowedMiB })

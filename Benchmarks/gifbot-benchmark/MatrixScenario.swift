@@ -138,8 +138,7 @@ enum MatrixScenario {
             let soak = try await MatrixMemoryGrowth.soak(pid: pid, commands: MatrixMemoryGrowth.commands(plan)) {
                 _ = try await command()
             }
-            MatrixMemoryGrowth.report(
-                report, section: section, room: "plain room", growth: soak.growth, over: soak.over)
+            MatrixMemoryGrowth.report(report, section: section, room: "plain room", soak: soak)
             process.terminate()
             process.waitUntilExit()
             bot = nil
@@ -196,8 +195,7 @@ enum MatrixScenario {
         if let after = figures.afterResident {
             report.add(section, "resident set after the encrypted commands", after, "MiB")
         }
-        MatrixMemoryGrowth.report(
-            report, section: section, room: "encrypted room", growth: figures.soakGrowth, over: figures.soakCommands)
+        MatrixMemoryGrowth.report(report, section: section, room: "encrypted room", soak: figures.soak)
     }
 
     /// The bot's homeserver requests per command, in all and by kind, each figure's name led by
