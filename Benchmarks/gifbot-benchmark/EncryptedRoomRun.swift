@@ -73,8 +73,8 @@ enum EncryptedRoomRun {
         try await ProfileMarks.mark("ready-encrypted")
         var figures = Figures()
         let perRound = max(1, plan.commands / plan.rounds)
-        // The soak (`MatrixMemoryGrowth`) is more rounds of the peer's, after the measured ones;
-        // its first is the warm-up, read after.
+        // The soak (`MatrixMemoryGrowth`) is more rounds of the peer's, after the measured ones:
+        // two at least (a warm-up and one read), or none.
         let soakCommands = MatrixMemoryGrowth.commands(plan)
         let soakRounds = soakCommands > 1 ? max(2, (soakCommands + perRound - 1) / perRound) : 0
         async let peerRun = CryptoPeers.run(
@@ -112,12 +112,12 @@ enum EncryptedRoomRun {
             figures.roundRequests = HomeserverRequests.read(accessLog, after: roundsMark, user: botUser.userID)
             figures.roundCommands = perRound * plan.rounds
             figures.afterResident = ResidentMemory.mebibytes(pid: pid)
-            if soakRounds > 0 {
-                _ = try await paced(String(plan.rounds))
-                let before = try MatrixMemoryGrowth.anonymous(pid: pid)
-                for round in (plan.rounds + 1)..<(plan.rounds + soakRounds) { _ = try await paced(String(round)) }
-                figures.soak = (try MatrixMemoryGrowth.anonymous(pid: pid) - before, (soakRounds - 1) * perRound)
+            var soakRound = plan.rounds
+            let soak = try await MatrixMemoryGrowth.soak(pid: pid, commands: soakRounds) {
+                _ = try await paced(String(soakRound))
+                soakRound += 1
             }
+            figures.soak = soak.map { ($0.growth, $0.over * perRound) }
         } catch {
             // The peer's own account of what went wrong says more than a missing file.
             let (_, log) = try await peerRun

@@ -11,8 +11,6 @@ struct OneRoomGifBot {
     let room: String
     /// How long to wait for each of its answers (longer under a profiler: `ShippedBinary.matrixBot`).
     let wait: Duration
-    /// When its process was started.
-    let started: ContinuousClock.Instant
 
     /// Starts the bot as `user` with its own database, waits for `/readyz`, then has alice make a
     /// room named `roomName` and invite it, and waits for its join. The process is stopped if any
@@ -28,7 +26,6 @@ struct OneRoomGifBot {
             encrypted: false, standIn: standIn, database: database, opsPort: readiness.opsPort)
         process.standardError = FileHandle.nullDevice
         try ShippedBinary.startCold(process)
-        let started = ContinuousClock.now
         do {
             // Joined means started, then invited and in the room: a start's transient is not it.
             try await readiness.wait(for: process, timeout: wait)
@@ -37,7 +34,7 @@ struct OneRoomGifBot {
             _ = try await alice.waitForEvent(in: room, timeout: wait) {
                 $0.type == "m.room.member" && $0.stateKey == user.userID && $0.membership == "join"
             }
-            return OneRoomGifBot(process: process, room: room, wait: wait, started: started)
+            return OneRoomGifBot(process: process, room: room, wait: wait)
         } catch {
             process.terminate()
             process.waitUntilExit()
