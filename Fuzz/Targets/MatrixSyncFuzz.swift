@@ -1,14 +1,15 @@
 import Foundation
 
-// A /sync body as the homeserver sends it, decoded as MatrixClient does. Decoding must never
-// trap or hang (LossyList skips what it cannot read), every value the bot might read must be
-// readable, and any JSON value must encode and decode back to itself.
+// A /sync body as the homeserver sends it, read as MatrixClient reads it (`JSONValue.parse`,
+// `SyncResponse(parsing:)`). Reading must never trap or hang (LossyList skips what it cannot
+// read), every value the bot might read must be readable, and any JSON value must encode and
+// read back to itself.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMatrixSync(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let body = Data(fuzzBytes(data, size))
 
-    if let response = try? JSONDecoder().decode(SyncResponse.self, from: body) {
+    if let response = try? SyncResponse(parsing: body) {
         for room in (response.rooms?.join ?? [:]).values {
             for event in room.timeline?.events?.elements ?? [] {
                 _ = (event.eventID, event.type, event.sender, event.stateKey, event.membership)
@@ -23,13 +24,13 @@ public func fuzzMatrixSync(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         }
     }
 
-    if let value = try? JSONDecoder().decode(JSONValue.self, from: body) {
+    if let value = try? JSONValue.parse(body) {
         readEverything(in: value)
         guard let encoded = try? value.encoded() else {
             invariant(false, "\(value) does not encode")
             return 0
         }
-        let decoded = try? JSONDecoder().decode(JSONValue.self, from: encoded)
+        let decoded = try? JSONValue.parse(encoded)
         invariant(
             decoded == value, "\(value) → \(String(decoding: encoded, as: UTF8.self)) → \(String(describing: decoded))")
     }

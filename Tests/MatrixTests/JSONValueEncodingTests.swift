@@ -21,7 +21,7 @@ import Testing
 
     @Test(arguments: [0.1, 1e-7, 1e300, -1e300, 9_007_199_254_740_992, 123_456_789.25, -0.0])
     func numbersReadBackAsThemselves(_ number: Double) throws {
-        let decoded = try JSONDecoder().decode(JSONValue.self, from: try JSONValue.array([.number(number)]).encoded())
+        let decoded = try JSONValue.parse(try JSONValue.array([.number(number)]).encoded())
         #expect(decoded == .array([.number(number)]))
     }
 
@@ -30,7 +30,7 @@ import Testing
             "m.relates_to": ["m.in_reply_to": ["event_id": "$e:hs"], "rel_type": "m.thread"],
             "control": "\u{0}\u{8}\u{c}\r\t\u{1f}\u{7f}", "keys": ["b": 1, "a": 2, "ä": 3, "z": 4], "empty": "",
         ]
-        #expect(try JSONDecoder().decode(JSONValue.self, from: try value.encoded()) == value)
+        #expect(try JSONValue.parse(try value.encoded()) == value)
     }
 
     @Test func aNumberJSONCannotHoldIsRefused() {

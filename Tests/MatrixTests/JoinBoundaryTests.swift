@@ -18,7 +18,7 @@ import Testing
         ]
         if let stateKey { json["state_key"] = .string(stateKey) }
         if let unsigned { json["unsigned"] = unsigned }
-        return try JSONDecoder().decode(RoomEvent.self, from: try JSONValue.object(json).encoded())
+        return try #require(RoomEvent(json: json))
     }
 
     func annotated(_ id: String, _ membership: String, sender: String = "@a:l") throws -> RoomEvent {

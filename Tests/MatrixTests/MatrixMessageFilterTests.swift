@@ -8,7 +8,7 @@ import Testing
     func event(_ content: JSONValue, sender: String = "@alice:localhost", type: String = "m.room.message") -> RoomEvent
     {
         let json: JSONValue = ["event_id": "$e1", "type": .string(type), "sender": .string(sender), "content": content]
-        return try! JSONDecoder().decode(RoomEvent.self, from: try! json.encoded())
+        return RoomEvent(json: json.objectValue!)!
     }
 
     @Test func textMessagesAreRead() {
@@ -61,7 +61,7 @@ import Testing
                 ]
             ]
         ]
-        let room = try JSONDecoder().decode(SyncResponse.InvitedRoom.self, from: try json.encoded())
+        let room = SyncResponse.InvitedRoom(json: try #require(json.objectValue))
         #expect(MatrixMessageFilter.inviter(in: room, ownUserID: "@bot:localhost") == "@alice:localhost")
         #expect(MatrixMessageFilter.inviter(in: room, ownUserID: "@other:localhost") == nil)
     }
@@ -69,7 +69,7 @@ import Testing
     @Test func oneOddEventDoesNotLoseTheBatch() throws {
         let json =
             #"{"next_batch":"s2","rooms":{"join":{"!r:localhost":{"timeline":{"events":[{"event_id":"$1","type":"m.room.message","sender":"@a:l","content":{"msgtype":"m.text","body":"!gif"}},{"type":"broken"},{"event_id":"$3","type":"m.room.message","sender":"@a:l","content":{}}]}}}}}"#
-        let sync = try JSONDecoder().decode(SyncResponse.self, from: Data(json.utf8))
+        let sync = try SyncResponse(parsing: Data(json.utf8))
         #expect(sync.rooms?.join?["!r:localhost"]?.timeline?.events?.elements.map(\.eventID) == ["$1", "$3"])
     }
 }
@@ -100,7 +100,7 @@ import Testing
             "event_id": .string(id), "type": .string(type), "sender": .string(sender), "content": content,
         ]
         if let stateKey { json["state_key"] = .string(stateKey) }
-        return try! JSONDecoder().decode(RoomEvent.self, from: try! JSONValue.object(json).encoded())
+        return RoomEvent(json: json)!
     }
 
     @Test func whatCameBeforeTheBotsJoinIsHistory() {
@@ -124,7 +124,7 @@ import Testing
             "event_id": "$m", "type": "m.room.member", "sender": .string(sender ?? user), "state_key": .string(user),
             "content": ["membership": .string(membership)],
         ]
-        return try! JSONDecoder().decode(RoomEvent.self, from: try! json.encoded())
+        return RoomEvent(json: json.objectValue!)!
     }
 
     @Test func leavesKicksAndBansAreDeparturesOthersAreNot() {

@@ -11,7 +11,7 @@ import Testing
 @Suite struct MatrixPreviewContentTests {
     func event(_ content: JSONValue, sender: String = "@alice:localhost", type: String = "m.reaction") -> RoomEvent {
         let json: JSONValue = ["event_id": "$r1", "type": .string(type), "sender": .string(sender), "content": content]
-        return try! JSONDecoder().decode(RoomEvent.self, from: try! json.encoded())
+        return RoomEvent(json: json.objectValue!)!
     }
 
     @Test func annotationsFromOthersAreReactionsAndNothingElseIs() {

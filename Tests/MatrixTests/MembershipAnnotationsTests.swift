@@ -25,7 +25,7 @@ import Testing
             join["!r\(index):l"] = ["timeline": ["events": .array(events)]]
         }
         let json: JSONValue = ["next_batch": "s1", "rooms": ["join": .object(join)]]
-        return try JSONDecoder().decode(SyncResponse.self, from: try json.encoded())
+        return try SyncResponse(parsing: try json.encoded())
     }
 
     @Test func aBatchSaysWhetherEveryTimelineEventWasAnnotated() throws {

@@ -9,7 +9,7 @@ import Testing
 
     func room(state: [JSONValue] = [], timeline: [JSONValue] = []) throws -> SyncResponse.JoinedRoom {
         let json: JSONValue = ["state": ["events": .array(state)], "timeline": ["events": .array(timeline)]]
-        return try JSONDecoder().decode(SyncResponse.JoinedRoom.self, from: try json.encoded())
+        return SyncResponse.JoinedRoom(json: try #require(json.objectValue))
     }
 
     func event(
@@ -101,7 +101,7 @@ import Testing
               "state":{"events":[{"event_id":"$e","type":"m.room.encryption","sender":"@a:l","state_key":"","content":{"algorithm":"m.megolm.v1.aes-sha2"}}]},
               "timeline":{"events":[{"event_id":"$x","type":"m.room.encrypted","sender":"@a:l","content":{"algorithm":"m.megolm.v1.aes-sha2","ciphertext":"AwgA"}}]}}}}}
             """#
-        let sync = try JSONDecoder().decode(SyncResponse.self, from: Data(json.utf8))
+        let sync = try SyncResponse(parsing: Data(json.utf8))
         let room = try #require(sync.rooms?.join?["!r:localhost"])
         #expect(room.state?.events?.elements.map(\.type) == ["m.room.encryption"])
         #expect(room.timeline?.events?.elements.map(\.type) == ["m.room.encrypted"])

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Any JSON value, for event content whose shape varies by sender and client. The tests build
-/// request bodies and read answers with this same type.
-public enum JSONValue: Sendable, Hashable, Codable {
+/// request bodies and read answers with this same type. Read from text by `parse`
+/// (`JSONValue+Parsing.swift`), written by `encoded`.
+public enum JSONValue: Sendable, Hashable, Encodable {
     case null
     case bool(Bool)
     /// Every number; integral values are written without a fraction (`1`, not `1.0`): Matrix
@@ -11,28 +12,6 @@ public enum JSONValue: Sendable, Hashable, Codable {
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
-
-    /// The decoder cannot be asked what kind of value comes next, only tried, and each wrong
-    /// guess costs a thrown error with its message written out. So the kinds are tried most
-    /// common first, as Matrix content has them: strings, objects, arrays, numbers, booleans.
-    /// (Before, an object cost four such errors and a string two: a fifth of a sync answer's
-    /// decoding.)
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let string = try? container.decode(String.self) {
-            self = .string(string)
-        } else if let object = try? container.decode([String: JSONValue].self) {
-            self = .object(object)
-        } else if let array = try? container.decode([JSONValue].self) {
-            self = .array(array)
-        } else if let number = try? container.decode(Double.self) {
-            self = .number(number)
-        } else {
-            self = .bool(try container.decode(Bool.self))
-        }
-    }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()

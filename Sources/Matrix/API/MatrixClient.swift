@@ -98,11 +98,7 @@ struct MatrixClient: Sendable {
         let response = try await http.request(
             .GET, "/_matrix/client/v3/sync", query: query, accessToken: accessToken,
             timeout: Self.syncDeadline(initial: since == nil, poll: timeout, timing: timing))
-        do {
-            return try JSONDecoder().decode(SyncResponse.self, from: response.body)
-        } catch {
-            throw .transport("unreadable sync answer")
-        }
+        return try SyncResponse(parsing: response.body)
     }
 
     /// The room's encryption algorithm, or nil when the room has no `m.room.encryption` state.
@@ -151,8 +147,8 @@ struct MatrixClient: Sendable {
             "/_matrix/client/v3/rooms/\(PercentEncoding.encode(roomID))/send/\(type)/\(PercentEncoding.encode(transactionID))"
         let answer = try await http.request(
             .PUT, path, json: content, accessToken: accessToken, timeout: timing.requestTimeout
-        ).decode(MessageAnswer.self)
-        guard let eventID = answer.eventID else { throw .transport("send answer without an event id") }
+        ).json()
+        guard let eventID = answer["event_id"]?.string else { throw .transport("send answer without an event id") }
         return eventID
     }
 
@@ -176,8 +172,8 @@ struct MatrixClient: Sendable {
         let answer = try await http.request(
             .POST, "/_matrix/media/v3/upload", query: [("filename", filename)],
             body: (bytes, contentType), accessToken: accessToken, timeout: timing.requestTimeout
-        ).decode(MessageAnswer.self)
-        guard let uri = answer.contentURI, uri.hasPrefix("mxc://") else {
+        ).json()
+        guard let uri = answer["content_uri"]?.string, uri.hasPrefix("mxc://") else {
             throw .transport("upload answer without a content URI")
         }
         return uri

@@ -27,17 +27,7 @@ struct MatrixHTTP: Sendable {
         let body: Data
 
         func json() throws(MatrixError) -> JSONValue {
-            try decode(JSONValue.self)
-        }
-
-        /// The answer as `Answer`, for answers of a known shape (`MessageAnswer`); an answer
-        /// that is not JSON, or not of that shape, fails as one that is not JSON.
-        func decode<Answer: Decodable>(_ type: Answer.Type) throws(MatrixError) -> Answer {
-            do {
-                return try JSONDecoder().decode(type, from: body)
-            } catch {
-                throw .transport("the homeserver's answer is not JSON")
-            }
+            do { return try JSONValue.parse(body) } catch { throw .transport("the homeserver's answer is not JSON") }
         }
     }
 
@@ -91,7 +81,7 @@ struct MatrixHTTP: Sendable {
     /// `{"errcode": …, "error": …, "retry_after_ms": …, "soft_logout": …}` plus a `Retry-After` header, which
     /// newer homeservers prefer.
     static func error(from response: Response) -> MatrixError {
-        let body = try? JSONDecoder().decode(JSONValue.self, from: response.body)
+        let body = try? JSONValue.parse(response.body)
         var retryAfter: Duration?
         if let header = response.headers.first(name: "Retry-After"), let wait = ServerRequestedWait.fromHeader(header) {
             retryAfter = wait

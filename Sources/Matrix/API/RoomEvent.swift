@@ -1,7 +1,7 @@
 import GifSources
 
 /// A timeline event. Undecodable events are skipped rather than failing the whole batch.
-struct RoomEvent: Decodable, Sendable {
+struct RoomEvent: Sendable, JSONObjectReadable {
     let eventID: String
     let type: String
     let sender: String
@@ -24,32 +24,15 @@ struct RoomEvent: Decodable, Sendable {
         self.membership = membership
     }
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        eventID = try container.decode(String.self, forKey: .eventID)
-        type = try container.decode(String.self, forKey: .type)
-        sender = try container.decode(String.self, forKey: .sender)
-        content = try container.decode(JSONValue.self, forKey: .content)
-        stateKey = try container.decodeIfPresent(String.self, forKey: .stateKey)
-        // Of `unsigned` (relations, previous content, ages) only the membership is read; an odd
-        // one reads as none rather than costing the event.
-        membership = (try? container.decodeIfPresent(Unsigned.self, forKey: .unsigned))?.membership
-    }
-
-    private struct Unsigned: Decodable {
-        let membership: String?
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            membership = try? container.decodeIfPresent(String.self, forKey: .membership)
-        }
-
-        private enum CodingKeys: String, CodingKey { case membership }
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case eventID = "event_id"
-        case type, sender, content, unsigned
-        case stateKey = "state_key"
+    init?(json: [String: JSONValue]) {
+        guard let eventID = json["event_id"]?.string, let type = json["type"]?.string,
+            let sender = json["sender"]?.string, let content = json["content"],
+            let stateKey = json.optionalString("state_key")
+        else { return nil }
+        self.init(
+            eventID: eventID, type: type, sender: sender, content: content, stateKey: stateKey,
+            // Of `unsigned` (relations, previous content, ages) only the membership is read; an
+            // odd one reads as none rather than costing the event.
+            membership: json["unsigned"]?["membership"]?.string)
     }
 }

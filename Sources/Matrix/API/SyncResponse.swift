@@ -1,19 +1,34 @@
+import Foundation
 import GifSources
 
 /// The parts of a `/sync` answer the bot reads. Everything is optional: homeservers leave out
-/// empty sections.
-struct SyncResponse: Decodable, Sendable {
+/// empty sections. Read leniently below the batch's position: a section of another shape than
+/// the specification's reads as absent, and an event without what every event has is dropped
+/// (`LossyList`), so that nothing in one room makes the whole batch unreadable.
+struct SyncResponse: Sendable {
     let nextBatch: String
     let rooms: Rooms?
     /// Events sent to this device alone (room keys, Olm messages).
     let toDevice: ToDevice?
-    // The encryption fields are read leniently (a malformed one must not make the whole batch
-    // unreadable), through the accessors below.
+    // The encryption fields are read leniently, through the accessors below.
     private let deviceLists: JSONValue?
     private let deviceOneTimeKeysCount: JSONValue?
     private let deviceUnusedFallbackKeyTypes: JSONValue?
 
-    struct ToDevice: Decodable, Sendable {
+    /// The answer's text; throws when it is not JSON or has no position to sync from next.
+    init(parsing body: Data) throws(MatrixError) {
+        guard let json = try? JSONValue.parse(body), let nextBatch = json["next_batch"]?.string else {
+            throw .transport("unreadable sync answer")
+        }
+        self.nextBatch = nextBatch
+        rooms = json["rooms"]?.objectValue.map(Rooms.init(json:))
+        toDevice = json["to_device"]?.objectValue.map { ToDevice(events: LossyList(json: $0["events"])) }
+        deviceLists = json["device_lists"]
+        deviceOneTimeKeysCount = json["device_one_time_keys_count"]
+        deviceUnusedFallbackKeyTypes = json["device_unused_fallback_key_types"]
+    }
+
+    struct ToDevice: Sendable {
         let events: LossyList<ToDeviceEvent>?
     }
 
@@ -29,66 +44,87 @@ struct SyncResponse: Decodable, Sendable {
     /// The fallback key algorithms not used yet; nil when the server did not say.
     var unusedFallbackKeyTypes: [String]? { deviceUnusedFallbackKeyTypes?.arrayValue?.compactMap(\.string) }
 
-    struct Rooms: Decodable, Sendable {
+    struct Rooms: Sendable {
         let join: [String: JoinedRoom]?
         let invite: [String: InvitedRoom]?
         /// Rooms the bot left (or was removed from); only their ids are read, so their
         /// contents never fail the batch.
-        private let leave: JSONValue?
+        let left: [String]
 
-        var left: [String] { leave?.objectValue.map { Array($0.keys) } ?? [] }
+        init(json: [String: JSONValue]) {
+            join = json["join"]?.objectValue?.compactMapValues { $0.objectValue.map(JoinedRoom.init(json:)) }
+            invite = json["invite"]?.objectValue?.compactMapValues { $0.objectValue.map(InvitedRoom.init(json:)) }
+            left = json["leave"]?.objectValue.map { Array($0.keys) } ?? []
+        }
     }
 
-    struct JoinedRoom: Decodable, Sendable {
+    struct JoinedRoom: Sendable {
         /// State before the timeline starts (a room's whole filtered state when it is new to
         /// this sync); a change inside the batch arrives in the timeline instead.
         let state: Timeline?
         let timeline: Timeline?
+
+        init(json: [String: JSONValue]) {
+            state = json["state"]?.objectValue.map { Timeline(events: LossyList(json: $0["events"])) }
+            timeline = json["timeline"]?.objectValue.map { Timeline(events: LossyList(json: $0["events"])) }
+        }
     }
 
     /// A list of events: the `timeline` of a room, or its `state`.
-    struct Timeline: Decodable, Sendable {
+    struct Timeline: Sendable {
         let events: LossyList<RoomEvent>?
     }
 
-    struct InvitedRoom: Decodable, Sendable {
+    struct InvitedRoom: Sendable {
         let inviteState: InviteState?
 
-        private enum CodingKeys: String, CodingKey { case inviteState = "invite_state" }
+        init(json: [String: JSONValue]) {
+            inviteState = json["invite_state"]?.objectValue.map(InviteState.init(json:))
+        }
     }
 
-    struct InviteState: Decodable, Sendable {
+    struct InviteState: Sendable {
         let events: LossyList<StrippedEvent>?
+
+        init(json: [String: JSONValue]) {
+            events = LossyList(json: json["events"])
+        }
     }
 
     /// A state event as invites show it.
-    struct StrippedEvent: Decodable, Sendable {
+    struct StrippedEvent: Sendable, JSONObjectReadable {
         let type: String?
         let sender: String?
         let stateKey: String?
         let content: JSONValue?
 
-        private enum CodingKeys: String, CodingKey {
-            case type, sender, content
-            case stateKey = "state_key"
+        init?(json: [String: JSONValue]) {
+            // A field of another kind than the specification's drops the event, as a missing
+            // event field does.
+            guard let type = json.optionalString("type"), let sender = json.optionalString("sender"),
+                let stateKey = json.optionalString("state_key")
+            else { return nil }
+            self.type = type
+            self.sender = sender
+            self.stateKey = stateKey
+            content = json["content"].flatMap { $0 == .null ? nil : $0 }
         }
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case nextBatch = "next_batch"
-        case rooms
-        case toDevice = "to_device"
-        case deviceLists = "device_lists"
-        case deviceOneTimeKeysCount = "device_one_time_keys_count"
-        case deviceUnusedFallbackKeyTypes = "device_unused_fallback_key_types"
     }
 }
 
 /// An event sent to this device (`to_device` in `/sync`).
-struct ToDeviceEvent: Decodable, Sendable {
+struct ToDeviceEvent: Sendable, JSONObjectReadable {
     let type: String
     let sender: String
     let content: JSONValue
+
+    init?(json: [String: JSONValue]) {
+        guard let type = json["type"]?.string, let sender = json["sender"]?.string, let content = json["content"]
+        else { return nil }
+        self.type = type
+        self.sender = sender
+        self.content = content
+    }
 }
 
 extension SyncResponse {

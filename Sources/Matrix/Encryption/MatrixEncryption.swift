@@ -279,7 +279,7 @@ struct MatrixEncryption: Sendable {
             guard let sender = await directory.device(of: event.sender, curve25519: senderKey),
                 sender.ed25519 == claimedEd25519
             else { throw InboundGroupSessions.Failure.wrongSender }
-            guard let inner = try? JSONDecoder().decode(JSONValue.self, from: Data(plaintext)),
+            guard let inner = try? JSONValue.parse(plaintext),
                 inner["room_id"]?.string == roomID, let type = inner["type"]?.string,
                 let innerContent = inner["content"],
                 innerContent.objectValue != nil

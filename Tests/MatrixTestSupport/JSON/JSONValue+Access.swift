@@ -7,7 +7,7 @@ import Matrix
 extension JSONValue {
     /// Parses UTF-8 JSON text.
     public init(parsing data: Data) throws {
-        self = try JSONDecoder().decode(JSONValue.self, from: data)
+        self = try JSONValue.parse(data)
     }
 
     /// Parses UTF-8 JSON text.

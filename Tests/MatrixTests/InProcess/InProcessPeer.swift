@@ -51,7 +51,7 @@ actor InProcessPeer {
     }
 
     static func json(_ value: CanonicalJSONValue) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: Data(CanonicalJSON.encode(value)))
+        try JSONValue.parse(CanonicalJSON.encode(value))
     }
 
     static func canonical(_ value: JSONValue) throws -> CanonicalJSONValue {
@@ -88,7 +88,7 @@ actor InProcessPeer {
             senderKeys: [event.content["sender_key"]?.string ?? ""],
             ciphertext: event.content["ciphertext"]?.string ?? "",
             eventID: event.eventID)
-        return try JSONDecoder().decode(JSONValue.self, from: Data(opened.plaintext))
+        return try JSONValue.parse(opened.plaintext)
     }
 
     /// Hands this device's room key for `roomID` to another device over Olm (a new Olm session

@@ -16,7 +16,7 @@ extension FakeHomeserver {
         }
         // A filter's id, or (as the specification allows) its JSON text.
         let filter = route.query["filter"].flatMap { text in
-            text.hasPrefix("{") ? try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) : filters[text]
+            text.hasPrefix("{") ? try? JSONValue.parse(Data(text.utf8)) : filters[text]
         }
         syncedFrom[caller.userID] = since
         syncFilter[caller.userID] = filter

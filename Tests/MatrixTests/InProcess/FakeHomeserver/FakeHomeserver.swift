@@ -144,7 +144,7 @@ actor FakeHomeserver: Homeserver {
         var body: JSONValue?
         let bytes = request.body.map { Array(buffer: $0.bytes) } ?? []
         if !bytes.isEmpty, request.body?.contentType == "application/json" {
-            guard let json = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)) else {
+            guard let json = try? JSONValue.parse(Data(bytes)) else {
                 return FakeAnswer.error(400, "M_NOT_JSON", "not JSON").response
             }
             body = json

@@ -7,11 +7,10 @@ import Testing
 
 @testable import Matrix
 
-/// An upload's and a send's answers are read as a type of the fields read (`MessageAnswer`):
-/// what the homeserver says is taken, other fields are skipped, an object without the field (or
-/// with another kind of value in it) fails as an answer without it, and anything but a JSON
-/// object fails as not JSON.
-@Suite(.timeLimit(.minutes(1))) struct MessageAnswerTests {
+/// An upload's and a send's answers: what the homeserver says is taken, other fields are passed
+/// over, an answer without the field (or with another kind of value in it, or that is not an
+/// object) fails as an answer without it, and text that is not JSON fails as such.
+@Suite(.timeLimit(.minutes(1))) struct UploadAndSendAnswerTests {
     static let uploadPath = "/_matrix/media/v3/upload"
     /// Every room's path, however the room id in it is encoded.
     static let roomsPath = "/_matrix/client/v3/rooms/"
@@ -32,7 +31,7 @@ import Testing
         (#"{"content_uri":5}"#, "upload answer without a content URI"),
         (#"{"content_uri":"https://elsewhere/abc"}"#, "upload answer without a content URI"),
         (#"{}"#, "upload answer without a content URI"),
-        (#"["mxc://hs.test/abc"]"#, "the homeserver's answer is not JSON"),
+        (#"["mxc://hs.test/abc"]"#, "upload answer without a content URI"),
         (#"not json"#, "the homeserver's answer is not JSON"),
     ])
     func anUploadAnswerWithoutAURIFails(answer: String, message: String) async throws {
@@ -46,7 +45,8 @@ import Testing
     @Test(arguments: [
         (#"{"event_id":null}"#, "send answer without an event id"),
         (#"{"event_id":{"id":"$e"}}"#, "send answer without an event id"),
-        (#""$event:hs.test""#, "the homeserver's answer is not JSON"),
+        (#""$event:hs.test""#, "send answer without an event id"),
+        (#"{"event_id":"$e""#, "the homeserver's answer is not JSON"),
     ])
     func aSendAnswerWithoutAnEventIDFails(answer: String, message: String) async throws {
         try await withClient(upload: "{}", send: answer) { client in
