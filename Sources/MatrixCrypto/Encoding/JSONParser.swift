@@ -1,89 +1,130 @@
-/// A strict JSON parser (RFC 8259) for bytes from the network, producing `CanonicalJSONValue`s that
-/// canonical JSON can re-encode exactly: numbers must be integers in canonical JSON's range,
-/// strings valid UTF-8 (escaped surrogates must pair), keys unique, and nothing may follow the
-/// value but whitespace. Input size and nesting depth are bounded so that a hostile document
-/// costs at most `limits` to refuse.
-public struct JSONParser {
-    /// What the parser accepts at most.
+/// A JSON parser (RFC 8259) for bytes from the network, building any `JSONTree`, in one of two
+/// readings (`Limits.lenient`):
+///
+/// - **Canonical** (for what is signed): values canonical JSON can re-encode exactly. Strings must
+///   be valid UTF-8 (escaped surrogates must pair), keys unique, and nesting deeper than the
+///   limit is refused; numbers are the tree's to accept (`CanonicalJSONValue`: integers in
+///   canonical JSON's range).
+/// - **Lenient** (for Matrix answers and events nobody signed), so that nothing one room's member
+///   writes makes a whole answer unreadable: values nested deeper than the limit are skipped
+///   without recursion and read as null, a repeated key keeps its last value, a lone surrogate
+///   and invalid UTF-8 read as U+FFFD.
+///
+/// Either way, text that is not JSON is refused, nothing may follow the value but whitespace,
+/// and input size and nesting depth are bounded, so a hostile document costs at most `limits`.
+/// Generic code made inlinable, so that each tree's parser is specialized where it is used.
+public enum JSONParser {
+    /// What the parser accepts at most, and how it reads what canonical JSON refuses.
     public struct Limits: Sendable {
         /// Bytes of input. Matrix events are at most 65,536 bytes; key query answers are larger.
         public var maximumBytes: Int
         /// Nesting of arrays and objects; recursion is bounded by it.
         public var maximumDepth: Int
+        /// The lenient reading (above) rather than the canonical one.
+        public var lenient: Bool
 
-        public init(maximumBytes: Int, maximumDepth: Int) {
+        public init(maximumBytes: Int, maximumDepth: Int, lenient: Bool = false) {
             self.maximumBytes = maximumBytes
             self.maximumDepth = maximumDepth
+            self.lenient = lenient
         }
 
         public static let `default` = Limits(maximumBytes: 1 << 20, maximumDepth: 64)
     }
 
-    private let bytes: [UInt8]
-    private let limits: Limits
-    private var position = 0
+    /// Parses one complete JSON document into a `Tree`.
+    @inlinable
+    public static func parse<Tree: JSONTree>(
+        _ bytes: UnsafeRawBufferPointer, as _: Tree.Type, limits: Limits
+    ) throws(MatrixCryptoError) -> Tree {
+        guard bytes.count <= limits.maximumBytes else { throw .jsonTooLarge(limit: limits.maximumBytes) }
+        var reader = JSONTreeReader<Tree>(bytes: bytes, limits: limits)
+        reader.skipWhitespace()
+        let value = try reader.value(depth: 0)
+        reader.skipWhitespace()
+        guard reader.position == bytes.count else { throw reader.malformed }
+        return value
+    }
 
-    private init(bytes: [UInt8], limits: Limits) {
+    /// Parses one complete JSON document into a `Tree`.
+    @inlinable
+    public static func parse<Tree: JSONTree>(
+        _ bytes: [UInt8], as tree: Tree.Type, limits: Limits
+    ) throws(MatrixCryptoError) -> Tree {
+        let parsed = bytes.withUnsafeBytes { bytes in
+            Result { () throws(MatrixCryptoError) in try parse(bytes, as: tree, limits: limits) }
+        }
+        return try parsed.get()
+    }
+}
+
+/// The parser's cursor over bytes it does not own (valid during one parse).
+@usableFromInline
+struct JSONTreeReader<Tree: JSONTree> {
+    @usableFromInline let bytes: UnsafeRawBufferPointer
+    @usableFromInline let limits: JSONParser.Limits
+    @usableFromInline var position = 0
+
+    @inlinable
+    init(bytes: UnsafeRawBufferPointer, limits: JSONParser.Limits) {
         self.bytes = bytes
         self.limits = limits
     }
 
-    /// Parses one complete JSON document.
-    public static func parse(
-        _ bytes: [UInt8], limits: Limits = .default
-    ) throws(MatrixCryptoError) -> CanonicalJSONValue {
-        guard bytes.count <= limits.maximumBytes else { throw .jsonTooLarge(limit: limits.maximumBytes) }
-        var parser = JSONParser(bytes: bytes, limits: limits)
-        parser.skipWhitespace()
-        let value = try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        guard parser.position == bytes.count else { throw .jsonMalformed(offset: parser.position) }
-        return value
-    }
+    @inlinable
+    var malformed: MatrixCryptoError { .jsonMalformed(offset: position) }
 
-    private var malformed: MatrixCryptoError { .jsonMalformed(offset: position) }
-
-    private func peek() -> UInt8? {
+    @inlinable
+    func peek() -> UInt8? {
         position < bytes.count ? bytes[position] : nil
     }
 
-    private mutating func skipWhitespace() {
-        while let byte = peek(), byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-            position += 1
+    @inlinable
+    mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
         }
     }
 
-    private mutating func expect(_ literal: String) throws(MatrixCryptoError) {
-        for expected in literal.utf8 {
-            guard peek() == expected else { throw malformed }
-            position += 1
-        }
-    }
-
-    private mutating func parseValue(depth: Int) throws(MatrixCryptoError) -> CanonicalJSONValue {
+    @inlinable
+    mutating func value(depth: Int) throws(MatrixCryptoError) -> Tree {
         guard let byte = peek() else { throw malformed }
         switch byte {
-        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
-        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
-        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "{"): return try object(depth: depth + 1)
+        case UInt8(ascii: "["): return try array(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try string())
         case UInt8(ascii: "t"):
-            try expect("true")
+            try literal("true")
             return .bool(true)
         case UInt8(ascii: "f"):
-            try expect("false")
+            try literal("false")
             return .bool(false)
         case UInt8(ascii: "n"):
-            try expect("null")
+            try literal("null")
             return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .integer(try parseInteger())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
         default: throw malformed
         }
     }
 
-    private mutating func parseObject(depth: Int) throws(MatrixCryptoError) -> CanonicalJSONValue {
-        guard depth <= limits.maximumDepth else { throw .jsonTooDeep(limit: limits.maximumDepth) }
+    /// Whether the container at `position`, at `depth`, is read; one too deep is refused, or in
+    /// the lenient reading skipped (then read as null).
+    @inlinable
+    mutating func entering(depth: Int) throws(MatrixCryptoError) -> Bool {
+        guard depth > limits.maximumDepth else { return true }
+        guard limits.lenient else { throw .jsonTooDeep(limit: limits.maximumDepth) }
+        try skipContainer()
+        return false
+    }
+
+    @inlinable
+    mutating func object(depth: Int) throws(MatrixCryptoError) -> Tree {
+        guard try entering(depth: depth) else { return .null }
         position += 1  // {
-        var members: [String: CanonicalJSONValue] = [:]
+        var members: [String: Tree] = [:]
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             position += 1
@@ -92,12 +133,13 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else { throw malformed }
-            let key = try parseString()
+            let key = try string()
             skipWhitespace()
-            try expect(":")
+            try literal(":")
             skipWhitespace()
-            let value = try parseValue(depth: depth)
-            guard members.updateValue(value, forKey: key) == nil else { throw .jsonDuplicateKey }
+            let value = try value(depth: depth)
+            // Canonical JSON refuses a repeated key: which of its values was signed is ambiguous.
+            guard members.updateValue(value, forKey: key) == nil || limits.lenient else { throw .jsonDuplicateKey }
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): position += 1
@@ -109,10 +151,11 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseArray(depth: Int) throws(MatrixCryptoError) -> CanonicalJSONValue {
-        guard depth <= limits.maximumDepth else { throw .jsonTooDeep(limit: limits.maximumDepth) }
+    @inlinable
+    mutating func array(depth: Int) throws(MatrixCryptoError) -> Tree {
+        guard try entering(depth: depth) else { return .null }
         position += 1  // [
-        var elements: [CanonicalJSONValue] = []
+        var elements: [Tree] = []
         skipWhitespace()
         if peek() == UInt8(ascii: "]") {
             position += 1
@@ -120,7 +163,7 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue(depth: depth))
+            elements.append(try value(depth: depth))
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): position += 1
@@ -132,50 +175,126 @@ public struct JSONParser {
         }
     }
 
-    /// An integer: optional minus, then 0 or digits without a leading zero. A fraction or
-    /// exponent is valid JSON but not canonical JSON, and is refused as such.
-    private mutating func parseInteger() throws(MatrixCryptoError) -> Int64 {
-        let negative = peek() == UInt8(ascii: "-")
-        if negative { position += 1 }
+    /// Passes over an object or array too deep to be read, counting brackets without recursion
+    /// (so no depth costs stack) and passing over strings whole, so that brackets inside them do
+    /// not count. Its inside is checked no further than that.
+    @inlinable
+    mutating func skipContainer() throws(MatrixCryptoError) {
+        var open = 0
+        repeat {
+            guard let byte = peek() else { throw malformed }
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                open += 1
+                position += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                open -= 1
+                position += 1
+            case UInt8(ascii: "\""): _ = try string()
+            default: position += 1
+            }
+        } while open > 0
+    }
+
+    @inlinable
+    mutating func literal(_ text: StaticString) throws(MatrixCryptoError) {
+        let expected = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+        for byte in expected {
+            guard peek() == byte else { throw malformed }
+            position += 1
+        }
+    }
+
+    /// A number's grammar, with the value of its integer digits; what it is worth is the tree's.
+    /// Optional minus, then 0 or digits without a leading zero, then an optional fraction and
+    /// exponent.
+    @inlinable
+    mutating func number() throws(MatrixCryptoError) -> Tree {
+        let start = position
+        let isNegative = bytes[position] == UInt8(ascii: "-")
+        if isNegative { position += 1 }
         guard let first = peek(), first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else { throw malformed }
         var magnitude: Int64 = 0
         var digits = 0
         while let byte = peek(), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
             if digits == 1 && first == UInt8(ascii: "0") { throw malformed }
-            // Past 16 digits the value is out of range anyway; stop before Int64 could overflow.
+            // Past 17 digits no tree reads the value from here; stop before Int64 could overflow.
             if digits < 17 { magnitude = magnitude * 10 + Int64(byte - UInt8(ascii: "0")) }
             digits += 1
             position += 1
         }
-        if let byte = peek(), byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
-            throw .jsonNotAnInteger
+        var isInteger = true
+        if peek() == UInt8(ascii: ".") {
+            position += 1
+            try digitRun()
+            isInteger = false
         }
-        guard digits <= 16 && magnitude <= CanonicalJSON.maximumInteger else { throw .jsonIntegerOutOfRange }
-        return negative ? -magnitude : magnitude
+        if let byte = peek(), byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+            position += 1
+            if let sign = peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { position += 1 }
+            try digitRun()
+            isInteger = false
+        }
+        return try Tree.parsedNumber(
+            JSONNumber(
+                text: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), isNegative: isNegative,
+                integerDigits: digits, magnitude: magnitude, isInteger: isInteger))
     }
 
-    private mutating func parseString() throws(MatrixCryptoError) -> String {
-        position += 1  // opening quote
-        var utf8: [UInt8] = []
-        while true {
-            guard let byte = peek() else { throw malformed }
+    /// One digit or more.
+    @inlinable
+    mutating func digitRun() throws(MatrixCryptoError) {
+        guard let first = peek(), first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else { throw malformed }
+        while let byte = peek(), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { position += 1 }
+    }
+
+    /// A string; its text is taken as it lies when it has no escape (most have none).
+    @inlinable
+    mutating func string() throws(MatrixCryptoError) -> String {
+        position += 1  // the opening quote
+        let start = position
+        while position < bytes.count {
+            let byte = bytes[position]
             position += 1
             switch byte {
-            case UInt8(ascii: "\""):
-                // Raw bytes of the input were copied as they were: validate them as UTF-8 once.
-                guard let text = String(validating: utf8, as: UTF8.self) else { throw malformed }
-                return text
-            case UInt8(ascii: "\\"):
-                try parseEscape(into: &utf8)
-            case 0x00..<0x20:
-                throw malformed
-            default:
-                utf8.append(byte)
+            case UInt8(ascii: "\""): return try text(UnsafeRawBufferPointer(rebasing: bytes[start..<(position - 1)]))
+            case UInt8(ascii: "\\"): return try escapedString(from: start)
+            case 0x00..<0x20: throw malformed
+            default: continue
             }
         }
+        throw malformed
     }
 
-    private mutating func parseEscape(into utf8: inout [UInt8]) throws(MatrixCryptoError) {
+    /// The rest of a string after its first escape (`position` is past the backslash), its
+    /// text so far from `start`.
+    @inlinable
+    mutating func escapedString(from start: Int) throws(MatrixCryptoError) -> String {
+        var utf8 = Array(UnsafeRawBufferPointer(rebasing: bytes[start..<(position - 1)]))
+        try escape(into: &utf8)
+        while let byte = peek() {
+            position += 1
+            switch byte {
+            case UInt8(ascii: "\""): return try text(utf8)
+            case UInt8(ascii: "\\"): try escape(into: &utf8)
+            case 0x00..<0x20: throw malformed
+            default: utf8.append(byte)
+            }
+        }
+        throw malformed
+    }
+
+    /// A string's bytes as text: in the canonical reading they must be valid UTF-8; in the
+    /// lenient one, what is not is repaired.
+    @inlinable
+    func text(_ utf8: some Collection<UInt8>) throws(MatrixCryptoError) -> String {
+        guard !limits.lenient else { return String(decoding: utf8, as: UTF8.self) }
+        guard let text = String(validating: utf8, as: UTF8.self) else { throw malformed }
+        return text
+    }
+
+    @inlinable
+    mutating func escape(into utf8: inout [UInt8]) throws(MatrixCryptoError) {
         guard let byte = peek() else { throw malformed }
         position += 1
         switch byte {
@@ -185,24 +304,42 @@ public struct JSONParser {
         case UInt8(ascii: "n"): utf8.append(0x0A)
         case UInt8(ascii: "r"): utf8.append(0x0D)
         case UInt8(ascii: "t"): utf8.append(0x09)
-        case UInt8(ascii: "u"):
-            var scalarValue = UInt32(try parseHex4())
-            if (0xD800..<0xDC00).contains(scalarValue) {
-                // A high surrogate must be followed by an escaped low one; together they are one scalar.
-                try expect("\\u")
-                let low = UInt32(try parseHex4())
-                guard (0xDC00..<0xE000).contains(low) else { throw malformed }
-                scalarValue = 0x10000 + ((scalarValue - 0xD800) << 10) + (low - 0xDC00)
-            }
-            // A lone low surrogate is not a scalar: refused here.
-            guard let scalar = Unicode.Scalar(scalarValue) else { throw malformed }
-            utf8.append(contentsOf: Array(String(Character(scalar)).utf8))
-        default:
-            throw malformed
+        case UInt8(ascii: "u"): utf8.append(contentsOf: String(try escapedScalar()).utf8)
+        default: throw malformed
         }
     }
 
-    private mutating func parseHex4() throws(MatrixCryptoError) -> UInt16 {
+    /// The scalar of a `\uXXXX` escape (`position` is past the `u`): a high surrogate followed by
+    /// an escaped low one are one scalar together. A surrogate without its pair is refused, or in
+    /// the lenient reading read as U+FFFD (and what follows it read on its own).
+    @inlinable
+    mutating func escapedScalar() throws(MatrixCryptoError) -> Unicode.Scalar {
+        let value = UInt32(try hex4())
+        if (0xD800..<0xDC00).contains(value) {
+            let mark = position
+            if peek() == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u") {
+                position += 2
+                let low = UInt32(try hex4())
+                if (0xDC00..<0xE000).contains(low),
+                    let pair = Unicode.Scalar(0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00))
+                {
+                    return pair
+                }
+            }
+            guard limits.lenient else { throw malformed }
+            position = mark
+            return "\u{FFFD}"
+        }
+        guard let scalar = Unicode.Scalar(value) else {
+            // A lone low surrogate.
+            guard limits.lenient else { throw malformed }
+            return "\u{FFFD}"
+        }
+        return scalar
+    }
+
+    @inlinable
+    mutating func hex4() throws(MatrixCryptoError) -> UInt16 {
         var value: UInt16 = 0
         for _ in 0..<4 {
             guard let byte = peek() else { throw malformed }

@@ -8,7 +8,7 @@ import Testing
 
 @testable import Matrix
 
-/// Sizes that lie, and tokens that do not work.
+/// Sizes that lie, tokens that do not work, and what a member can send to stop a sync.
 @Suite(.timeLimit(.minutes(3))) struct MatrixSafetyTests {
     @Test func aRenditionLargerThanItClaimsIsCutOffWhileStreaming() async throws {
         try await withMatrixBot { harness in
@@ -42,6 +42,22 @@ import Testing
                 try await harness.alice.downloadMedia(try #require(image.url))
                     == TestGIF.bytes(forMediaPath: "/media/liar1/2000.gif"))
             #expect(harness.logs.text.contains("larger than 100000 bytes"))
+        }
+    }
+
+    /// A member's message nested 100 levels deep (Synapse takes events up to its JSON reader's
+    /// 128 levels), far deeper than the bot reads (`JSONValue.deepestValueRead`): the sync that
+    /// brings it is read all the same, that value as null, and the bot answers the next command.
+    /// Refusing the answer instead would stop the bot's sync at that batch for good.
+    @Test func aMessageNestedDeeperThanTheBotReadsDoesNotStopTheSync() async throws {
+        try await withMatrixBot { harness in
+            harness.startBot(await harness.configuration())
+            let room = try await harness.roomWithBot()
+            var nested: JSONValue = "bottom"
+            for _ in 0..<100 { nested = [nested] }
+            _ = try await harness.alice.sendRaw(["msgtype": "m.text", "body": "deep", "nested": nested], to: room)
+            let command = try await harness.alice.sendText("!gif cat", to: room)
+            #expect(try await harness.answer(to: command, in: room).msgtype == "m.image")
         }
     }
 
