@@ -22,7 +22,7 @@ struct SyncResponse: Sendable {
         }
         self.nextBatch = nextBatch
         rooms = json["rooms"]?.objectValue.map(Rooms.init(json:))
-        toDevice = json["to_device"]?.objectValue.map { ToDevice(events: LossyList(json: $0["events"])) }
+        toDevice = json["to_device"]?.objectValue.map(ToDevice.init(json:))
         deviceLists = json["device_lists"]
         deviceOneTimeKeysCount = json["device_one_time_keys_count"]
         deviceUnusedFallbackKeyTypes = json["device_unused_fallback_key_types"]
@@ -30,6 +30,10 @@ struct SyncResponse: Sendable {
 
     struct ToDevice: Sendable {
         let events: LossyList<ToDeviceEvent>?
+
+        init(json: [String: JSONValue]) {
+            events = LossyList(json: json["events"])
+        }
     }
 
     /// Users whose devices changed since the last batch.
@@ -65,14 +69,18 @@ struct SyncResponse: Sendable {
         let timeline: Timeline?
 
         init(json: [String: JSONValue]) {
-            state = json["state"]?.objectValue.map { Timeline(events: LossyList(json: $0["events"])) }
-            timeline = json["timeline"]?.objectValue.map { Timeline(events: LossyList(json: $0["events"])) }
+            state = json["state"]?.objectValue.map(Timeline.init(json:))
+            timeline = json["timeline"]?.objectValue.map(Timeline.init(json:))
         }
     }
 
     /// A list of events: the `timeline` of a room, or its `state`.
     struct Timeline: Sendable {
         let events: LossyList<RoomEvent>?
+
+        init(json: [String: JSONValue]) {
+            events = LossyList(json: json["events"])
+        }
     }
 
     struct InvitedRoom: Sendable {
