@@ -10,7 +10,7 @@ import Testing
 /// empty array); text that is not JSON is refused; what a room's member can put in an event
 /// (depth, lone surrogates, repeated keys) never makes the text unreadable.
 @Suite struct JSONValueParsingTests {
-    @Test func everyKindDecodesAsItself() throws {
+    @Test func everyKindReadsAsItself() throws {
         let json = #"""
             {"s":"x","digits":"12","n":1.5,"i":3,"neg":-2,"t":true,"f":false,"z":null,"o":{},"e":[],
              "a":[1,"two",null,false,{"k":["v"]},[]],"deep":{"m.relates_to":{"m.in_reply_to":{"event_id":"$e"}}}}

@@ -12,7 +12,8 @@
 ///
 /// Either way, text that is not JSON is refused, nothing may follow the value but whitespace,
 /// and input size and nesting depth are bounded, so a hostile document costs at most `limits`.
-/// Generic code made inlinable, so that each tree's parser is specialized where it is used.
+/// The parser's code is inlinable, so that it is specialized for each tree where it is used (a
+/// generic parser would handle every value through the tree's witness tables).
 public enum JSONParser {
     /// What the parser accepts at most, and how it reads what canonical JSON refuses.
     public struct Limits: Sendable {
