@@ -24,12 +24,7 @@ extension JSONValue: JSONTree {
 
     /// The JSON document in `data`; throws `.jsonMalformed` when it is not JSON.
     public static func parse(_ data: Data) throws(MatrixCryptoError) -> JSONValue {
-        let parsed = data.withUnsafeBytes { bytes in
-            Result { () throws(MatrixCryptoError) in
-                try JSONParser.parse(bytes, as: JSONValue.self, limits: answerLimits)
-            }
-        }
-        return try parsed.get()
+        try JSONParser.parse(data, as: JSONValue.self, limits: answerLimits)
     }
 
     /// The JSON document in `bytes`; throws `.jsonMalformed` when it is not JSON.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON parser (RFC 8259) for bytes from the network, building any `JSONTree`, in one of two
 /// readings (`Limits.lenient`):
 ///
@@ -47,11 +49,12 @@ public enum JSONParser {
         return value
     }
 
-    /// Parses one complete JSON document into a `Tree`.
+    /// Parses one complete JSON document into a `Tree` (from an array's bytes or `Data`'s).
     @inlinable
     public static func parse<Tree: JSONTree>(
-        _ bytes: [UInt8], as tree: Tree.Type, limits: Limits
+        _ bytes: some ContiguousBytes, as tree: Tree.Type, limits: Limits
     ) throws(MatrixCryptoError) -> Tree {
+        // `withUnsafeBytes` rethrows untyped errors: the typed one is carried out in a `Result`.
         let parsed = bytes.withUnsafeBytes { bytes in
             Result { () throws(MatrixCryptoError) in try parse(bytes, as: tree, limits: limits) }
         }
