@@ -1,3 +1,4 @@
+import Foundation
 import MatrixCrypto
 import Testing
 
@@ -23,6 +24,24 @@ import Testing
             let bytes = Array(all.prefix(length).reversed())
             #expect(try UnpaddedBase64.decode(UnpaddedBase64.encode(bytes)) == bytes)
             #expect(try UnpaddedBase64.decodeURLSafe(UnpaddedBase64.encodeURLSafe(bytes)) == bytes)
+        }
+    }
+
+    /// Foundation's padded base64 with its padding removed, for every length up to 300 and for
+    /// bytes that lie in one piece (an array, `Data`, a slice) or not (a lazy view, gathered
+    /// before encoding): each way into the encoder gives the same text.
+    @Test func matchesFoundationsBase64ForEveryLengthAndKindOfInput() {
+        var generator = SystemRandomNumberGenerator()
+        for length in 0...300 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let expected = Data(bytes).base64EncodedString().replacingOccurrences(of: "=", with: "")
+            #expect(UnpaddedBase64.encode(bytes) == expected)
+            #expect(UnpaddedBase64.encode(Data(bytes)) == expected)
+            #expect(UnpaddedBase64.encode(([0x00] + bytes)[1...]) == expected)
+            #expect(UnpaddedBase64.encode(bytes.lazy.map { $0 }) == expected)
+            let urlSafe = expected.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            #expect(UnpaddedBase64.encodeURLSafe(bytes) == urlSafe)
+            #expect(UnpaddedBase64.encodeURLSafe(bytes.lazy.map { $0 }) == urlSafe)
         }
     }
 
