@@ -22,13 +22,9 @@ extension JSONValue: JSONTree {
     /// How answers are read: no limit on size (the HTTP client bounds bodies), the lenient reading.
     static let answerLimits = JSONParser.Limits(maximumBytes: .max, maximumDepth: deepestValueRead, lenient: true)
 
-    /// The JSON document in `data`; throws `.jsonMalformed` when it is not JSON.
-    public static func parse(_ data: Data) throws(MatrixCryptoError) -> JSONValue {
-        try JSONParser.parse(data, as: JSONValue.self, limits: answerLimits)
-    }
-
-    /// The JSON document in `bytes`; throws `.jsonMalformed` when it is not JSON.
-    public static func parse(_ bytes: [UInt8]) throws(MatrixCryptoError) -> JSONValue {
+    /// The JSON document in `bytes` (an answer's `Data`, a plaintext's array); throws
+    /// `.jsonMalformed` when it is not JSON.
+    public static func parse(_ bytes: some ContiguousBytes) throws(MatrixCryptoError) -> JSONValue {
         try JSONParser.parse(bytes, as: JSONValue.self, limits: answerLimits)
     }
 

@@ -217,10 +217,10 @@ struct JSONTreeReader<Tree: JSONTree> {
         let start = position
         let isNegative = bytes[position] == UInt8(ascii: "-")
         if isNegative { position += 1 }
-        guard let first = peek(), first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else { throw malformed }
+        guard let first = peekDigit() else { throw malformed }
         var magnitude: Int64 = 0
         var digits = 0
-        while let byte = peek(), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+        while let byte = peekDigit() {
             if digits == 1 && first == UInt8(ascii: "0") { throw malformed }
             // Past 17 digits no tree reads the value from here; stop before Int64 could overflow.
             if digits < 17 { magnitude = magnitude * 10 + Int64(byte - UInt8(ascii: "0")) }
@@ -248,8 +248,15 @@ struct JSONTreeReader<Tree: JSONTree> {
     /// One digit or more.
     @inlinable
     mutating func digitRun() throws(MatrixCryptoError) {
-        guard let first = peek(), first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else { throw malformed }
-        while let byte = peek(), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { position += 1 }
+        guard peekDigit() != nil else { throw malformed }
+        while peekDigit() != nil { position += 1 }
+    }
+
+    /// The byte at `position` if it is a decimal digit.
+    @inlinable
+    func peekDigit() -> UInt8? {
+        guard let byte = peek(), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+        return byte
     }
 
     /// A string; its text is taken as it lies when it has no escape (most have none).
